@@ -1,0 +1,53 @@
+import type { Metadata } from 'next';
+import Image from 'next/image';
+import { notFound } from 'next/navigation';
+import { findProduct } from '@/lib/data/products';
+import { formatPrice } from '@/lib/money';
+
+type Props = { params: Promise<{ productId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const product = await findProduct((await params).productId);
+  return product ? { title: product.name, description: product.description.slice(0, 160) } : {};
+}
+
+export default async function ProductPage({ params }: Props) {
+  const product = await findProduct((await params).productId);
+  if (!product) notFound();
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <article aria-labelledby="product-name" className="grid gap-10 lg:grid-cols-2">
+        <Image
+          src={product.picture}
+          alt={product.name}
+          width={800}
+          height={600}
+          priority
+          sizes="(min-width: 1024px) 40rem, 100vw"
+          className="h-auto w-full rounded-xl border border-slate-200 bg-slate-100"
+        />
+        <div>
+          <h1 id="product-name" className="text-3xl font-bold text-slate-900">
+            {product.name}
+          </h1>
+          <p className="mt-4 text-slate-700">{product.description}</p>
+          <dl className="mt-6 grid max-w-sm grid-cols-2 gap-y-2 text-sm">
+            <dt className="text-slate-500">minimumOrderQuantity</dt>
+            <dd className="font-medium" data-testid="product-moq">
+              {product.minimumOrderQuantity}
+            </dd>
+            <dt className="text-slate-500">availableQuantity</dt>
+            <dd className="font-medium" data-testid="product-available">
+              {product.availableQuantity}
+            </dd>
+            <dt className="text-slate-500">Price</dt>
+            <dd className="text-lg font-semibold text-slate-900" data-testid="product-price">
+              {formatPrice(product.price)}
+            </dd>
+          </dl>
+        </div>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import Image from 'next/image';
+import type { Product } from '@/lib/data/products';
+import { formatPrice } from '@/lib/money';
+
+export const DESCRIPTION_PREVIEW_LENGTH = 100;
+
+/** A product card: the fields of the specification, and a slot for its action. */
+export function ProductCard({ product, action }: { product: Product; action: React.ReactNode }) {
+  return (
+    <article
+      aria-labelledby={`product-${product._id}`}
+      className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <Image
+        src={product.picture}
+        alt={product.name}
+        width={800}
+        height={600}
+        sizes="(min-width: 1024px) 24rem, (min-width: 768px) 50vw, 100vw"
+        className="aspect-[4/3] w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <h3 id={`product-${product._id}`} className="text-lg font-semibold text-slate-900">
+          {product.name}
+        </h3>
+        <p className="mt-2 flex-1 text-sm text-slate-600">
+          {product.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...read more
+        </p>
+        <dl className="mt-4 grid grid-cols-1 gap-1 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-slate-500">Price</dt>
+            <dd className="font-semibold text-slate-900">{formatPrice(product.price)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-slate-500">minimumOrderQuantity</dt>
+            <dd>{product.minimumOrderQuantity}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-slate-500">availableQuantity</dt>
+            <dd>{product.availableQuantity}</dd>
+          </div>
+        </dl>
+        <div className="mt-5">{action}</div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import Link from 'next/link';
+import { MenuToggle } from './MenuToggle';
+import { publicLinks } from './nav-links';
+
+const linkClass =
+  'block rounded-md px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white';
+
+export function Navbar({ storeName }: { storeName: string }) {
+  const links = (
+    <>
+      {publicLinks.map((link) => (
+        <li key={link.href}>
+          <Link href={link.href} className={linkClass}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link href="/login" className={linkClass}>
+          Login
+        </Link>
+      </li>
+    </>
+  );
+
+  return (
+    <header className="bg-steel-900 text-white">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3"
+      >
+        <Link href="/" className="text-lg font-bold tracking-tight text-white">
+          {storeName}
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">{links}</ul>
+        <MenuToggle>
+          <ul className="flex flex-col gap-1 px-4 pb-4">{links}</ul>
+        </MenuToggle>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,214 @@
+import { expect, test } from '@playwright/test';
+import { closeTestDb, testDb } from './support/db';
+
+test.afterAll(closeTestDb);
+
+test('the home page shows its six sections in order, with products and reviews from the database', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const db = await testDb();
+  const products = await db
+    .collection('products')
+    .find()
+    .sort({ createdAt: -1, _id: -1 })
+    .toArray();
+  const reviews = await db.collection('reviews').find().toArray();
+  expect(products.length).toBeGreaterThanOrEqual(9);
+  expect(reviews.length).toBeGreaterThanOrEqual(6);
+
+  const headings = await page
+    .locator('main section')
+    .evaluateAll((sections) =>
+      sections.map((section) => section.querySelector('h1, h2')?.textContent?.trim() ?? ''),
+    );
+  expect(headings).toHaveLength(6);
+  expect(headings[0]).toMatch(/make our own parts/i);
+  expect(headings.slice(1, 4)).toEqual([
+    'Store Product List',
+    'Millions User trust us',
+    'User Reviews',
+  ]);
+  expect(headings[5]).toBe('Contact Us');
+
+  const hero = page.locator('main section').first();
+  await expect(hero.getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+    'href',
+    '/dashboard',
+  );
+  const description = page.locator('main section').nth(4);
+  await expect(description.getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+    'href',
+    '/dashboard',
+  );
+
+  const cards = page.getByTestId('product-grid').getByRole('article');
+  await expect(cards).toHaveCount(products.length);
+  await expect(cards.first().getByRole('heading')).toHaveText(products[0]!.name);
+
+  const stats = page.locator('main section').nth(2);
+  await expect(stats).toContainText('Our user expectation');
+  for (const [label, value] of [
+    ['Customer', '33k'],
+    ['Annual revenew', '35k'],
+    ['Reviews', '60k'],
+  ] as const) {
+    await expect(stats.getByText(label, { exact: true })).toBeVisible();
+    await expect(stats.getByText(value, { exact: true })).toBeVisible();
+  }
+
+  const reviewItems = page.getByTestId('review-list').getByRole('article');
+  await expect(reviewItems).toHaveCount(reviews.length);
+  const review = reviews[0]!;
+  const reviewCard = page.getByRole('article', { name: `Review by ${review.name}` });
+  await expect(reviewCard).toContainText(review.location);
+  await expect(reviewCard).toContainText(review.reviewText);
+  await expect(reviewCard.getByLabel(`Rating: ${review.rating} out of 5`)).toBeVisible();
+  await expect(reviewCard.getByRole('img', { name: `Photo of ${review.name}` })).toBeVisible();
+
+  const contact = page.locator('main section').nth(5);
+  await expect(contact.getByLabel('Name')).toHaveAttribute('required', '');
+  await expect(contact.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await expect(contact.getByLabel('Address')).toHaveAttribute('required', '');
+  const message = contact.getByLabel('Message');
+  await expect(message).toHaveAttribute('cols', '50');
+  await expect(message).toHaveAttribute('rows', '5');
+  await expect(contact.getByRole('img', { name: /letter/i })).toBeVisible();
+});
+
+test('/home shows the same home page', async ({ page }) => {
+  const response = await page.goto('/home');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Store Product List' })).toBeVisible();
+});
+
+test('a product card shows its fields and Buy Now goes to the product page', async ({ page }) => {
+  const db = await testDb();
+  const product = await db.collection('products').findOne({}, { sort: { createdAt: -1, _id: -1 } });
+  if (!product) throw new Error('no product seeded');
+  await page.goto('/');
+  const card = page.getByRole('article', { name: product.name });
+  await expect(card).toContainText(`${product.description.slice(0, 100)}...read more`);
+  await expect(card).toContainText(`$${(product.priceCents / 100).toFixed(2)}`);
+  await expect(card).toContainText(`minimumOrderQuantity${product.minimumOrderQuantity}`);
+  await expect(card).toContainText(`availableQuantity${product.availableQuantity}`);
+  await expect(card.getByRole('img', { name: product.name })).toBeVisible();
+
+  const buy = card.getByRole('link', { name: `Buy Now: ${product.name}` });
+  await expect(buy).toHaveAttribute('href', `/product/${product._id.toHexString()}`);
+  await buy.click();
+  await expect(page).toHaveURL(`/product/${product._id.toHexString()}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+});
+
+test('the product page shows picture, name, description, quantities and price', async ({
+  page,
+}) => {
+  const db = await testDb();
+  const product = await db.collection('products').findOne({ name: /Ball Bearing/ });
+  if (!product) throw new Error('no bearing seeded');
+  const response = await page.goto(`/product/${product._id.toHexString()}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+  await expect(page.getByText(product.description)).toBeVisible();
+  await expect(page.getByRole('img', { name: product.name })).toBeVisible();
+  await expect(page.getByTestId('product-moq')).toHaveText(String(product.minimumOrderQuantity));
+  await expect(page.getByTestId('product-available')).toHaveText(String(product.availableQuantity));
+  await expect(page.getByTestId('product-price')).toHaveText(
+    `$${(product.priceCents / 100).toFixed(2)}`,
+  );
+});
+
+for (const path of ['/product/0123456789abcdef01234567', '/product/not-an-id', '/no/such/page']) {
+  test(`${path} answers the 404 page with status 404`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Oops!404-PAGE NOT FOUND' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /broken gear/i })).toBeVisible();
+  });
+}
+
+test('the blog answers the five questions', async ({ page }) => {
+  await page.goto('/blogs');
+  const questions = page.getByRole('article');
+  await expect(questions).toHaveCount(5);
+  for (const topic of [
+    /performance/i,
+    /state/i,
+    /prototyp/i,
+    /set the state directly/i,
+    /unit test/i,
+  ]) {
+    await expect(page.getByRole('heading', { level: 2, name: topic })).toBeVisible();
+  }
+  const paragraphs = await questions.first().locator('p').count();
+  expect(paragraphs).toBeGreaterThanOrEqual(2);
+});
+
+test('the navigation bar links to every public page', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link').first()).toHaveText(/\S/);
+  const expected = [
+    ['Home', '/'],
+    ['Blogs', '/blogs'],
+    ['Contact', '/contactus'],
+    ['MyPortfolio', '/myportfolio'],
+    ['Login', '/login'],
+  ] as const;
+  for (const [name, href] of expected) {
+    await expect(nav.getByRole('link', { name, exact: true }).first()).toHaveAttribute(
+      'href',
+      href,
+    );
+  }
+  await nav.getByRole('link', { name: 'Blogs', exact: true }).first().click();
+  await expect(page).toHaveURL('/blogs');
+  await nav.getByRole('link', { name: 'MyPortfolio', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await nav.getByRole('link', { name: 'Contact', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+});
+
+test('the small-screen menu toggle shows and hides the links', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('link', { name: 'Blogs', exact: true })).toBeHidden();
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await page.getByRole('link', { name: 'Blogs', exact: true }).click();
+  await expect(page).toHaveURL('/blogs');
+});
+
+for (const [width, columns] of [
+  [390, 1],
+  [800, 2],
+  [1280, 3],
+] as const) {
+  test(`the product grid has ${columns} column(s) at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const tops = await page
+      .getByTestId('product-grid')
+      .locator(':scope > li')
+      .evaluateAll((items) =>
+        items.slice(0, 4).map((item) => Math.round(item.getBoundingClientRect().top)),
+      );
+    const firstRow = tops.filter((top) => top === tops[0]).length;
+    expect(firstRow).toBe(columns);
+  });
+}
+
+test('the contact form shows a field message for each empty field', async ({ page }) => {
+  await page.goto('/contactus');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Name is Required')).toBeVisible();
+  await expect(page.getByText('Email is Required')).toBeVisible();
+  await expect(page.getByText('Address is Required')).toBeVisible();
+  await expect(page.getByText('Message is Required')).toBeVisible();
+});

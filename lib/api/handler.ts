@@ -1,0 +1,68 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import { ZodError, type ZodType } from 'zod';
+import type { ObjectId } from 'mongodb';
+import { toObjectId } from '@/lib/data/ids';
+import { DatabaseUnavailableError } from '@/lib/db/uri';
+import { ApiError, validationError } from './errors';
+
+type RouteContext<P> = { params: Promise<P> };
+type Handler<P> = (request: Request, context: RouteContext<P>) => Promise<Response>;
+
+/** Answers an error as the one JSON shape `{ error: { code, message, details? } }`. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof ApiError) {
+    return NextResponse.json(error.toBody(), { status: error.status });
+  }
+  if (error instanceof ZodError) return errorResponse(validationError(error));
+  if (error instanceof DatabaseUnavailableError) {
+    console.error(error.message);
+    return errorResponse(
+      new ApiError('service_unavailable', 'The database is unavailable. Try again shortly.'),
+    );
+  }
+  console.error(error);
+  return errorResponse(new ApiError('internal_error', 'Something went wrong on our side.'));
+}
+
+/**
+ * Wraps a route handler so that every failure is answered with the JSON error shape and the
+ * status derived from its code; unexpected errors are logged and answered as a plain 500.
+ */
+export function route<P = Record<string, never>>(handler: Handler<P>): Handler<P> {
+  return async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** Reads a JSON request body, refusing anything that is not a JSON object. */
+export async function readJson(request: Request): Promise<unknown> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new ApiError('bad_request', 'The request body must be valid JSON.');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiError('bad_request', 'The request body must be a JSON object.');
+  }
+  return body;
+}
+
+/** Validates a value against a schema, answering 422 with the field issues on failure. */
+export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** A path id that must be a MongoDB ObjectId: 400 when it is malformed. */
+export function objectIdParam(value: string, what = 'id'): ObjectId {
+  const id = toObjectId(value);
+  if (!id) throw new ApiError('invalid_id', `The ${what} "${value}" is not a valid id.`);
+  return id;
+}

@@ -1,0 +1,58 @@
+import 'server-only';
+import { MongoClient, type Db } from 'mongodb';
+import { env } from '@/lib/env';
+import { ensureIndexes } from './indexes';
+import { seedDemoDataIfEmpty } from '@/lib/data/seed';
+import { resolveMongoUri } from './uri';
+
+export { collections } from './collections';
+export { DatabaseUnavailableError } from './uri';
+
+type Connection = { client: MongoClient; db: Db };
+
+const globalCache = globalThis as typeof globalThis & {
+  __storefrontMongo?: Promise<Connection>;
+};
+
+async function connect(): Promise<Connection> {
+  const uri = await resolveMongoUri(env);
+  const client = new MongoClient(uri, {
+    appName: 'storefront',
+    serverSelectionTimeoutMS: 10_000,
+  });
+  await client.connect();
+  const db = client.db(env.MONGODB_DB);
+  await ensureIndexes(db);
+  if (env.SEED_DEMO_DATA) await seedDemoDataIfEmpty(db);
+  return { client, db };
+}
+
+/**
+ * The one MongoClient of this process, connected, with indexes in place and the demo catalogue
+ * seeded into an empty database. Cached on globalThis so hot reloads and every module share it;
+ * a failed attempt is forgotten so the next request tries again.
+ */
+export function getConnection(): Promise<Connection> {
+  if (!globalCache.__storefrontMongo) {
+    globalCache.__storefrontMongo = connect().catch((error: unknown) => {
+      globalCache.__storefrontMongo = undefined;
+      throw error;
+    });
+  }
+  return globalCache.__storefrontMongo;
+}
+
+export async function getClient(): Promise<MongoClient> {
+  return (await getConnection()).client;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getConnection()).db;
+}
+
+/** Closes the cached client (scripts and tests; the server keeps it for its lifetime). */
+export async function closeConnection(): Promise<void> {
+  const pending = globalCache.__storefrontMongo;
+  globalCache.__storefrontMongo = undefined;
+  if (pending) await (await pending.catch(() => undefined))?.client.close();
+}

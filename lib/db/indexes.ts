@@ -1,0 +1,19 @@
+import type { Db } from 'mongodb';
+import { collections } from './collections';
+
+/** Creates every index the storefront relies on. Idempotent: safe on every start. */
+export async function ensureIndexes(db: Db): Promise<void> {
+  const c = collections(db);
+  await Promise.all([
+    c.products.createIndex({ createdAt: -1 }),
+    c.reviews.createIndex({ createdAt: -1 }),
+    // Clean-up only: counters are keyed by their window, so expiry is never needed for correctness.
+    c.rateLimits.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
+    c.users.createIndex({ email: 1 }, { unique: true }),
+    c.accounts.createIndex({ provider: 1, providerAccountId: 1 }, { unique: true }),
+    c.accounts.createIndex({ userId: 1 }),
+    c.passwordResets.createIndex({ tokenHash: 1 }, { unique: true }),
+    // Clean-up only: a reset is valid while expiresAt > now, checked in the query itself.
+    c.passwordResets.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
+  ]);
+}

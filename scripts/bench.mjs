@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// `npm run bench`: measures a production build on loopback, in bounded time.
+//  - requests per second and p99 latency of the home page (server-rendered from MongoDB) and
+//    of a static page of the same build (/myportfolio), and their ratio;
+//  - first-load JavaScript (gzip) of / and of the smallest public page.
+// Runs over a fresh embedded MongoDB seeded with the demo catalogue, and stops everything it
+// started. Options: BENCH_SECONDS (default 10 per page), BENCH_CONNECTIONS (default 10).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { ensureEmbeddedMongo, stopEmbeddedMongo } from './embedded-mongo/launcher.mjs';
+import { buildIsCurrent, nextBin, runNext } from './lib/build.mjs';
+import { projectRoot } from './lib/project-env.mjs';
+
+const seconds = Number(process.env.BENCH_SECONDS || 10);
+const connections = Number(process.env.BENCH_CONNECTIONS || 10);
+const port = Number(process.env.BENCH_PORT || 3200);
+const base = `http://127.0.0.1:${port}`;
+const distDir = '.next-bench';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: '1',
+  NEXT_DIST_DIR: distDir,
+  DATA_DIR: dataDir,
+  MONGODB_URI: '',
+};
+
+let server;
+
+async function cleanUp() {
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  await stopEmbeddedMongo({ dataDir }).catch(() => {});
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function waitForServer(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function load(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** gzip size of every script a page loads on first visit. */
+async function firstLoadJs(pagePath) {
+  const html = await (await fetch(base + pagePath)).text();
+  const sources = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]);
+  let total = 0;
+  for (const src of new Set(sources)) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).length;
+  }
+  return total;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+async function main() {
+  await ensureEmbeddedMongo({ dataDir });
+  if (!buildIsCurrent(distDir)) {
+    const code = await runNext(['build'], env);
+    if (code !== 0) throw new Error('next build failed');
+  }
+  server = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
+    cwd: projectRoot,
+    env,
+    stdio: 'ignore',
+  });
+  await waitForServer(`${base}/`);
+  // Warm up both pages (first render, database connection, image of the seed).
+  for (let i = 0; i < 20; i++) await Promise.all([fetch(`${base}/`), fetch(`${base}/myportfolio`)]);
+
+  const home = await load(`${base}/`);
+  const statik = await load(`${base}/myportfolio`);
+  const pages = ['/', '/home', '/blogs', '/myportfolio', '/contactus'];
+  const sizes = {};
+  for (const page of pages) sizes[page] = await firstLoadJs(page);
+  const smallest = pages.reduce((a, b) => (sizes[b] < sizes[a] ? b : a));
+
+  const row = (name, result) =>
+    `${name.padEnd(28)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.non2xx}`;
+  console.log(
+    `\nLoad: ${connections} connections, ${seconds} s per page, loopback, ${os.cpus().length} cores`,
+  );
+  console.log(row('home / (MongoDB, SSR)', home));
+  console.log(row('static /myportfolio', statik));
+  console.log(
+    `home / static ratio          ${(home.requests.average / statik.requests.average).toFixed(2)}`,
+  );
+  console.log('\nFirst-load JS (gzip):');
+  for (const page of pages) console.log(`  ${page.padEnd(14)} ${kb(sizes[page])}`);
+  console.log(`  smallest page: ${smallest} (${kb(sizes[smallest])}); home: ${kb(sizes['/'])}`);
+}
+
+main()
+  .catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(cleanUp);

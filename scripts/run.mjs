@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm start` and `npm run dev`: runs the storefront with zero configuration.
+//   start: builds the production bundle when it is missing or older than the sources, then
+//          serves it with `next start`.
+//   dev:   `next dev`.
+// Without MONGODB_URI, the embedded MongoDB engine for DATA_DIR is started first (or reused if
+// it is already running) and stopped again on exit if this command started it.
+import { spawn } from 'node:child_process';
+import { ensureEmbeddedMongo, stopEmbeddedMongo } from './embedded-mongo/launcher.mjs';
+import { buildIsCurrent, nextBin, runNext } from './lib/build.mjs';
+import { dataDir, loadProjectEnv, projectRoot, usesEmbeddedMongo } from './lib/project-env.mjs';
+
+const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
+loadProjectEnv(mode === 'dev');
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
+const host = process.env.HOST || '127.0.0.1';
+const port = process.env.PORT || '3000';
+
+let engine = null;
+
+async function stopEngine() {
+  if (engine?.startedHere) await stopEmbeddedMongo({ dataDir: dataDir() }).catch(() => {});
+  engine = null;
+}
+
+async function main() {
+  if (usesEmbeddedMongo()) {
+    try {
+      engine = await ensureEmbeddedMongo({ dataDir: dataDir() });
+    } catch (error) {
+      console.error(`\n${error instanceof Error ? error.message : error}\n`);
+      process.exit(1);
+    }
+    console.log(`Embedded MongoDB: ${engine.uri} (data in ${dataDir()})`);
+  }
+
+  if (mode === 'start' && !buildIsCurrent()) {
+    console.log('Building the storefront (next build)…');
+    const code = await runNext(['build']);
+    if (code !== 0) {
+      await stopEngine();
+      process.exit(code);
+    }
+  }
+
+  const child = spawn(process.execPath, [nextBin, mode, '-H', host, '-p', port], {
+    cwd: projectRoot,
+    stdio: ['inherit', 'pipe', 'inherit'],
+    env: process.env,
+  });
+  let announced = false;
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    if (!announced && /ready/i.test(chunk.toString())) {
+      announced = true;
+      const shown = host === '0.0.0.0' ? '127.0.0.1' : host;
+      console.log(`\n  The storefront is running at http://${shown}:${port}  (Ctrl+C stops it)\n`);
+    }
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', async (code) => {
+    await stopEngine();
+    process.exit(code ?? 0);
+  });
+}
+
+main();

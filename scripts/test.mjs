@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite. Vitest (unit tests, and integration tests against a real
+// MongoDB engine), then Playwright end-to-end tests in Chromium against a production build.
+// Prints one summary line, "N passed, N failed", and exits non-zero if anything failed.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { projectRoot } from './lib/project-env.mjs';
+
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+const only = process.argv[2]; // 'unit' or 'e2e' runs one half
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-test-report-'));
+
+/** CHROME_PATH, else the system Chromium, else Playwright's own (downloaded if possible). */
+function findChromium() {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  const system = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+    (file) => fs.existsSync(file),
+  );
+  if (system) return system;
+  console.log("No system Chromium found; installing Playwright's own Chromium…");
+  const result = spawnSync(
+    process.execPath,
+    [path.join(projectRoot, 'node_modules/@playwright/test/cli.js'), 'install', 'chromium'],
+    { stdio: 'inherit' },
+  );
+  if (result.status !== 0) {
+    console.error(
+      'Could not install a Chromium. Install one (e.g. apt-get install chromium) or set CHROME_PATH.',
+    );
+    process.exit(1);
+  }
+  return undefined;
+}
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: projectRoot,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedRun = false;
+
+if (only !== 'e2e') {
+  const output = path.join(reportDir, 'vitest.json');
+  const code = await run(process.execPath, [
+    path.join(projectRoot, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
+  ]);
+  const report = readJson(output);
+  if (report) {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  }
+  if (code !== 0 || !report) failedRun = true;
+}
+
+if (only !== 'unit') {
+  const chromium = findChromium();
+  const output = path.join(reportDir, 'playwright.json');
+  const code = await run(
+    process.execPath,
+    [
+      path.join(projectRoot, 'node_modules/@playwright/test/cli.js'),
+      'test',
+      '--reporter=list,json',
+    ],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: output, ...(chromium ? { CHROME_PATH: chromium } : {}) },
+  );
+  const report = readJson(output);
+  if (report?.stats) {
+    totals.passed += report.stats.expected;
+    totals.failed += report.stats.unexpected + report.stats.flaky;
+    totals.skipped += report.stats.skipped;
+  }
+  if (code !== 0 || !report) failedRun = true;
+}
+
+fs.rmSync(reportDir, { recursive: true, force: true });
+if (failedRun && totals.failed === 0) totals.failed = 1; // a runner crashed before reporting
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(failedRun || totals.failed ? 1 : 0);

@@ -1,0 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+
+// Runs before each test file's imports: every file gets its own database on the shared
+// server, so files can run in parallel without seeing each other's data.
+process.env.MONGODB_URI = inject('mongoUri');
+process.env.DATA_DIR = inject('dataDir');
+process.env.MONGODB_DB = `test_${randomBytes(6).toString('hex')}`;
+process.env.SEED_DEMO_DATA ??= 'false';

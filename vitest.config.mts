@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': root,
+      // `server-only` throws outside React Server Components; tests run server code directly.
+      'server-only': path.join(root, 'test/support/empty-module.ts'),
+    },
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
+    setupFiles: ['test/support/setup-env.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
