@@ -5,8 +5,14 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
+    // Playwright fixtures receive a function named `use`; it is not a React hook.
+    files: ['e2e/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
     ignores: [
       '.next/**',
+      '.next-*/**',
       'node_modules/**',
       '.data/**',
       'next-env.d.ts',

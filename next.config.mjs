@@ -4,6 +4,8 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
+  // The build checks the application's own sources; `npm run typecheck` checks everything.
+  typescript: { tsconfigPath: 'tsconfig.build.json' },
   // The embedded engine launcher spawns a Node process; keep the MongoDB driver out of the bundle.
   serverExternalPackages: ['mongodb'],
   images: {

@@ -25,7 +25,7 @@ process.env.E2E_PORT = String(port);
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -12,6 +12,8 @@ export default defineConfig({
     },
   },
   test: {
+    // next-auth imports `next/server` without an extension, which only bundlers resolve.
+    server: { deps: { inline: ['next-auth'] } },
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/setup-env.ts'],

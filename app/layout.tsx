@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import { Navbar } from '@/components/layout/Navbar';
 import { Footer } from '@/components/layout/Footer';
+import { Providers } from '@/components/auth/Providers';
+import { Toaster } from '@/components/ui/toast';
 import { storeName } from '@/lib/site';
 import './globals.css';
 
@@ -24,11 +26,14 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         >
           Skip to content
         </a>
-        <Navbar storeName={storeName} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <Footer storeName={storeName} />
+        <Providers>
+          <Navbar storeName={storeName} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <Footer storeName={storeName} />
+          <Toaster />
+        </Providers>
       </body>
     </html>
   );

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { closeTestDb, testDb } from './support/db';
+import { signedInUser } from './support/auth';
 
 test.afterAll(closeTestDb);
 
@@ -86,6 +87,7 @@ test('a product card shows its fields and Buy Now goes to the product page', asy
   const db = await testDb();
   const product = await db.collection('products').findOne({}, { sort: { createdAt: -1, _id: -1 } });
   if (!product) throw new Error('no product seeded');
+  await signedInUser(page);
   await page.goto('/');
   const card = page.getByRole('article', { name: product.name });
   await expect(card).toContainText(`${product.description.slice(0, 100)}...read more`);
@@ -107,6 +109,7 @@ test('the product page shows picture, name, description, quantities and price', 
   const db = await testDb();
   const product = await db.collection('products').findOne({ name: /Ball Bearing/ });
   if (!product) throw new Error('no bearing seeded');
+  await signedInUser(page);
   const response = await page.goto(`/product/${product._id.toHexString()}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
@@ -121,6 +124,7 @@ test('the product page shows picture, name, description, quantities and price', 
 
 for (const path of ['/product/0123456789abcdef01234567', '/product/not-an-id', '/no/such/page']) {
   test(`${path} answers the 404 page with status 404`, async ({ page }) => {
+    await signedInUser(page);
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Oops!404-PAGE NOT FOUND' })).toBeVisible();
@@ -134,7 +138,7 @@ test('the blog answers the five questions', async ({ page }) => {
   await expect(questions).toHaveCount(5);
   for (const topic of [
     /performance/i,
-    /state/i,
+    /ways to manage a state/i,
     /prototyp/i,
     /set the state directly/i,
     /unit test/i,

@@ -1,40 +1,43 @@
 #!/usr/bin/env node
-// The server Playwright tests run against: a production build (in its own dist directory, so
-// it never clobbers a developer's .next) served by `next start` on 127.0.0.1, over a fresh
-// embedded MongoDB in E2E_DATA_DIR. Everything it starts is stopped, and the data directory
-// removed, when Playwright stops it.
+// The environment Playwright tests run against, started as Playwright's web server:
+//  - a fresh embedded MongoDB in E2E_DATA_DIR;
+//  - the local stand-ins of Stripe, Google (OpenID Connect) and Cloudinary (e2e/stand-ins);
+//  - a production build in its own dist directory (so it never clobbers a developer's .next);
+//  - `next start` twice on 127.0.0.1: E2E_PORT (images in GridFS) and E2E_PORT + 1 (images
+//    on the Cloudinary stand-in), both on the same database.
+// Mail goes to smtp://127.0.0.1:E2E_PORT+25, where tests start an SMTP server when they
+// need one. Everything is stopped, and the data directory removed, when Playwright stops it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from './embedded-mongo/launcher.mjs';
 import { buildIsCurrent, nextBin, runNext } from './lib/build.mjs';
 import { projectRoot } from './lib/project-env.mjs';
+import { startStandIns } from '../e2e/stand-ins/index.mjs';
+import { APP_CLOUDINARY_PORT, APP_PORT } from '../e2e/stand-ins/ports.mjs';
 
 const dataDir = process.env.E2E_DATA_DIR;
-const port = process.env.E2E_PORT || '3100';
 const distDir = process.env.NEXT_DIST_DIR || '.next-e2e';
 if (!dataDir) {
   console.error('E2E_DATA_DIR is not set (playwright.config.ts sets it).');
   process.exit(1);
 }
 
-const env = {
-  ...process.env,
-  NEXT_TELEMETRY_DISABLED: '1',
-  NEXT_DIST_DIR: distDir,
-  DATA_DIR: dataDir,
-  MONGODB_URI: '',
-};
-
-let child = null;
+const children = [];
+let standIns = null;
 let stopping = false;
 
 async function cleanUp(code) {
   if (stopping) return;
   stopping = true;
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
+  await Promise.all(
+    children
+      .filter((child) => child.exitCode === null)
+      .map((child) => {
+        child.kill('SIGTERM');
+        return new Promise((resolve) => child.once('exit', resolve));
+      }),
+  );
+  await standIns?.stop();
   await stopEmbeddedMongo({ dataDir }).catch(() => {});
   if (!process.env.E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);
@@ -42,19 +45,52 @@ async function cleanUp(code) {
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => cleanUp(0));
 
-async function main() {
-  const engine = await ensureEmbeddedMongo({ dataDir });
-  console.log(`[e2e] embedded MongoDB at ${engine.uri}`);
-  if (!buildIsCurrent(distDir)) {
-    const code = await runNext(['build'], env);
-    if (code !== 0) return cleanUp(code);
-  }
-  child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', port], {
+function startApp(port, env) {
+  const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: projectRoot,
     stdio: 'inherit',
     env,
   });
   child.on('exit', (code) => cleanUp(code ?? 1));
+  children.push(child);
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+async function main() {
+  const engine = await ensureEmbeddedMongo({ dataDir });
+  console.log(`[e2e] embedded MongoDB at ${engine.uri}`);
+  standIns = await startStandIns();
+  const env = {
+    ...process.env,
+    ...standIns.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DIST_DIR: distDir,
+    DATA_DIR: dataDir,
+    MONGODB_URI: '',
+    ADMIN_EMAILS: '',
+    AUTH_URL: '',
+  };
+  if (!buildIsCurrent(distDir)) {
+    const code = await runNext(['build'], env);
+    if (code !== 0) return cleanUp(code);
+  }
+  // The Cloudinary instance first, so both answer by the time Playwright sees the main one.
+  startApp(APP_CLOUDINARY_PORT, { ...env, ...standIns.cloudinaryEnv });
+  await waitFor(`http://127.0.0.1:${APP_CLOUDINARY_PORT}/api/product`);
+  startApp(APP_PORT, env);
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
 import Image from 'next/image';
+import { isOptimizable } from '@/components/product/picture';
 import type { Product } from '@/lib/data/products';
 import { formatPrice } from '@/lib/money';
 
@@ -13,6 +14,7 @@ export function ProductCard({ product, action }: { product: Product; action: Rea
     >
       <Image
         src={product.picture}
+        unoptimized={!isOptimizable(product.picture)}
         alt={product.name}
         width={800}
         height={600}

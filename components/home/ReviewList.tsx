@@ -1,4 +1,5 @@
 import Image from 'next/image';
+import { isOptimizable } from '@/components/product/picture';
 import type { Review } from '@/lib/data/reviews';
 
 function Stars({ rating }: { rating: number }) {
@@ -49,6 +50,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
                   <div className="flex items-center gap-4">
                     <Image
                       src={review.img}
+                      unoptimized={!isOptimizable(review.img)}
                       alt={`Photo of ${review.name}`}
                       width={64}
                       height={64}

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { AuthNav } from '@/components/auth/AuthNav';
 import { MenuToggle } from './MenuToggle';
 import { publicLinks } from './nav-links';
 
@@ -15,11 +16,7 @@ export function Navbar({ storeName }: { storeName: string }) {
           </Link>
         </li>
       ))}
-      <li>
-        <Link href="/login" className={linkClass}>
-          Login
-        </Link>
-      </li>
+      <AuthNav linkClass={linkClass} />
     </>
   );
 

@@ -66,3 +66,12 @@ export function objectIdParam(value: string, what = 'id'): ObjectId {
   if (!id) throw new ApiError('invalid_id', `The ${what} "${value}" is not a valid id.`);
   return id;
 }
+
+/** A path email as typed: percent-decoded when it still is encoded, and never throwing. */
+export function emailParam(value: string): string {
+  try {
+    return decodeURIComponent(value).trim().toLowerCase();
+  } catch {
+    return value.trim().toLowerCase();
+  }
+}

@@ -1,7 +1,9 @@
 import 'server-only';
+import { ObjectId } from 'mongodb';
 import { getDb, collections } from '@/lib/db';
 import type { ProductDoc } from '@/lib/db/collections';
-import { centsToDollars } from '@/lib/money';
+import { centsToDollars, dollarsToCents } from '@/lib/money';
+import type { ProductInput } from '@/lib/validation/product';
 import { toObjectId } from './ids';
 
 /** A product as pages and the API see it: string id, price in dollars. */
@@ -41,4 +43,31 @@ export async function findProduct(id: string): Promise<Product | null> {
   const { products } = collections(await getDb());
   const doc = await products.findOne({ _id });
   return doc ? toProduct(doc) : null;
+}
+
+/** Adds a product (the input is validated by `productSchema`); the price is kept in cents. */
+export async function createProduct(input: ProductInput): Promise<Product> {
+  const doc: ProductDoc = {
+    _id: new ObjectId(),
+    name: input.name,
+    description: input.description,
+    minimumOrderQuantity: input.minimumOrderQuantity,
+    availableQuantity: input.availableQuantity,
+    priceCents: dollarsToCents(input.price),
+    picture: input.picture,
+    createdAt: new Date(),
+  };
+  const { products } = collections(await getDb());
+  await products.insertOne(doc);
+  return toProduct(doc);
+}
+
+/**
+ * Deletes a product; false when there is none with this id. Orders are left alone: each keeps
+ * the copy of the product's details it made when it was placed.
+ */
+export async function deleteProduct(id: ObjectId): Promise<boolean> {
+  const { products } = collections(await getDb());
+  const { deletedCount } = await products.deleteOne({ _id: id });
+  return deletedCount === 1;
 }

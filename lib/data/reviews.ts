@@ -1,6 +1,8 @@
 import 'server-only';
+import { ObjectId } from 'mongodb';
 import { getDb, collections } from '@/lib/db';
 import type { ReviewDoc } from '@/lib/db/collections';
+import type { ReviewInput } from '@/lib/validation/review';
 
 export interface Review {
   _id: string;
@@ -27,4 +29,21 @@ export async function listReviews(): Promise<Review[]> {
   const { reviews } = collections(await getDb());
   const docs = await reviews.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
   return docs.map(toReview);
+}
+
+/** Adds a review by a signed-in person; `userId` comes from the session, never the body. */
+export async function createReview(input: ReviewInput, userId: string): Promise<Review> {
+  const doc: ReviewDoc = {
+    _id: new ObjectId(),
+    rating: input.rating,
+    name: input.name,
+    location: input.location,
+    reviewText: input.reviewText,
+    img: input.img,
+    userId,
+    createdAt: new Date(),
+  };
+  const { reviews } = collections(await getDb());
+  await reviews.insertOne(doc);
+  return toReview(doc);
 }

@@ -74,6 +74,49 @@ export interface MetaDoc {
   at: Date;
 }
 
+/** An image stored through lib/images.ts: in GridFS (same _id) or on Cloudinary. */
+export interface UploadDoc {
+  _id: ObjectId;
+  /** Where the image is served: /api/images/{id} or Cloudinary's delivery URL. */
+  url: string;
+  provider: 'gridfs' | 'cloudinary';
+  contentType: string;
+  size: number;
+  /** Cloudinary's public id (Cloudinary uploads only). */
+  publicId?: string;
+  /** Who uploaded it (a user id). */
+  userId: string;
+  createdAt: Date;
+}
+
+/** An order: a copy of the product fields at ordering time, amounts in integer cents. */
+export interface OrderDoc {
+  _id: ObjectId;
+  productId: ObjectId;
+  /** The person who ordered (a user id); `email` and `userName` are theirs at ordering time. */
+  userId: string;
+  userName: string;
+  email: string;
+  quantity: number;
+  name: string;
+  picture: string;
+  description: string;
+  minimumOrderQuantity: number;
+  availableQuantity: number;
+  unitPriceCents: number;
+  /** quantity x unitPriceCents: the amount due. */
+  totalCents: number;
+  address: string;
+  phone: string;
+  paid: boolean;
+  /** The Stripe PaymentIntent created for this order, reused until it is paid. */
+  paymentIntentId?: string;
+  /** The verified PaymentIntent id, set together with `paid: true`. */
+  transactionId?: string;
+  paidAt?: Date;
+  createdAt: Date;
+}
+
 /** Typed collection getters: the one place that names the collections. */
 export function collections(db: Db) {
   return {
@@ -84,5 +127,7 @@ export function collections(db: Db) {
     users: db.collection<UserDoc>('users'),
     accounts: db.collection<AccountDoc>('accounts'),
     passwordResets: db.collection<PasswordResetDoc>('passwordResets'),
+    uploads: db.collection<UploadDoc>('uploads'),
+    orders: db.collection<OrderDoc>('orders'),
   };
 }

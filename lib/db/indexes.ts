@@ -15,5 +15,9 @@ export async function ensureIndexes(db: Db): Promise<void> {
     c.passwordResets.createIndex({ tokenHash: 1 }, { unique: true }),
     // Clean-up only: a reset is valid while expiresAt > now, checked in the query itself.
     c.passwordResets.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
+    c.uploads.createIndex({ url: 1 }, { unique: true }),
+    c.uploads.createIndex({ userId: 1, createdAt: -1 }),
+    c.orders.createIndex({ email: 1, createdAt: -1 }),
+    c.orders.createIndex({ createdAt: -1 }),
   ]);
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import Image from 'next/image';
+import { isOptimizable } from '@/components/product/picture';
 import { notFound } from 'next/navigation';
+import { requirePageUser } from '@/lib/auth/session';
 import { findProduct } from '@/lib/data/products';
 import { formatPrice } from '@/lib/money';
 
@@ -12,7 +14,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ProductPage({ params }: Props) {
-  const product = await findProduct((await params).productId);
+  const { productId } = await params;
+  await requirePageUser(`/product/${productId}`);
+  const product = await findProduct(productId);
   if (!product) notFound();
 
   return (
@@ -20,6 +24,7 @@ export default async function ProductPage({ params }: Props) {
       <article aria-labelledby="product-name" className="grid gap-10 lg:grid-cols-2">
         <Image
           src={product.picture}
+          unoptimized={!isOptimizable(product.picture)}
           alt={product.name}
           width={800}
           height={600}

@@ -1,7 +1,9 @@
 import { NextResponse } from 'next/server';
+import { revalidatePath } from 'next/cache';
 import { ApiError } from '@/lib/api/errors';
 import { objectIdParam, route } from '@/lib/api/handler';
-import { findProduct } from '@/lib/data/products';
+import { requireAdmin } from '@/lib/auth/session';
+import { deleteProduct, findProduct } from '@/lib/data/products';
 
 /** GET /api/product/{productId}: one product; 400 for a malformed id, 404 for an unknown one. */
 export const GET = route<{ productId: string }>(async (_request, { params }) => {
@@ -10,4 +12,18 @@ export const GET = route<{ productId: string }>(async (_request, { params }) => 
   const product = await findProduct(productId);
   if (!product) throw new ApiError('not_found', 'No product has this id.');
   return NextResponse.json(product);
+});
+
+/**
+ * DELETE /api/product/{productId} (admin): removes the product from the catalogue. Orders
+ * already placed keep their own copy of its details.
+ */
+export const DELETE = route<{ productId: string }>(async (request, { params }) => {
+  const { productId } = await params;
+  const id = objectIdParam(productId, 'product id');
+  await requireAdmin(request);
+  if (!(await deleteProduct(id))) throw new ApiError('not_found', 'No product has this id.');
+  revalidatePath('/');
+  revalidatePath('/home');
+  return NextResponse.json({ acknowledged: true, deletedCount: 1 });
 });

@@ -1,0 +1,32 @@
+import { ApiError } from '@/lib/api/errors';
+import { objectIdParam, route } from '@/lib/api/handler';
+import { findGridFsImage, IMAGE_CACHE_CONTROL } from '@/lib/images';
+
+/**
+ * GET /api/images/{imageId}: an image stored in GridFS, with the content type found from its
+ * bytes at upload. The bytes under an id never change, so browsers and CDNs may keep it a year.
+ */
+export const GET = route<{ imageId: string }>(async (request, { params }) => {
+  const { imageId } = await params;
+  const id = objectIdParam(imageId, 'image id');
+  const image = await findGridFsImage(id);
+  if (!image) throw new ApiError('not_found', 'No image has this id.');
+
+  const etag = `"${id.toHexString()}"`;
+  const headers = {
+    'Cache-Control': IMAGE_CACHE_CONTROL,
+    ETag: etag,
+    'Last-Modified': image.uploadDate.toUTCString(),
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (request.headers.get('if-none-match') === etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(image.open(), {
+    headers: {
+      ...headers,
+      'Content-Type': image.contentType,
+      'Content-Length': String(image.length),
+    },
+  });
+});

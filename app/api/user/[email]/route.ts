@@ -1,0 +1,37 @@
+import { NextResponse } from 'next/server';
+import { ApiError } from '@/lib/api/errors';
+import { emailParam, route } from '@/lib/api/handler';
+import { assertSelf, requireAdmin, requireUser } from '@/lib/auth/session';
+import { issueAccessToken } from '@/lib/auth/token';
+import { countAdmins, deleteUser, findUserByEmail } from '@/lib/data/users';
+import { toObjectId } from '@/lib/data/ids';
+
+type Params = { email: string };
+
+/**
+ * PUT /api/user/{email} (spec 7): the signed-in person's own access token. The user record
+ * already exists (created at sign-up or by the first Google sign-in); the path email must be
+ * the caller's own, never anyone else's.
+ */
+export const PUT = route<Params>(async (request, { params }) => {
+  const { email } = await params;
+  const user = await requireUser(request);
+  assertSelf(user, emailParam(email));
+  return NextResponse.json({ token: issueAccessToken(user) });
+});
+
+/**
+ * DELETE /api/user/{email} (admin): removes a user. Never yourself, never the last admin.
+ */
+export const DELETE = route<Params>(async (request, { params }) => {
+  const { email } = await params;
+  const admin = await requireAdmin(request);
+  const target = await findUserByEmail(emailParam(email));
+  if (!target) throw new ApiError('not_found', 'No user has this email.');
+  if (target.id === admin.id) throw new ApiError('conflict', 'You cannot remove yourself.');
+  if (target.role === 'admin' && (await countAdmins()) <= 1) {
+    throw new ApiError('conflict', 'The last admin cannot be removed.');
+  }
+  await deleteUser(toObjectId(target.id)!);
+  return NextResponse.json({ deletedCount: 1 });
+});

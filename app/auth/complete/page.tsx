@@ -1,0 +1,13 @@
+import type { Metadata } from 'next';
+import { CompleteSignIn } from '@/components/auth/CompleteSignIn';
+import { safeCallbackPath } from '@/lib/auth/callback';
+
+export const metadata: Metadata = { title: 'Signing in', robots: { index: false } };
+
+type Props = { searchParams: Promise<{ callbackUrl?: string }> };
+
+/** Where every sign-in lands: fetches the access token, then goes on to the callback path. */
+export default async function CompletePage({ searchParams }: Props) {
+  const { callbackUrl } = await searchParams;
+  return <CompleteSignIn callbackPath={safeCallbackPath(callbackUrl)} />;
+}

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { googleEnabled } from '@/auth';
+import { LoginForm } from '@/components/auth/LoginForm';
+import { loginErrorMessage, safeCallbackPath } from '@/lib/auth/callback';
+
+export const metadata: Metadata = { title: 'Login' };
+
+type Props = {
+  searchParams: Promise<{ callbackUrl?: string; error?: string; code?: string; reset?: string }>;
+};
+
+export default async function LoginPage({ searchParams }: Props) {
+  const { callbackUrl, error, code, reset } = await searchParams;
+  return (
+    <div className="px-4 py-12">
+      <LoginForm
+        callbackPath={safeCallbackPath(callbackUrl)}
+        googleEnabled={googleEnabled}
+        initialError={loginErrorMessage(error, code)}
+        notice={reset ? 'Your password was changed. Log in with the new one.' : null}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { messages } from '@/lib/messages';
+import { callApi } from '@/lib/client/api';
+import { toast } from '@/components/ui/toast';
+import { useConfirm } from '@/components/ui/useConfirm';
+
+interface Row {
+  id: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'user';
+}
+
+export function UsersTable({ users, currentUserId }: { users: Row[]; currentUserId: string }) {
+  const router = useRouter();
+  const { confirm, dialog } = useConfirm();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const makeAdmin = async (user: Row) => {
+    setBusy(user.id);
+    const result = await callApi(`/api/user/admin/${encodeURIComponent(user.email)}`, {
+      method: 'PUT',
+    });
+    setBusy(null);
+    if (result.ok) {
+      toast.success(messages.admin.made);
+      router.refresh();
+    } else toast.error(result.message);
+  };
+
+  const remove = async (user: Row) => {
+    const confirmed = await confirm({
+      title: `Remove ${user.email}?`,
+      confirmLabel: 'Remove User',
+    });
+    if (!confirmed) return;
+    setBusy(user.id);
+    const result = await callApi(`/api/user/${encodeURIComponent(user.email)}`, {
+      method: 'DELETE',
+    });
+    setBusy(null);
+    if (result.ok) {
+      toast.success(`${user.email} was removed.`);
+      router.refresh();
+    } else toast.error(result.message);
+  };
+
+  return (
+    <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <thead className="bg-slate-50 text-left text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              #
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Email
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Make admin
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Remove User
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {users.map((user, index) => (
+            <tr key={user.id}>
+              <td className="px-4 py-3">{index + 1}</td>
+              <td className="px-4 py-3">
+                {user.email}
+                {user.role === 'admin' ? (
+                  <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-800">
+                    admin
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-4 py-3">
+                {user.role !== 'admin' ? (
+                  <button
+                    type="button"
+                    className="btn-primary px-3 py-1.5"
+                    disabled={busy === user.id}
+                    onClick={() => makeAdmin(user)}
+                    aria-label={`Make admin: ${user.email}`}
+                  >
+                    Make admin
+                  </button>
+                ) : null}
+              </td>
+              <td className="px-4 py-3">
+                <button
+                  type="button"
+                  className="btn-danger px-3 py-1.5"
+                  disabled={busy === user.id || user.id === currentUserId}
+                  title={user.id === currentUserId ? 'You cannot remove yourself' : undefined}
+                  onClick={() => remove(user)}
+                  aria-label={`Remove User: ${user.email}`}
+                >
+                  Remove User
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+'use client';
+
+import Link from 'next/link';
+import { signOut, useSession } from 'next-auth/react';
+import { clearAccessToken } from '@/lib/client/access-token';
+
+/**
+ * The signed-in part of the navigation bar: Dashboard and Sign Out when signed in, Login when
+ * signed out. Client-side, so public pages stay static and fast.
+ */
+export function AuthNav({ linkClass }: { linkClass: string }) {
+  const { status } = useSession();
+
+  if (status === 'authenticated') {
+    return (
+      <>
+        <li>
+          <Link href="/dashboard" className={linkClass}>
+            Dashboard
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            className={`${linkClass} w-full text-left`}
+            onClick={async () => {
+              clearAccessToken();
+              await signOut({ redirectTo: '/' });
+            }}
+          >
+            Sign Out
+          </button>
+        </li>
+      </>
+    );
+  }
+  return (
+    <li>
+      <Link href="/login" className={linkClass} aria-busy={status === 'loading'}>
+        Login
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,154 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { signIn } from 'next-auth/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema, type LoginInput } from '@/lib/validation/auth';
+import { loginErrorMessage } from '@/lib/auth/callback';
+import { messages } from '@/lib/messages';
+import { postJson } from '@/lib/client/api';
+import { useMessageDialog } from '@/components/ui/Dialog';
+import { GoogleButton } from './GoogleButton';
+import { Spinner } from './Spinner';
+
+interface Props {
+  callbackPath: string;
+  googleEnabled: boolean;
+  initialError: string | null;
+  notice?: string | null;
+}
+
+export function LoginForm({ callbackPath, googleEnabled, initialError, notice }: Props) {
+  const router = useRouter();
+  const { dialog, show } = useMessageDialog();
+  const [error, setError] = useState<string | null>(initialError);
+  const [resetting, setResetting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    const result = await signIn('credentials', { ...values, redirect: false }).catch(() => null);
+    if (!result || result.error) {
+      setError(loginErrorMessage(result?.error ?? 'Default', result?.code));
+      throw new Error('sign-in failed'); // keeps isSubmitSuccessful false
+    }
+    router.replace(`/auth/complete?callbackUrl=${encodeURIComponent(callbackPath)}`);
+  });
+
+  const requestReset = async () => {
+    const email = getValues('email').trim();
+    if (!email) {
+      show({ title: messages.reset.emptyTitle, text: messages.reset.emptyText, icon: 'error' });
+      return;
+    }
+    setResetting(true);
+    const result = await postJson('/api/password-reset', { email });
+    setResetting(false);
+    if (result.ok) {
+      show({ title: messages.reset.sentTitle, text: messages.reset.sentText, icon: 'success' });
+    } else {
+      show({ title: 'Error', text: result.message, icon: 'error' });
+    }
+  };
+
+  const busy = isSubmitting || isSubmitSuccessful || resetting;
+
+  return (
+    <div className="auth-card">
+      <h1 className="text-2xl font-bold text-slate-900">Login</h1>
+      {notice ? (
+        <p role="status" className="mt-3 rounded-md bg-green-50 p-3 text-sm text-green-800">
+          {notice}
+        </p>
+      ) : null}
+      <form
+        onSubmit={(event) => onSubmit(event).catch(() => undefined)}
+        noValidate
+        className="mt-6 space-y-4"
+      >
+        <div>
+          <label htmlFor="login-email" className="field-label">
+            Email
+          </label>
+          <input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={!!errors.email}
+            className="field-input"
+            {...register('email')}
+          />
+          {errors.email ? <p className="field-error">{errors.email.message}</p> : null}
+        </div>
+        <div>
+          <label htmlFor="login-password" className="field-label">
+            Password
+          </label>
+          <input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={!!errors.password}
+            className="field-input"
+            {...register('password')}
+          />
+          {errors.password ? <p className="field-error">{errors.password.message}</p> : null}
+        </div>
+        <p className="text-sm text-slate-600">
+          Forgot password?{' '}
+          <button
+            type="button"
+            className="font-medium text-brand-700 underline"
+            onClick={requestReset}
+            disabled={resetting}
+          >
+            Reset password
+          </button>
+        </p>
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-red-600">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? <Spinner label="Signing in" /> : null}
+          Login
+        </button>
+      </form>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        New here?{' '}
+        <Link
+          href={`/signup${callbackPath !== '/' ? `?callbackUrl=${encodeURIComponent(callbackPath)}` : ''}`}
+          className="font-medium text-brand-700 underline"
+        >
+          Create New Account
+        </Link>
+      </p>
+      {googleEnabled ? (
+        <>
+          <div
+            className="my-5 flex items-center gap-3 text-xs text-slate-400 uppercase"
+            aria-hidden="true"
+          >
+            <span className="h-px flex-1 bg-slate-200" />
+            or
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <GoogleButton callbackPath={callbackPath} />
+        </>
+      ) : null}
+      {dialog}
+    </div>
+  );
+}

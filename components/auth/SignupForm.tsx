@@ -1,0 +1,125 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { signIn } from 'next-auth/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupSchema, type SignupInput } from '@/lib/validation/auth';
+import { postJson } from '@/lib/client/api';
+import { GoogleButton } from './GoogleButton';
+import { Spinner } from './Spinner';
+
+export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<SignupInput>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    const created = await postJson('/api/signup', values);
+    if (!created.ok) {
+      for (const [field, issues] of Object.entries(created.fields ?? {})) {
+        if (field === 'name' || field === 'email' || field === 'password')
+          setFieldError(field, { message: issues[0] });
+      }
+      setError(created.message);
+      throw new Error('sign-up failed');
+    }
+    const result = await signIn('credentials', {
+      email: values.email,
+      password: values.password,
+      redirect: false,
+    }).catch(() => null);
+    if (!result || result.error) {
+      setError('Your account was created, but signing in failed. Please log in.');
+      throw new Error('sign-in failed');
+    }
+    router.replace('/auth/complete?callbackUrl=%2Fhome');
+  });
+
+  const busy = isSubmitting || isSubmitSuccessful;
+
+  return (
+    <div className="auth-card">
+      <h1 className="text-2xl font-bold text-slate-900">Sign Up</h1>
+      <form
+        onSubmit={(event) => onSubmit(event).catch(() => undefined)}
+        noValidate
+        className="mt-6 space-y-4"
+      >
+        <div>
+          <label htmlFor="signup-name" className="field-label">
+            Name
+          </label>
+          <input
+            id="signup-name"
+            type="text"
+            autoComplete="name"
+            aria-invalid={!!errors.name}
+            className="field-input"
+            {...register('name')}
+          />
+          {errors.name ? <p className="field-error">{errors.name.message}</p> : null}
+        </div>
+        <div>
+          <label htmlFor="signup-email" className="field-label">
+            Email
+          </label>
+          <input
+            id="signup-email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={!!errors.email}
+            className="field-input"
+            {...register('email')}
+          />
+          {errors.email ? <p className="field-error">{errors.email.message}</p> : null}
+        </div>
+        <div>
+          <label htmlFor="signup-password" className="field-label">
+            Password
+          </label>
+          <input
+            id="signup-password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={!!errors.password}
+            className="field-input"
+            {...register('password')}
+          />
+          {errors.password ? <p className="field-error">{errors.password.message}</p> : null}
+        </div>
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-red-600">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? <Spinner label="Creating your account" /> : null}
+          Sign Up
+        </button>
+      </form>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link href="/login" className="font-medium text-brand-700 underline">
+          Login
+        </Link>
+      </p>
+      {googleEnabled ? (
+        <div className="mt-5">
+          <GoogleButton callbackPath="/home" />
+        </div>
+      ) : null}
+    </div>
+  );
+}

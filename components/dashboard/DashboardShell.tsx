@@ -1,0 +1,67 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useId, useState } from 'react';
+import type { SidebarLink } from './sidebar-links';
+
+/**
+ * The dashboard: a sidebar 48 units wide beside the nested page. On small screens the
+ * sidebar is hidden behind a toggle button.
+ */
+export function DashboardShell({
+  links,
+  children,
+}: {
+  links: SidebarLink[];
+  children: React.ReactNode;
+}) {
+  const pathname = usePathname();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const sidebarId = useId();
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 lg:flex-row">
+      <div className="lg:hidden">
+        <button
+          type="button"
+          className="btn-secondary"
+          aria-expanded={open}
+          aria-controls={sidebarId}
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
+          {open ? 'Close dashboard menu' : 'Open dashboard menu'}
+        </button>
+      </div>
+      <aside
+        id={sidebarId}
+        aria-label="Dashboard"
+        className={`${open ? 'block' : 'hidden'} w-48 shrink-0 lg:block`}
+      >
+        <h2 className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          Dashboard
+        </h2>
+        <nav aria-label="Dashboard">
+          <ul className="space-y-1">
+            {links.map((link) => {
+              const current = pathname === link.href;
+              return (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    aria-current={current ? 'page' : undefined}
+                    className={`block rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import type { Product } from '@/lib/data/products';
+import { callApi } from '@/lib/client/api';
+import { messages } from '@/lib/messages';
+import { ProductCard } from '@/components/home/ProductCard';
+import { toast } from '@/components/ui/toast';
+import { useConfirm } from '@/components/ui/useConfirm';
+
+/** Manage Products: the catalogue as cards, each with a Delete button behind a confirmation. */
+export function ManageProducts({ products: initial }: { products: Product[] }) {
+  const router = useRouter();
+  const [products, setProducts] = useState(initial);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const { confirm, dialog } = useConfirm();
+
+  async function remove(product: Product) {
+    if (!(await confirm({ title: messages.product.deleteConfirm }))) {
+      toast.info(messages.product.deleteCancelled);
+      return;
+    }
+    setDeleting(product._id);
+    const result = await callApi(`/api/product/${product._id}`, { method: 'DELETE' });
+    setDeleting(null);
+    if (result.ok || result.status === 404) {
+      setProducts((current) => current.filter((item) => item._id !== product._id));
+      if (result.ok) toast.success(messages.product.deleted);
+      else toast.info(result.message);
+      router.refresh();
+    } else {
+      toast.error(result.message);
+    }
+  }
+
+  return (
+    <>
+      {products.length === 0 ? (
+        <p className="text-slate-600">No products are listed yet.</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {products.map((product) => (
+            <li key={product._id} className="flex">
+              <ProductCard
+                product={product}
+                action={
+                  <button
+                    type="button"
+                    className="btn-danger w-full"
+                    aria-label={`Delete ${product.name}`}
+                    disabled={deleting === product._id}
+                    onClick={() => remove(product)}
+                  >
+                    {deleting === product._id ? 'Deleting…' : 'Delete'}
+                  </button>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,304 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { createUser, freshEmail, signIn } from './support/auth';
+import { closeTestDb, testDb } from './support/db';
+import { recipients, withSmtpServer } from './support/smtp';
+import { OIDC_PORT } from './stand-ins/ports.mjs';
+
+test.afterAll(closeTestDb);
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const accessToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('accessToken'));
+
+async function loginWithForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+test('sign-up lands on /home signed in, with Sign Out and an access token', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill('Nia Newcomer');
+  const email = freshEmail('newcomer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret-123');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL('/home');
+  await expect(nav(page).getByRole('button', { name: 'Sign Out' }).first()).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' }).first()).toHaveAttribute(
+    'href',
+    '/dashboard',
+  );
+  await expect(nav(page).getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect.poll(() => accessToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  const user = await (await testDb()).collection('users').findOne({ email });
+  expect(user?.name).toBe('Nia Newcomer');
+});
+
+test('sign-up shows each validation message and a duplicate email in red', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Name is Required')).toBeVisible();
+  await expect(page.getByText('Email is Required')).toBeVisible();
+  await expect(page.getByText('Password is Required')).toBeVisible();
+
+  await page.getByLabel('Email').fill('first.last@example.com');
+  await page.getByLabel('Password').fill('12345');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Provide a valid Email')).toBeVisible();
+  await expect(page.getByText('Must be 6 characters to longer')).toBeVisible();
+
+  const existing = await createUser();
+  await page.getByLabel('Name').fill('Copy Cat');
+  await page.getByLabel('Email').fill(existing.email);
+  await page.getByLabel('Password').fill('secret-123');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'already exists' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toHaveClass(/text-red-600/);
+  await expect(page.getByRole('link', { name: 'Login' }).last()).toHaveAttribute('href', '/login');
+});
+
+test('login shows validation messages, and a wrong password in red text', async ({ page }) => {
+  const user = await createUser();
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: 'Create New Account' })).toHaveAttribute(
+    'href',
+    '/signup',
+  );
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Email is Required')).toBeVisible();
+  await expect(page.getByText('Password is Required')).toBeVisible();
+  await loginWithForm(page, user.email, 'wrong-password');
+  const alert = page.getByRole('alert').filter({ hasText: 'Wrong email or password.' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toHaveClass(/text-red-600/);
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a protected page sends a visitor to /login and back after login', async ({ page }) => {
+  const user = await createUser();
+  await page.goto('/dashboard/order');
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Forder/);
+  await loginWithForm(page, user.email, user.password);
+  await expect(page).toHaveURL('/dashboard/order');
+  await expect.poll(() => accessToken(page)).toBeTruthy();
+
+  // Signed in, /login and /signup send the person on.
+  await page.goto('/login');
+  await expect(page).toHaveURL('/');
+  await page.goto('/signup');
+  await expect(page).toHaveURL('/');
+});
+
+test('a product page needs login and returns to the product', async ({ page }) => {
+  const user = await createUser();
+  const product = await (await testDb()).collection('products').findOne({});
+  const path = `/product/${product!._id.toHexString()}`;
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login\?callbackUrl=/);
+  await loginWithForm(page, user.email, user.password);
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product!.name);
+});
+
+for (const path of [
+  '/dashboard/users',
+  '/dashboard/addaproduct',
+  '/dashboard/manageproduct',
+  '/dashboard/manageorder',
+]) {
+  test(`a non-admin is sent away from ${path}`, async ({ page }) => {
+    await signIn(page, await createUser());
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login\?/);
+    await expect(page.getByText('That page is for admins.')).toBeVisible();
+  });
+}
+
+test('the sidebar follows the role', async ({ page }) => {
+  await signIn(page, await createUser());
+  await page.goto('/dashboard');
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(sidebar.getByRole('link')).toHaveText(['My Profile', 'My Reviews', 'My Orders']);
+  await expect(sidebar.getByRole('link', { name: 'My Reviews' })).toHaveAttribute(
+    'href',
+    '/dashboard/review',
+  );
+});
+
+test('forgot password with an empty email asks for it', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Error' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Please enter your email address');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('the full password reset flow, with the mail read from an SMTP server', async ({ page }) => {
+  const user = await createUser();
+  await withSmtpServer(async (inbox) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sent email' });
+    await expect(dialog).toContainText('Please check your email');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+
+    const mail = await inbox.waitFor((message) => recipients(message).includes(user.email));
+    const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+  });
+  await page.getByLabel('New password').fill('12');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText('Must be 6 characters to longer')).toBeVisible();
+  await page.getByLabel('New password').fill('fresh-password-1');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL('/login?reset=1');
+  await expect(page.getByText('Your password was changed.')).toBeVisible();
+  await loginWithForm(page, user.email, 'fresh-password-1');
+  await expect(page).toHaveURL('/');
+  await expect(nav(page).getByRole('button', { name: 'Sign Out' }).first()).toBeVisible();
+});
+
+test('Google sign-in through the OpenID Connect stand-in', async ({ page, request }) => {
+  const email = freshEmail('google');
+  await request.post(`http://127.0.0.1:${OIDC_PORT}/__identity`, {
+    data: { email, name: 'Grace Google' },
+  });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(nav(page).getByRole('button', { name: 'Sign Out' }).first()).toBeVisible();
+  await expect.poll(() => accessToken(page)).toBeTruthy();
+  await page.goto('/dashboard');
+  await expect(page.getByLabel('Name')).toHaveValue('Grace Google');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+});
+
+test('a Google account does not take over a password account with the same email', async ({
+  page,
+  request,
+}) => {
+  const existing = await createUser();
+  await request.post(`http://127.0.0.1:${OIDC_PORT}/__identity`, {
+    data: { email: existing.email, name: 'Impostor' },
+  });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/\/login\?.*error=OAuthAccountNotLinked/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'already exists with a password' }),
+  ).toBeVisible();
+  expect(await (await testDb()).collection('users').countDocuments({ email: existing.email })).toBe(
+    1,
+  );
+  const user = await (await testDb()).collection('users').findOne({ email: existing.email });
+  expect(await (await testDb()).collection('accounts').countDocuments({ userId: user!._id })).toBe(
+    0,
+  );
+});
+
+test('My Profile saves and shows the values again on the next visit', async ({ page }) => {
+  const user = await createUser({ name: 'Pat Profile' });
+  await signIn(page, user);
+  await page.goto('/dashboard');
+  await expect(page.getByLabel('Name')).toHaveValue('Pat Profile');
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Education is Required')).toBeVisible();
+  await page.getByLabel('Education').fill('MSc Materials Science');
+  await page.getByLabel('Location').fill('Sheffield, UK');
+  await page.getByLabel('Link').fill('https://example.com/pat');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Profile update successfull' }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Education')).toHaveValue('MSc Materials Science');
+  await expect(page.getByLabel('Location')).toHaveValue('Sheffield, UK');
+  await expect(page.getByLabel('Link')).toHaveValue('https://example.com/pat');
+});
+
+test('Make admin changes the other user’s sidebar on their next page load', async ({
+  page,
+  browser,
+}) => {
+  const admin = await createUser({ role: 'admin' });
+  const buyer = await createUser();
+  const buyerContext = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.251' },
+  });
+  const buyerPage = await buyerContext.newPage();
+  await signIn(buyerPage, buyer);
+  await buyerPage.goto('/dashboard');
+  const buyerSidebar = buyerPage.getByRole('navigation', { name: 'Dashboard' });
+  await expect(buyerSidebar.getByRole('link', { name: 'My Orders' })).toBeVisible();
+
+  await signIn(page, admin);
+  await page.goto('/dashboard/users');
+  await expect(page.getByRole('heading', { name: 'Make Admin' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: buyer.email });
+  await row.getByRole('button', { name: `Make admin: ${buyer.email}` }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Admin made in successfully' }),
+  ).toBeVisible();
+  await expect(row.getByRole('button', { name: /Make admin/ })).toHaveCount(0);
+  // An admin's own row has no Make admin button either.
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: admin.email })
+      .getByRole('button', { name: /Make admin/ }),
+  ).toHaveCount(0);
+
+  await buyerPage.reload();
+  await expect(buyerSidebar.getByRole('link')).toHaveText([
+    'My Profile',
+    'Make Admin',
+    'Add Product',
+    'Manage Products',
+    'Manage Orders',
+  ]);
+  await buyerPage.goto('/dashboard/users');
+  await expect(buyerPage).toHaveURL('/dashboard/users');
+  await buyerContext.close();
+});
+
+test('Remove User removes after confirmation, never yourself', async ({ page }) => {
+  const admin = await createUser({ role: 'admin' });
+  const doomed = await createUser();
+  await signIn(page, admin);
+  await page.goto('/dashboard/users');
+  await expect(page.getByRole('button', { name: `Remove User: ${admin.email}` })).toBeDisabled();
+
+  await page.getByRole('button', { name: `Remove User: ${doomed.email}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Remove ${doomed.email}?` });
+  await expect(dialog).toContainText('you will not be able to recover');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('row').filter({ hasText: doomed.email })).toHaveCount(1);
+
+  await page.getByRole('button', { name: `Remove User: ${doomed.email}` }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${doomed.email}?` })
+    .getByRole('button', { name: 'Remove User' })
+    .click();
+  await expect(page.getByRole('row').filter({ hasText: doomed.email })).toHaveCount(0);
+  expect(await (await testDb()).collection('users').findOne({ email: doomed.email })).toBeNull();
+});
+
+test('Sign Out ends the session and clears the access token', async ({ page }) => {
+  const user = await createUser();
+  await page.goto('/login');
+  await loginWithForm(page, user.email, user.password);
+  await expect(page).toHaveURL('/');
+  await expect.poll(() => accessToken(page)).toBeTruthy();
+  await nav(page).getByRole('button', { name: 'Sign Out' }).first().click();
+  await expect(nav(page).getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  expect(await accessToken(page)).toBeNull();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});

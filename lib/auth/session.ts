@@ -1,0 +1,87 @@
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { getToken } from 'next-auth/jwt';
+import { auth } from '@/auth';
+import { ApiError } from '@/lib/api/errors';
+import { findUserById, type User } from '@/lib/data/users';
+import { authSecret } from './secret';
+import { verifyAccessToken } from './token';
+
+function usesSecureCookies(request: Request): boolean {
+  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  return (forwarded ?? new URL(request.url).protocol.replace(':', '')) === 'https';
+}
+
+/**
+ * Who is asking: the bearer access token when one is sent, otherwise the session cookie.
+ * Identity and role always come from the database record, so a role change or a removed user
+ * takes effect on the next request; never from a path or body.
+ */
+export async function requestUser(request: Request): Promise<User | null> {
+  const authorization = request.headers.get('authorization');
+  if (authorization) {
+    const [scheme, token] = authorization.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) return null;
+    const claims = verifyAccessToken(token);
+    if (!claims) return null;
+    const user = await findUserById(claims.sub);
+    return user && user.email === claims.email ? user : null;
+  }
+  const secureCookie = usesSecureCookies(request);
+  const token = await getToken({
+    req: request,
+    secret: authSecret(),
+    secureCookie,
+    cookieName: secureCookie ? '__Secure-authjs.session-token' : 'authjs.session-token',
+  });
+  return token?.sub ? findUserById(token.sub) : null;
+}
+
+/** The signed-in user, or 401. */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await requestUser(request);
+  if (!user) throw new ApiError('unauthorized', 'Please sign in to continue.');
+  return user;
+}
+
+/** A signed-in admin (by the database role), or 401/403. */
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (user.role !== 'admin') throw new ApiError('forbidden', 'Only an admin may do this.');
+  return user;
+}
+
+/** Path emails are only ever compared with the signed-in identity: your own, or admin. */
+export function assertSelfOrAdmin(user: User, email: string): void {
+  if (user.email !== email.trim().toLowerCase() && user.role !== 'admin') {
+    throw new ApiError('forbidden', 'You may only access your own account.');
+  }
+}
+
+export function assertSelf(user: User, email: string): void {
+  if (user.email !== email.trim().toLowerCase()) {
+    throw new ApiError('forbidden', 'You may only access your own account.');
+  }
+}
+
+/** For server components: the signed-in user from the session, checked against the database. */
+export async function pageUser(): Promise<User | null> {
+  const session = await auth();
+  return session?.user?.id ? findUserById(session.user.id) : null;
+}
+
+/** For server components: the signed-in user, or a redirect to /login that comes back. */
+export async function requirePageUser(callbackPath: string): Promise<User> {
+  const user = await pageUser();
+  if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
+  return user;
+}
+
+/** For admin pages: non-admins go to /login (spec 6). */
+export async function requirePageAdmin(callbackPath: string): Promise<User> {
+  const user = await requirePageUser(callbackPath);
+  if (user.role !== 'admin') {
+    redirect(`/login?callbackUrl=${encodeURIComponent(callbackPath)}&error=AdminRequired`);
+  }
+  return user;
+}

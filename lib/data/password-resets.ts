@@ -1,0 +1,38 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { ObjectId } from 'mongodb';
+import { getDb, collections } from '@/lib/db';
+
+/** How long a reset link stays valid. */
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new single-use token for the user; only its hash is stored. */
+export async function createPasswordReset(userId: string, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const { passwordResets } = collections(await getDb());
+  await passwordResets.insertOne({
+    _id: new ObjectId(),
+    tokenHash: hashToken(token),
+    userId: new ObjectId(userId),
+    expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+  });
+  return token;
+}
+
+/**
+ * Uses a token up: one atomic update that only matches an unused, unexpired token (expiry is
+ * checked here, not left to the TTL index). Returns the user's id, or null.
+ */
+export async function consumePasswordReset(
+  token: string,
+  now = new Date(),
+): Promise<ObjectId | null> {
+  const { passwordResets } = collections(await getDb());
+  const doc = await passwordResets.findOneAndUpdate(
+    { tokenHash: hashToken(token), usedAt: { $exists: false }, expiresAt: { $gt: now } },
+    { $set: { usedAt: now } },
+  );
+  return doc?.userId ?? null;
+}

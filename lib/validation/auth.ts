@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { messages } from '@/lib/messages';
+
+const v = messages.validation;
+
+/**
+ * The specification's email pattern: word characters, @, letters or underscores, a dot,
+ * 2-3 letters.
+ */
+export const EMAIL_PATTERN = /^\w+@[a-zA-Z_]+?\.[a-zA-Z]{2,3}$/;
+
+export const emailField = z
+  .string({ error: v.emailRequired })
+  .trim()
+  .min(1, { error: v.emailRequired, abort: true })
+  .regex(EMAIL_PATTERN, v.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+export const passwordField = z
+  .string({ error: v.passwordRequired })
+  .min(1, { error: v.passwordRequired, abort: true })
+  .min(6, v.passwordTooShort)
+  // scrypt work grows with input length; nobody needs more than this.
+  .max(200, 'Password is too long');
+
+export const nameField = z
+  .string({ error: v.nameRequired })
+  .trim()
+  .min(1, { error: v.nameRequired, abort: true })
+  .max(100, 'Name is too long');
+
+export const loginSchema = z.object({ email: emailField, password: passwordField });
+export const signupSchema = z.object({
+  name: nameField,
+  email: emailField,
+  password: passwordField,
+});
+export const resetRequestSchema = z.object({ email: emailField });
+export const resetPasswordSchema = z.object({
+  token: z.string().min(20).max(200),
+  password: passwordField,
+});
+
+export type LoginInput = z.input<typeof loginSchema>;
+export type SignupInput = z.input<typeof signupSchema>;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { messages } from '@/lib/messages';
+
+const v = messages.validation;
+
+export const reviewMessages = {
+  ratingRequired: 'Rating is Required',
+  ratingRange: 'Choose a rating from 1 to 5',
+  nameRequired: v.nameRequired,
+  locationRequired: v.locationRequired,
+  reviewRequired: v.reviewRequired,
+  imageRequired: v.imageRequired,
+  imgNotUploaded: 'Upload the picture through /api/images first and send the URL it answered',
+} as const;
+
+const m = reviewMessages;
+
+export const RATINGS = [1, 2, 3, 4, 5] as const;
+
+const reviewFields = {
+  rating: z
+    .number({ error: m.ratingRequired })
+    .int(m.ratingRange)
+    .min(1, m.ratingRange)
+    .max(5, m.ratingRange),
+  name: z
+    .string({ error: m.nameRequired })
+    .trim()
+    .min(1, m.nameRequired)
+    .max(100, 'Name is too long'),
+  location: z
+    .string({ error: m.locationRequired })
+    .trim()
+    .min(1, m.locationRequired)
+    .max(120, 'Location is too long'),
+  reviewText: z
+    .string({ error: m.reviewRequired })
+    .trim()
+    .min(1, m.reviewRequired)
+    .max(2000, 'Review is too long'),
+};
+
+/** The review fields of a multipart POST /api/review; the photo comes as the `image` file. */
+export const reviewFieldsSchema = z.strictObject(reviewFields);
+
+/**
+ * POST /api/review as JSON (spec 7): `img` is the URL that POST /api/images answered for a
+ * picture the same person uploaded.
+ */
+export const reviewSchema = z.strictObject({
+  ...reviewFields,
+  img: z.string({ error: m.imageRequired }).trim().min(1, m.imageRequired).max(2048),
+});
+
+export type ReviewInput = z.infer<typeof reviewSchema>;
+export type ReviewFields = z.infer<typeof reviewFieldsSchema>;
+
+/**
+ * The Add a Review form: the rating comes from a `valueAsNumber` select (NaN when nothing is
+ * chosen) and the photo from a file input.
+ */
+export const reviewFormSchema = z.object({
+  ...reviewFields,
+  image: z
+    .custom<FileList | null | undefined>()
+    .refine((files) => (files?.length ?? 0) > 0, { message: m.imageRequired }),
+});
+
+export type ReviewFormInput = z.input<typeof reviewFormSchema>;
+export type ReviewFormValues = z.output<typeof reviewFormSchema>;

@@ -1,0 +1,299 @@
+import { ObjectId } from 'mongodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeConnection, collections, getDb } from '@/lib/db';
+import { GET as listProductsRoute, POST as addProductRoute } from '@/app/api/product/route';
+import {
+  DELETE as deleteProductRoute,
+  GET as productRoute,
+} from '@/app/api/product/[productId]/route';
+import { GET as imageRoute } from '@/app/api/images/[imageId]/route';
+import { createActor, params, request, type Actor } from '../support/users';
+import { largePng, pngImage, textFile } from '../../e2e/fixtures/images';
+
+// Route handlers revalidate the home page after every change; outside a Next.js server there
+// is no cache to revalidate, so the calls are recorded instead.
+const { revalidatePath } = vi.hoisted(() => ({ revalidatePath: vi.fn() }));
+vi.mock('next/cache', () => ({ revalidatePath }));
+
+let buyer: Actor;
+let admin: Actor;
+const anonymous: Actor['headers'] = {};
+
+const valid = {
+  name: 'Tapered Roller Bearing 32208',
+  description:
+    'Single-row tapered roller bearing for combined radial and axial loads, supplied greased and sealed in pairs for gearbox shafts.',
+  minimumOrderQuantity: 500,
+  availableQuantity: 12000,
+  price: 14.8,
+  picture: '/images/products/deep-groove-ball-bearing.webp',
+};
+
+async function call(response: Response | Promise<Response>) {
+  const res = await response;
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+const add = (headers: Actor['headers'], json: unknown) =>
+  call(addProductRoute(request('/api/product', { method: 'POST', headers, json }), params({})));
+
+const addForm = (headers: Actor['headers'], form: FormData) =>
+  call(
+    addProductRoute(request('/api/product', { method: 'POST', headers, body: form }), params({})),
+  );
+
+const remove = (headers: Actor['headers'], productId: string) =>
+  call(
+    deleteProductRoute(
+      request(`/api/product/${productId}`, { method: 'DELETE', headers }),
+      params({ productId }),
+    ),
+  );
+
+async function productCount() {
+  return collections(await getDb()).products.countDocuments();
+}
+
+function productForm(picture: string | Blob, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.set('name', 'Brass Hex Nipple');
+  form.set('description', 'Brass hex nipple, 1/2 inch BSPT both ends, pressure tested.');
+  form.set('minimumOrderQuantity', '500');
+  form.set('availableQuantity', '9000');
+  form.set('price', '0.95');
+  if (typeof picture === 'string') form.set('picture', picture);
+  else form.set('picture', picture, 'nipple.png');
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return form;
+}
+
+beforeAll(async () => {
+  [buyer, admin] = await Promise.all([createActor('user'), createActor('admin')]);
+});
+beforeEach(() => revalidatePath.mockClear());
+afterAll(closeConnection);
+
+describe('POST /api/product', () => {
+  it('anonymous 401, buyer 403, and neither adds anything', async () => {
+    const before = await productCount();
+    const anon = await add(anonymous, valid);
+    expect(anon.status).toBe(401);
+    expect(anon.body.error.code).toBe('unauthorized');
+    const asBuyer = await add(buyer.headers, valid);
+    expect(asBuyer.status).toBe(403);
+    expect(asBuyer.body.error.code).toBe('forbidden');
+    expect(await productCount()).toBe(before);
+    expect(revalidatePath).not.toHaveBeenCalled();
+  });
+
+  it('admin 201: stored with the price in cents, listed first, home revalidated', async () => {
+    const created = await add(admin.headers, valid);
+    expect(created.status).toBe(201);
+    expect(created.body.insertedId).toMatch(/^[0-9a-f]{24}$/);
+    expect(created.body.product).toEqual({ _id: created.body.insertedId, ...valid });
+
+    const doc = await collections(await getDb()).products.findOne({
+      _id: new ObjectId(created.body.insertedId as string),
+    });
+    expect(doc).toMatchObject({ priceCents: 1480, name: valid.name });
+
+    const list = await call(listProductsRoute(request('/api/product'), params({}) as never));
+    expect(list.body[0]).toEqual(created.body.product);
+    expect(revalidatePath).toHaveBeenCalledWith('/');
+    expect(revalidatePath).toHaveBeenCalledWith('/home');
+  });
+
+  it('accepts http(s) picture URLs and zero quantities and price', async () => {
+    for (const picture of [
+      'https://res.cloudinary.com/demo/image/upload/v1/gear.png',
+      'http://cdn.example.com/p.jpg',
+    ]) {
+      const res = await add(admin.headers, { ...valid, picture, availableQuantity: 0, price: 0 });
+      expect(res.status, picture).toBe(201);
+    }
+  });
+
+  it.each([
+    ['a missing field', { ...valid, name: undefined }, 'name'],
+    ['an empty name', { ...valid, name: '  ' }, 'name'],
+    ['a number as text', { ...valid, price: '14.80' }, 'price'],
+    ['a negative price', { ...valid, price: -1 }, 'price'],
+    ['three decimals', { ...valid, price: 1.005 }, 'price'],
+    ['a fractional quantity', { ...valid, minimumOrderQuantity: 500.5 }, 'minimumOrderQuantity'],
+    ['a negative quantity', { ...valid, availableQuantity: -3 }, 'availableQuantity'],
+    ['a $-operator object', { ...valid, name: { $gt: '' } }, 'name'],
+    ['an operator as price', { ...valid, price: { $inc: 5 } }, 'price'],
+    ['an array', { ...valid, description: ['a', 'b'] }, 'description'],
+    ['a javascript: picture', { ...valid, picture: 'javascript:alert(1)' }, 'picture'],
+    ['a data: picture', { ...valid, picture: 'data:image/png;base64,AAAA' }, 'picture'],
+    ['a path outside /images', { ...valid, picture: '/etc/passwd' }, 'picture'],
+    ['a path with ..', { ...valid, picture: '/images/../secret' }, 'picture'],
+    ['an unknown key', { ...valid, $where: 'sleep(1000)' }, '_'],
+  ])('admin with %s: 422 with the field issue, nothing added', async (_label, body, field) => {
+    const before = await productCount();
+    const res = await add(admin.headers, body);
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(res.body.error.message).toEqual(expect.any(String));
+    expect(res.body.error.details.fields[field]).toEqual([expect.any(String)]);
+    expect(await productCount()).toBe(before);
+  });
+
+  it('every missing field gets its message', async () => {
+    const res = await add(admin.headers, {});
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.fields).toEqual({
+      name: ['Name is Required'],
+      description: ['Description is Required'],
+      minimumOrderQuantity: ['Minimum order quantity is Required'],
+      availableQuantity: ['Available quantity is Required'],
+      price: ['Price is Required'],
+      picture: ['Picture is Required'],
+    });
+  });
+
+  it.each([
+    ['not JSON', '{"name":'],
+    ['an array', '[]'],
+    ['a string', '"product"'],
+  ])('admin with a body that is %s: 400', async (_label, body) => {
+    const res = await call(
+      addProductRoute(
+        request('/api/product', {
+          method: 'POST',
+          headers: { ...admin.headers, 'Content-Type': 'application/json' },
+          body,
+        }),
+        params({}),
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('bad_request');
+  });
+
+  it('multipart with a picture URL', async () => {
+    const res = await addForm(admin.headers, productForm('/images/products/ball-valve.webp'));
+    expect(res.status).toBe(201);
+    expect(res.body.product).toMatchObject({
+      name: 'Brass Hex Nipple',
+      minimumOrderQuantity: 500,
+      availableQuantity: 9000,
+      price: 0.95,
+      picture: '/images/products/ball-valve.webp',
+    });
+  });
+
+  it('multipart with a picture file: stored in GridFS and served from /api/images', async () => {
+    const png = pngImage({ seed: 3 });
+    const res = await addForm(admin.headers, productForm(new Blob([png])));
+    expect(res.status).toBe(201);
+    const picture = res.body.product.picture as string;
+    expect(picture).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
+    const imageId = picture.split('/').pop()!;
+    const image = await imageRoute(request(picture), params({ imageId }));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it('multipart: wrong numbers and a non-image file are refused, nothing stored', async () => {
+    const db = await getDb();
+    const before = await productCount();
+    const files = await db.collection('images.files').countDocuments();
+
+    const badNumber = await addForm(admin.headers, productForm('/images/x.webp', { price: 'ten' }));
+    expect(badNumber.status).toBe(422);
+    expect(badNumber.body.error.details.fields.price).toEqual(['Price is Required']);
+
+    const badFields = await addForm(
+      admin.headers,
+      productForm(new Blob([pngImage()]), { name: '' }),
+    );
+    expect(badFields.status).toBe(422);
+    expect(badFields.body.error.details.fields.name).toEqual(['Name is Required']);
+
+    const text = await addForm(admin.headers, productForm(new Blob([textFile])));
+    expect(text.status).toBe(415);
+    expect(text.body.error.code).toBe('unsupported_media_type');
+    expect(text.body.error.details.fields.picture).toEqual([text.body.error.message]);
+
+    const big = await addForm(admin.headers, productForm(new Blob([largePng()])));
+    expect(big.status).toBe(413);
+    expect(big.body.error.code).toBe('payload_too_large');
+
+    expect(await productCount()).toBe(before);
+    expect(await db.collection('images.files').countDocuments()).toBe(files);
+  });
+
+  it('multipart as a buyer: 403 before anything is read or stored', async () => {
+    const res = await addForm(buyer.headers, productForm(new Blob([pngImage()])));
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('DELETE /api/product/{productId}', () => {
+  async function newProduct() {
+    const res = await add(admin.headers, { ...valid, name: `Delete me ${new ObjectId()}` });
+    return res.body.product as typeof valid & { _id: string };
+  }
+
+  it('anonymous 401, buyer 403: the product stays', async () => {
+    const product = await newProduct();
+    expect((await remove(anonymous, product._id)).status).toBe(401);
+    expect((await remove(buyer.headers, product._id)).status).toBe(403);
+    const still = await productRoute(
+      request(`/api/product/${product._id}`),
+      params({ productId: product._id }),
+    );
+    expect(still.status).toBe(200);
+  });
+
+  it('admin 200, then 404; orders keep their copy of the product', async () => {
+    const product = await newProduct();
+    const db = await getDb();
+    // An order placed earlier, as the order flow stores it: a copy of the product's details.
+    const order = {
+      _id: new ObjectId(),
+      productId: product._id,
+      name: product.name,
+      picture: product.picture,
+      description: product.description,
+      price: product.price,
+      quantity: 600,
+    };
+    await db.collection('orders').insertOne(order);
+
+    const deleted = await remove(admin.headers, product._id);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(revalidatePath).toHaveBeenCalledWith('/');
+    expect(revalidatePath).toHaveBeenCalledWith('/home');
+
+    const gone = await call(
+      productRoute(request(`/api/product/${product._id}`), params({ productId: product._id })),
+    );
+    expect(gone.status).toBe(404);
+    const list = await call(listProductsRoute(request('/api/product'), params({}) as never));
+    expect(list.body.map((p: { _id: string }) => p._id)).not.toContain(product._id);
+
+    expect(await db.collection('orders').findOne({ _id: order._id })).toEqual(order);
+
+    const again = await remove(admin.headers, product._id);
+    expect(again.status).toBe(404);
+    expect(again.body.error.code).toBe('not_found');
+  });
+
+  it.each(['not-an-id', '{"$ne":null}', '0123456789abcdef0123456'])(
+    'a malformed id %s: 400 for everyone, nothing deleted',
+    async (productId) => {
+      const before = await productCount();
+      for (const headers of [anonymous, buyer.headers, admin.headers]) {
+        const res = await remove(headers, productId);
+        expect(res.status).toBe(400);
+        expect(res.body.error.code).toBe('invalid_id');
+      }
+      expect(await productCount()).toBe(before);
+    },
+  );
+});
