@@ -80,7 +80,15 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 }
 
+let warnedNoContactTo = false;
+
 /** The address that receives contact messages: CONTACT_TO, else the MAIL_FROM address. */
 export function contactRecipient(): string {
+  if (!env.CONTACT_TO && env.SMTP_URL && !warnedNoContactTo) {
+    warnedNoContactTo = true;
+    console.warn(
+      `[mail] CONTACT_TO is not set: contact messages go to MAIL_FROM (${env.MAIL_FROM}).`,
+    );
+  }
   return env.CONTACT_TO ?? env.MAIL_FROM;
 }

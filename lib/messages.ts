@@ -49,6 +49,8 @@ export const messages = {
     sentTitle: 'Sent email',
     sentText: 'Please check your email',
   },
+  /** Title of an error dialog. */
+  errorTitle: 'Error',
   cannotRecover: 'Once deleted, you will not be able to recover it!',
   notFound: 'Oops!404-PAGE NOT FOUND',
 } as const;

@@ -58,7 +58,7 @@ export function LoginForm({ callbackPath, googleEnabled, initialError, notice }:
     if (result.ok) {
       show({ title: messages.reset.sentTitle, text: messages.reset.sentText, icon: 'success' });
     } else {
-      show({ title: 'Error', text: result.message, icon: 'error' });
+      show({ title: messages.errorTitle, text: result.message, icon: 'error' });
     }
   };
 

@@ -28,7 +28,7 @@ export function ContactForm() {
         icon: 'success',
       });
     } else {
-      show({ title: 'Error', text: result.message, icon: 'error' });
+      show({ title: messages.errorTitle, text: result.message, icon: 'error' });
     }
   });
 
