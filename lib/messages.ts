@@ -24,6 +24,7 @@ export const messages = {
   },
   payment: {
     completed: 'Congrats!Your payment is completed.',
+    notConfigured: 'Card payments are not configured on this storefront.',
   },
   product: {
     added: 'Product added successfull',

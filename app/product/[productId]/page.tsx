@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Image from 'next/image';
 import { isOptimizable } from '@/components/product/picture';
 import { notFound } from 'next/navigation';
+import { OrderForm } from '@/components/order/OrderForm';
 import { requirePageUser } from '@/lib/auth/session';
 import { findProduct } from '@/lib/data/products';
 import { formatPrice } from '@/lib/money';
@@ -15,7 +16,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ProductPage({ params }: Props) {
   const { productId } = await params;
-  await requirePageUser(`/product/${productId}`);
+  const user = await requirePageUser(`/product/${productId}`);
   const product = await findProduct(productId);
   if (!product) notFound();
 
@@ -51,6 +52,7 @@ export default async function ProductPage({ params }: Props) {
               {formatPrice(product.price)}
             </dd>
           </dl>
+          <OrderForm product={product} user={{ name: user.name, email: user.email }} />
         </div>
       </article>
     </div>

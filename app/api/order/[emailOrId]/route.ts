@@ -1,0 +1,72 @@
+import { NextResponse } from 'next/server';
+import { ApiError } from '@/lib/api/errors';
+import { objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
+import { assertSelfOrAdmin, requireUser } from '@/lib/auth/session';
+import type { User } from '@/lib/data/users';
+import {
+  deleteUnpaidOrder,
+  findOrder,
+  listOrdersByEmail,
+  publicOrder,
+  type OrderRecord,
+} from '@/lib/data/orders';
+import { recordOrderPayment, releaseOrderPayment } from '@/lib/payments';
+import { recordPaymentSchema } from '@/lib/validation/order';
+
+// One dynamic segment serves both shapes of the specification: GET /order/{email} and
+// DELETE or PATCH /order/{id}.
+type Params = { emailOrId: string };
+
+async function ownOrder(user: User, id: string): Promise<OrderRecord> {
+  const order = await findOrder(id);
+  if (!order) throw new ApiError('not_found', 'No order has this id.');
+  if (order.email !== user.email && user.role !== 'admin') {
+    throw new ApiError('forbidden', 'You may only access your own orders.');
+  }
+  return order;
+}
+
+/** GET /api/order/{email}: the orders of this email; your own, or any as an admin. */
+export const GET = route<Params>(async (request, { params }) => {
+  const email = (await params).emailOrId.trim().toLowerCase();
+  if (!email || email.length > 254) throw new ApiError('bad_request', 'The email is not valid.');
+  const user = await requireUser(request);
+  assertSelfOrAdmin(user, email);
+  return NextResponse.json(await listOrdersByEmail(email));
+});
+
+/**
+ * DELETE /api/order/{id}: deletes an unpaid order (its owner or an admin) and gives its
+ * quantity back to the stock. A paid order is refused with 409.
+ */
+export const DELETE = route<Params>(async (request, { params }) => {
+  const id = objectIdParam((await params).emailOrId, 'order id').toHexString();
+  const user = await requireUser(request);
+  const order = await ownOrder(user, id);
+  await releaseOrderPayment(order);
+  const outcome = await deleteUnpaidOrder(id);
+  if (outcome === 'paid') throw new ApiError('conflict', 'A paid order cannot be deleted.');
+  if (outcome === 'missing') throw new ApiError('not_found', 'No order has this id.');
+  return NextResponse.json({ deletedCount: 1 });
+});
+
+/**
+ * PATCH /api/order/{id} with `{ order, transactionId }`: records a card payment. The
+ * PaymentIntent is retrieved from Stripe; the order turns paid only when it succeeded, is the
+ * intent stored on this order and carries the order's amount. Idempotent.
+ */
+export const PATCH = route<Params>(async (request, { params }) => {
+  const id = objectIdParam((await params).emailOrId, 'order id').toHexString();
+  const user = await requireUser(request);
+  const input = parseWith(recordPaymentSchema, await readJson(request));
+  if (input.order !== undefined && input.order.toLowerCase() !== id) {
+    throw new ApiError('validation_failed', 'order: must be the id in the path', {
+      fields: { order: ['must be the id in the path'] },
+    });
+  }
+  const order = await ownOrder(user, id);
+  await recordOrderPayment(order, input.transactionId);
+  const updated = await findOrder(id);
+  if (!updated) throw new ApiError('not_found', 'No order has this id.');
+  return NextResponse.json(publicOrder(updated));
+});

@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { MyOrdersTable } from '@/components/order/MyOrdersTable';
+import { requirePageUser } from '@/lib/auth/session';
+import { listOrdersByEmail } from '@/lib/data/orders';
+
+export const metadata: Metadata = { title: 'My Orders' };
+
+export default async function MyOrdersPage() {
+  const user = await requirePageUser('/dashboard/order');
+  const orders = await listOrdersByEmail(user.email);
+  return (
+    <section aria-labelledby="my-orders-heading">
+      <h1 id="my-orders-heading" className="text-2xl font-bold text-slate-900">
+        My Orders
+      </h1>
+      <MyOrdersTable orders={orders} />
+    </section>
+  );
+}

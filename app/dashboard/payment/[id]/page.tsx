@@ -1,0 +1,67 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { CheckoutForm } from '@/components/order/CheckoutForm';
+import { requirePageUser } from '@/lib/auth/session';
+import { findOrder } from '@/lib/data/orders';
+import { formatPrice } from '@/lib/money';
+import { cardPaymentsAvailable } from '@/lib/payments';
+import { messages } from '@/lib/messages';
+
+export const metadata: Metadata = { title: 'Payment' };
+
+type Props = { params: Promise<{ id: string }> };
+
+/** The payment page of one order: its details, 'Please pay: $price', the card entry. */
+export default async function PaymentPage({ params }: Props) {
+  const { id } = await params;
+  const user = await requirePageUser(`/dashboard/payment/${id}`);
+  const order = await findOrder(id);
+  // Someone else's order is as unknown as a missing one.
+  if (!order || (order.email !== user.email && user.role !== 'admin')) notFound();
+
+  return (
+    <section aria-labelledby="payment-heading" className="max-w-xl">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <p className="text-sm text-slate-500">Hello, {order.userName}</p>
+        <h1 id="payment-heading" className="mt-1 text-2xl font-bold text-slate-900">
+          Pay for {order.name}
+        </h1>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-500">Email</dt>
+          <dd className="break-all" data-testid="payment-email">
+            {order.email}
+          </dd>
+          <dt className="text-slate-500">Name</dt>
+          <dd data-testid="payment-name">{order.name}</dd>
+          <dt className="text-slate-500">Quantity</dt>
+          <dd>{order.quantity}</dd>
+        </dl>
+        <p className="mt-3 text-sm text-slate-600" data-testid="payment-description">
+          {order.description}
+        </p>
+        <p className="mt-4 text-lg font-semibold text-slate-900" data-testid="payment-amount">
+          Please pay: {formatPrice(order.price)}
+        </p>
+      </div>
+      <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        {order.paid ? (
+          <div role="status">
+            <p className="font-semibold text-green-700">PAID</p>
+            <p className="mt-1 text-sm break-all">Transaction Id: {order.transactionId}</p>
+          </div>
+        ) : cardPaymentsAvailable() ? (
+          <CheckoutForm
+            order={{
+              _id: order._id,
+              price: order.price,
+              userName: order.userName,
+              email: order.email,
+            }}
+          />
+        ) : (
+          <p role="status">{messages.payment.notConfigured}</p>
+        )}
+      </div>
+    </section>
+  );
+}
