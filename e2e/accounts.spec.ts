@@ -302,3 +302,12 @@ test('Sign Out ends the session and clears the access token', async ({ page }) =
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('Login from the navigation bar comes back to the page the person was on', async ({ page }) => {
+  const user = await createUser();
+  await page.goto('/blogs');
+  await nav(page).getByRole('link', { name: 'Login' }).first().click();
+  await expect(page).toHaveURL('/login?callbackUrl=%2Fblogs');
+  await loginWithForm(page, user.email, user.password);
+  await expect(page).toHaveURL('/blogs');
+});

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { signOut, useSession } from 'next-auth/react';
 import { clearAccessToken } from '@/lib/client/access-token';
 
@@ -10,6 +11,12 @@ import { clearAccessToken } from '@/lib/client/access-token';
  */
 export function AuthNav({ linkClass }: { linkClass: string }) {
   const { status } = useSession();
+  const pathname = usePathname();
+  // After login the person comes back to the page they were on.
+  const loginHref =
+    pathname === '/' || pathname.startsWith('/login') || pathname.startsWith('/signup')
+      ? '/login'
+      : `/login?callbackUrl=${encodeURIComponent(pathname)}`;
 
   if (status === 'authenticated') {
     return (
@@ -36,7 +43,7 @@ export function AuthNav({ linkClass }: { linkClass: string }) {
   }
   return (
     <li>
-      <Link href="/login" className={linkClass} aria-busy={status === 'loading'}>
+      <Link href={loginHref} className={linkClass} aria-busy={status === 'loading'}>
         Login
       </Link>
     </li>
