@@ -6,6 +6,7 @@ import { messages } from '@/lib/messages';
 import { callApi } from '@/lib/client/api';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/ui/useConfirm';
+import { Table, Td } from '@/components/ui/Table';
 
 interface Row {
   id: string;
@@ -49,66 +50,52 @@ export function UsersTable({ users, currentUserId }: { users: Row[]; currentUser
   };
 
   return (
-    <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              #
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Email
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Make admin
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Remove User
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {users.map((user, index) => (
-            <tr key={user.id}>
-              <td className="px-4 py-3">{index + 1}</td>
-              <td className="px-4 py-3">
-                {user.email}
-                {user.role === 'admin' ? (
-                  <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-800">
-                    admin
-                  </span>
-                ) : null}
-              </td>
-              <td className="px-4 py-3">
-                {user.role !== 'admin' ? (
-                  <button
-                    type="button"
-                    className="btn-primary px-3 py-1.5"
-                    disabled={busy === user.id}
-                    onClick={() => makeAdmin(user)}
-                    aria-label={`Make admin: ${user.email}`}
-                  >
-                    Make admin
-                  </button>
-                ) : null}
-              </td>
-              <td className="px-4 py-3">
+    <>
+      <Table
+        className="mt-6"
+        headings="plain"
+        columns={['#', 'Email', 'Make admin', 'Remove User']}
+      >
+        {users.map((user, index) => (
+          <tr key={user.id}>
+            <Td>{index + 1}</Td>
+            <Td>
+              {user.email}
+              {user.role === 'admin' ? (
+                <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-800">
+                  admin
+                </span>
+              ) : null}
+            </Td>
+            <Td>
+              {user.role !== 'admin' ? (
                 <button
                   type="button"
-                  className="btn-danger px-3 py-1.5"
-                  disabled={busy === user.id || user.id === currentUserId}
-                  title={user.id === currentUserId ? 'You cannot remove yourself' : undefined}
-                  onClick={() => remove(user)}
-                  aria-label={`Remove User: ${user.email}`}
+                  className="btn-primary px-3 py-1.5"
+                  disabled={busy === user.id}
+                  onClick={() => makeAdmin(user)}
+                  aria-label={`Make admin: ${user.email}`}
                 >
-                  Remove User
+                  Make admin
                 </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              ) : null}
+            </Td>
+            <Td>
+              <button
+                type="button"
+                className="btn-danger px-3 py-1.5"
+                disabled={busy === user.id || user.id === currentUserId}
+                title={user.id === currentUserId ? 'You cannot remove yourself' : undefined}
+                onClick={() => remove(user)}
+                aria-label={`Remove User: ${user.email}`}
+              >
+                Remove User
+              </button>
+            </Td>
+          </tr>
+        ))}
+      </Table>
       {dialog}
-    </div>
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { loginErrorMessage } from '@/lib/auth/callback';
 import { messages } from '@/lib/messages';
 import { postJson } from '@/lib/client/api';
 import { useMessageDialog } from '@/components/ui/Dialog';
+import { Field } from '@/components/ui/Field';
 import { GoogleButton } from './GoogleButton';
 import { Spinner } from './Spinner';
 
@@ -77,34 +78,12 @@ export function LoginForm({ callbackPath, googleEnabled, initialError, notice }:
         noValidate
         className="mt-6 space-y-4"
       >
-        <div>
-          <label htmlFor="login-email" className="field-label">
-            Email
-          </label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={!!errors.email}
-            className="field-input"
-            {...register('email')}
-          />
-          {errors.email ? <p className="field-error">{errors.email.message}</p> : null}
-        </div>
-        <div>
-          <label htmlFor="login-password" className="field-label">
-            Password
-          </label>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={!!errors.password}
-            className="field-input"
-            {...register('password')}
-          />
-          {errors.password ? <p className="field-error">{errors.password.message}</p> : null}
-        </div>
+        <Field id="login-email" label="Email" error={errors.email?.message}>
+          <input type="email" autoComplete="email" {...register('email')} />
+        </Field>
+        <Field id="login-password" label="Password" error={errors.password?.message}>
+          <input type="password" autoComplete="current-password" {...register('password')} />
+        </Field>
         <p className="text-sm text-slate-600">
           Forgot password?{' '}
           <button

@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { passwordField } from '@/lib/validation/auth';
 import { postJson } from '@/lib/client/api';
+import { Field } from '@/components/ui/Field';
 import { Spinner } from './Spinner';
 
 const schema = z.object({ password: passwordField });
@@ -37,20 +38,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <div className="auth-card">
       <h1 className="text-2xl font-bold text-slate-900">Choose a new password</h1>
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
-        <div>
-          <label htmlFor="reset-password" className="field-label">
-            New password
-          </label>
-          <input
-            id="reset-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={!!errors.password}
-            className="field-input"
-            {...register('password')}
-          />
-          {errors.password ? <p className="field-error">{errors.password.message}</p> : null}
-        </div>
+        <Field id="reset-password" label="New password" error={errors.password?.message}>
+          <input type="password" autoComplete="new-password" {...register('password')} />
+        </Field>
         {error ? (
           <p role="alert" className="text-sm font-medium text-red-600">
             {error}

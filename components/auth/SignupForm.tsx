@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signupSchema, type SignupInput } from '@/lib/validation/auth';
 import { postJson } from '@/lib/client/api';
+import { Field } from '@/components/ui/Field';
 import { GoogleButton } from './GoogleButton';
 import { Spinner } from './Spinner';
 
@@ -57,48 +58,15 @@ export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
         noValidate
         className="mt-6 space-y-4"
       >
-        <div>
-          <label htmlFor="signup-name" className="field-label">
-            Name
-          </label>
-          <input
-            id="signup-name"
-            type="text"
-            autoComplete="name"
-            aria-invalid={!!errors.name}
-            className="field-input"
-            {...register('name')}
-          />
-          {errors.name ? <p className="field-error">{errors.name.message}</p> : null}
-        </div>
-        <div>
-          <label htmlFor="signup-email" className="field-label">
-            Email
-          </label>
-          <input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={!!errors.email}
-            className="field-input"
-            {...register('email')}
-          />
-          {errors.email ? <p className="field-error">{errors.email.message}</p> : null}
-        </div>
-        <div>
-          <label htmlFor="signup-password" className="field-label">
-            Password
-          </label>
-          <input
-            id="signup-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={!!errors.password}
-            className="field-input"
-            {...register('password')}
-          />
-          {errors.password ? <p className="field-error">{errors.password.message}</p> : null}
-        </div>
+        <Field id="signup-name" label="Name" error={errors.name?.message}>
+          <input type="text" autoComplete="name" {...register('name')} />
+        </Field>
+        <Field id="signup-email" label="Email" error={errors.email?.message}>
+          <input type="email" autoComplete="email" {...register('email')} />
+        </Field>
+        <Field id="signup-password" label="Password" error={errors.password?.message}>
+          <input type="password" autoComplete="new-password" {...register('password')} />
+        </Field>
         {error ? (
           <p role="alert" className="text-sm font-medium text-red-600">
             {error}

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import type { Order } from '@/lib/data/orders';
 import { formatPrice } from '@/lib/money';
 import { messages } from '@/lib/messages';
+import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { useDeleteOrder } from './useDeleteOrder';
+import { DeleteOrderButton } from './DeleteOrderButton';
 
 /** Manage Orders (admins): SR, Customer email, product and Delete (disabled when paid). */
 export function ManageOrdersTable({ orders: all }: { orders: Order[] }) {
@@ -24,54 +26,28 @@ export function ManageOrdersTable({ orders: all }: { orders: Order[] }) {
       {orders.length === 0 ? (
         <p className="mt-4 text-slate-600">There are no orders.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  SR
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Customer email
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Product
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Delete
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 bg-white">
-              {orders.map((order, index) => (
-                <tr key={order._id} data-order-id={order._id}>
-                  <th scope="row" className="px-4 py-3 font-medium text-slate-900">
-                    {index + 1}
-                  </th>
-                  <td className="px-4 py-3 break-all">{order.email}</td>
-                  <td className="px-4 py-3">
-                    {order.name}
-                    <span className="block text-xs text-slate-500">
-                      {order.quantity} units · {formatPrice(order.price)} ·{' '}
-                      {order.paid ? 'PAID' : 'unpaid'}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <button
-                      type="button"
-                      className="btn-danger px-3 py-1"
-                      disabled={order.paid || pendingId === order._id}
-                      title={order.paid ? 'A paid order cannot be deleted' : undefined}
-                      onClick={() => onDelete(order._id)}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table className="mt-4" columns={['SR', 'Customer email', 'Product', 'Delete']}>
+          {orders.map((order, index) => (
+            <tr key={order._id} data-order-id={order._id}>
+              <RowHeader>{index + 1}</RowHeader>
+              <Td className="break-all">{order.email}</Td>
+              <Td>
+                {order.name}
+                <span className="block text-xs text-slate-500">
+                  {order.quantity} units · {formatPrice(order.price)} ·{' '}
+                  {order.paid ? 'PAID' : 'unpaid'}
+                </span>
+              </Td>
+              <Td>
+                <DeleteOrderButton
+                  order={order}
+                  pending={pendingId === order._id}
+                  onDelete={onDelete}
+                />
+              </Td>
+            </tr>
+          ))}
+        </Table>
       )}
       {dialogs}
     </>

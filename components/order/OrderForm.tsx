@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMessageDialog } from '@/components/ui/Dialog';
+import { Field } from '@/components/ui/Field';
 import { postJson } from '@/lib/client/api';
 import { messages } from '@/lib/messages';
 import {
@@ -106,83 +107,33 @@ export function OrderForm({ product, user }: { product: OrderFormProduct; user: 
         Place an order
       </h2>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-label="Order">
-        <div>
-          <label htmlFor="order-name" className="field-label">
-            Name
-          </label>
-          <input
-            id="order-name"
-            type="text"
-            readOnly
-            value={user.name}
-            className="field-input bg-slate-50"
-          />
-        </div>
-        <div>
-          <label htmlFor="order-email" className="field-label">
-            Email
-          </label>
-          <input
-            id="order-email"
-            type="email"
-            readOnly
-            value={user.email}
-            className="field-input bg-slate-50"
-          />
-        </div>
-        <div>
-          <label htmlFor="order-quantity" className="field-label">
-            Quantity
-          </label>
-          <select id="order-quantity" className="field-input" {...register('quantity')}>
+        <Field id="order-name" label="Name">
+          <input type="text" readOnly value={user.name} className="bg-slate-50" />
+        </Field>
+        <Field id="order-email" label="Email">
+          <input type="email" readOnly value={user.email} className="bg-slate-50" />
+        </Field>
+        <Field id="order-quantity" label="Quantity">
+          <select {...register('quantity')}>
             {ORDER_QUANTITIES.map((quantity) => (
               <option key={quantity} value={String(quantity)}>
                 {quantity}
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="order-address" className="field-label">
-            Address
-          </label>
+        </Field>
+        <Field id="order-address" label="Address" error={errors.address?.message}>
+          <input type="text" autoComplete="street-address" required {...register('address')} />
+        </Field>
+        <Field id="order-phone" label="Phone number" error={errors.phone?.message}>
           <input
-            id="order-address"
-            type="text"
-            autoComplete="street-address"
-            required
-            aria-invalid={!!errors.address}
-            aria-describedby={errors.address ? 'order-address-error' : undefined}
-            className="field-input"
-            {...register('address')}
-          />
-          {errors.address ? (
-            <p id="order-address-error" className="field-error">
-              {errors.address.message}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="order-phone" className="field-label">
-            Phone number
-          </label>
-          <input
-            id="order-phone"
             type="tel"
             inputMode="numeric"
             autoComplete="tel"
             required
-            aria-invalid={!!errors.phone}
-            aria-describedby={errors.phone ? 'order-phone-error' : undefined}
-            className="field-input"
             {...register('phone')}
           />
-          {errors.phone ? (
-            <p id="order-phone-error" className="field-error">
-              {errors.phone.message}
-            </p>
-          ) : null}
-        </div>
+        </Field>
         <button type="submit" className="btn-primary" disabled={isSubmitting}>
           purchases
         </button>

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { callApi } from '@/lib/client/api';
 import { messages } from '@/lib/messages';
 import { toast } from '@/components/ui/toast';
+import { Field } from '@/components/ui/Field';
 import {
   productFormSchema,
   type ProductFormInput,
@@ -73,17 +74,6 @@ export function AddProductForm() {
     toast.error(result.message);
   });
 
-  const fieldError = (field: FormField) =>
-    errors[field] ? (
-      <p id={`product-${field}-error`} className="field-error">
-        {errors[field]?.message}
-      </p>
-    ) : null;
-  const aria = (field: FormField) => ({
-    'aria-invalid': !!errors[field],
-    'aria-describedby': errors[field] ? `product-${field}-error` : undefined,
-  });
-
   return (
     <form
       onSubmit={onSubmit}
@@ -91,85 +81,55 @@ export function AddProductForm() {
       aria-label="Add Product"
       className="grid max-w-2xl grid-cols-1 gap-4 md:grid-cols-2"
     >
-      <div className="md:col-span-2">
-        <label htmlFor="product-name" className="field-label">
-          Name
-        </label>
+      <Field id="product-name" label="Name" error={errors.name?.message} className="md:col-span-2">
+        <input type="text" required {...register('name')} />
+      </Field>
+      <Field
+        id="product-description"
+        label="Description"
+        error={errors.description?.message}
+        className="md:col-span-2"
+      >
+        <textarea rows={4} required {...register('description')} />
+      </Field>
+      <Field
+        id="product-minimumOrderQuantity"
+        label="minimumOrderQuantity"
+        error={errors.minimumOrderQuantity?.message}
+      >
         <input
-          id="product-name"
-          type="text"
-          required
-          className="field-input"
-          {...aria('name')}
-          {...register('name')}
-        />
-        {fieldError('name')}
-      </div>
-      <div className="md:col-span-2">
-        <label htmlFor="product-description" className="field-label">
-          Description
-        </label>
-        <textarea
-          id="product-description"
-          rows={4}
-          required
-          className="field-input"
-          {...aria('description')}
-          {...register('description')}
-        />
-        {fieldError('description')}
-      </div>
-      <div>
-        <label htmlFor="product-minimumOrderQuantity" className="field-label">
-          minimumOrderQuantity
-        </label>
-        <input
-          id="product-minimumOrderQuantity"
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
           required
-          className="field-input"
-          {...aria('minimumOrderQuantity')}
           {...register('minimumOrderQuantity', { valueAsNumber: true })}
         />
-        {fieldError('minimumOrderQuantity')}
-      </div>
-      <div>
-        <label htmlFor="product-availableQuantity" className="field-label">
-          availableQuantity
-        </label>
+      </Field>
+      <Field
+        id="product-availableQuantity"
+        label="availableQuantity"
+        error={errors.availableQuantity?.message}
+      >
         <input
-          id="product-availableQuantity"
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
           required
-          className="field-input"
-          {...aria('availableQuantity')}
           {...register('availableQuantity', { valueAsNumber: true })}
         />
-        {fieldError('availableQuantity')}
-      </div>
-      <div>
-        <label htmlFor="product-price" className="field-label">
-          Price
-        </label>
+      </Field>
+      <Field id="product-price" label="Price" error={errors.price?.message}>
         <input
-          id="product-price"
           type="number"
           inputMode="decimal"
           min={0}
           step={0.01}
           required
-          className="field-input"
-          {...aria('price')}
           {...register('price', { valueAsNumber: true })}
         />
-        {fieldError('price')}
-      </div>
+      </Field>
       <fieldset className="md:col-span-2">
         <legend className="field-label">Picture</legend>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
@@ -183,7 +143,8 @@ export function AddProductForm() {
               inputMode="url"
               placeholder="https://… or /images/…"
               className="field-input"
-              {...aria('picture')}
+              aria-invalid={!!errors.picture}
+              aria-describedby={errors.picture ? 'product-picture-error' : undefined}
               {...register('picture')}
             />
           </div>
@@ -201,7 +162,11 @@ export function AddProductForm() {
           </div>
         </div>
         <p className="mt-1 text-xs text-slate-500">JPEG, PNG, WebP or GIF, at most 5 MB.</p>
-        {fieldError('picture')}
+        {errors.picture ? (
+          <p id="product-picture-error" className="field-error">
+            {errors.picture.message}
+          </p>
+        ) : null}
       </fieldset>
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-600 md:col-span-2">

@@ -7,6 +7,7 @@ import { profileSchema, type ProfileInput } from '@/lib/validation/profile';
 import { messages } from '@/lib/messages';
 import { callApi } from '@/lib/client/api';
 import { toast } from '@/components/ui/toast';
+import { Field } from '@/components/ui/Field';
 
 const fields = [
   { name: 'education', label: 'Education', type: 'text', autoComplete: 'off' },
@@ -43,47 +44,21 @@ export function ProfileForm({ initial }: { initial: ProfileInput }) {
       className="mt-6 max-w-xl space-y-4"
       aria-label="My Profile"
     >
-      <div>
-        <label htmlFor="profile-name" className="field-label">
-          Name
-        </label>
-        <input
-          id="profile-name"
-          type="text"
-          autoComplete="name"
-          aria-invalid={!!errors.name}
-          className="field-input"
-          {...register('name')}
-        />
-        {errors.name ? <p className="field-error">{errors.name.message}</p> : null}
-      </div>
-      <div>
-        <label htmlFor="profile-email" className="field-label">
-          Email
-        </label>
-        <input
-          id="profile-email"
-          type="email"
-          readOnly
-          className="field-input bg-slate-50"
-          {...register('email')}
-        />
-      </div>
+      <Field id="profile-name" label="Name" error={errors.name?.message}>
+        <input type="text" autoComplete="name" {...register('name')} />
+      </Field>
+      <Field id="profile-email" label="Email">
+        <input type="email" readOnly className="bg-slate-50" {...register('email')} />
+      </Field>
       {fields.map((field) => (
-        <div key={field.name}>
-          <label htmlFor={`profile-${field.name}`} className="field-label">
-            {field.label}
-          </label>
-          <input
-            id={`profile-${field.name}`}
-            type={field.type}
-            autoComplete={field.autoComplete}
-            aria-invalid={!!errors[field.name]}
-            className="field-input"
-            {...register(field.name)}
-          />
-          {errors[field.name] ? <p className="field-error">{errors[field.name]?.message}</p> : null}
-        </div>
+        <Field
+          key={field.name}
+          id={`profile-${field.name}`}
+          label={field.label}
+          error={errors[field.name]?.message}
+        >
+          <input type={field.type} autoComplete={field.autoComplete} {...register(field.name)} />
+        </Field>
       ))}
       <button type="submit" className="btn-primary" disabled={isSubmitting}>
         Submit

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { callApi } from '@/lib/client/api';
 import { messages } from '@/lib/messages';
 import { useMessageDialog } from '@/components/ui/Dialog';
+import { Field } from '@/components/ui/Field';
 import {
   RATINGS,
   reviewFormSchema,
@@ -13,7 +14,7 @@ import {
 } from '@/lib/validation/review';
 
 const fields = ['rating', 'name', 'location', 'reviewText', 'image'] as const;
-type Field = (typeof fields)[number];
+type FieldName = (typeof fields)[number];
 
 const empty: ReviewFormInput = {
   rating: Number.NaN,
@@ -61,7 +62,7 @@ export function ReviewForm() {
     }
     for (const [field, issues] of Object.entries(result.fields ?? {})) {
       if ((fields as readonly string[]).includes(field)) {
-        setError(field as Field, { message: issues[0] });
+        setError(field as FieldName, { message: issues[0] });
       }
     }
     show({
@@ -76,30 +77,10 @@ export function ReviewForm() {
     });
   });
 
-  const fieldError = (field: Field) =>
-    errors[field] ? (
-      <p id={`review-${field}-error`} className="field-error">
-        {errors[field]?.message}
-      </p>
-    ) : null;
-  const aria = (field: Field) => ({
-    'aria-invalid': !!errors[field],
-    'aria-describedby': errors[field] ? `review-${field}-error` : undefined,
-  });
-
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Add a Review" className="max-w-xl space-y-4">
-      <div>
-        <label htmlFor="review-rating" className="field-label">
-          Rating
-        </label>
-        <select
-          id="review-rating"
-          required
-          className="field-input"
-          {...aria('rating')}
-          {...register('rating', { valueAsNumber: true })}
-        >
+      <Field id="review-rating" label="Rating" error={errors.rating?.message}>
+        <select required {...register('rating', { valueAsNumber: true })}>
           <option value="">Choose a rating</option>
           {RATINGS.map((rating) => (
             <option key={rating} value={rating}>
@@ -107,68 +88,31 @@ export function ReviewForm() {
             </option>
           ))}
         </select>
-        {fieldError('rating')}
-      </div>
-      <div>
-        <label htmlFor="review-name" className="field-label">
-          Name
-        </label>
+      </Field>
+      <Field id="review-name" label="Name" error={errors.name?.message}>
+        <input type="text" autoComplete="name" required {...register('name')} />
+      </Field>
+      <Field id="review-location" label="Location" error={errors.location?.message}>
+        <input type="text" autoComplete="address-level2" required {...register('location')} />
+      </Field>
+      <Field id="review-reviewText" label="Review" error={errors.reviewText?.message}>
+        <textarea rows={4} required {...register('reviewText')} />
+      </Field>
+      <Field
+        id="review-image"
+        label="Photo"
+        error={errors.image?.message}
+        hint="JPEG, PNG, WebP or GIF, at most 5 MB."
+        unstyled
+      >
         <input
-          id="review-name"
-          type="text"
-          autoComplete="name"
-          required
-          className="field-input"
-          {...aria('name')}
-          {...register('name')}
-        />
-        {fieldError('name')}
-      </div>
-      <div>
-        <label htmlFor="review-location" className="field-label">
-          Location
-        </label>
-        <input
-          id="review-location"
-          type="text"
-          autoComplete="address-level2"
-          required
-          className="field-input"
-          {...aria('location')}
-          {...register('location')}
-        />
-        {fieldError('location')}
-      </div>
-      <div>
-        <label htmlFor="review-reviewText" className="field-label">
-          Review
-        </label>
-        <textarea
-          id="review-reviewText"
-          rows={4}
-          required
-          className="field-input"
-          {...aria('reviewText')}
-          {...register('reviewText')}
-        />
-        {fieldError('reviewText')}
-      </div>
-      <div>
-        <label htmlFor="review-image" className="field-label">
-          Photo
-        </label>
-        <input
-          id="review-image"
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
           required
           className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
-          {...aria('image')}
           {...register('image')}
         />
-        <p className="mt-1 text-xs text-slate-500">JPEG, PNG, WebP or GIF, at most 5 MB.</p>
-        {fieldError('image')}
-      </div>
+      </Field>
       <button type="submit" className="btn-primary" disabled={isSubmitting}>
         {isSubmitting ? 'Sending…' : 'Add Review'}
       </button>
