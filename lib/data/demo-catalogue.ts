@@ -2,22 +2,12 @@
  * The demo catalogue seeded into an empty database: a believable range of machined and
  * fabricated parts, with pictures shipped in public/images.
  */
-export interface DemoProduct {
-  name: string;
-  description: string;
-  minimumOrderQuantity: number;
-  availableQuantity: number;
-  priceCents: number;
-  picture: string;
-}
+import type { ProductDoc, ReviewDoc } from '@/lib/db/collections';
 
-export interface DemoReview {
-  rating: number;
-  name: string;
-  location: string;
-  reviewText: string;
-  img: string;
-}
+/** A product as seeded: every stored field but the id and creation time. */
+export type DemoProduct = Omit<ProductDoc, '_id' | 'createdAt'>;
+
+export type DemoReview = Omit<ReviewDoc, '_id' | 'createdAt' | 'userId'>;
 
 export const demoProducts: DemoProduct[] = [
   {
