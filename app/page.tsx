@@ -1,7 +1,7 @@
 import { HomePage } from '@/components/home/HomePage';
 
-// The catalogue and reviews are read from MongoDB on every request, so changes show at once.
-export const dynamic = 'force-dynamic';
+// Served from the cache and regenerated when products or reviews change (lib/cache.ts).
+export const revalidate = 60;
 
 export default function Page() {
   return <HomePage />;

@@ -2,7 +2,8 @@
 // The environment Playwright tests run against, started as Playwright's web server:
 //  - a fresh embedded MongoDB in E2E_DATA_DIR;
 //  - the local stand-ins of Stripe, Google (OpenID Connect) and Cloudinary (e2e/stand-ins);
-//  - a production build in its own dist directory (so it never clobbers a developer's .next);
+//  - a production build in its own dist directory (so it never clobbers a developer's .next),
+//    made against this run's database (the home page is pre-rendered from it);
 //  - `next start` twice on 127.0.0.1: E2E_PORT (images in GridFS) and E2E_PORT + 1 (images
 //    on the Cloudinary stand-in), both on the same database.
 // Mail goes to smtp://127.0.0.1:E2E_PORT+25, where tests start an SMTP server when they
@@ -10,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from './embedded-mongo/launcher.mjs';
-import { buildIsCurrent, nextBin, runNext } from './lib/build.mjs';
+import { nextBin, runNext } from './lib/build.mjs';
 import { projectRoot } from './lib/project-env.mjs';
 import { startStandIns } from '../e2e/stand-ins/index.mjs';
 import { APP_CLOUDINARY_PORT, APP_PORT } from '../e2e/stand-ins/ports.mjs';
@@ -83,10 +84,10 @@ async function main() {
     ADMIN_EMAILS: '',
     AUTH_URL: '',
   };
-  if (!buildIsCurrent(distDir)) {
-    const code = await runNext(['build'], env);
-    if (code !== 0) return cleanUp(code);
-  }
+  // Always a new build: the build pre-renders the home page from the database it runs
+  // against, and this run's database is a fresh one.
+  const code = await runNext(['build'], env);
+  if (code !== 0) return cleanUp(code);
   // The Cloudinary instance first, so both answer by the time Playwright sees the main one.
   startApp(APP_CLOUDINARY_PORT, { ...env, ...standIns.cloudinaryEnv });
   await waitFor(`http://127.0.0.1:${APP_CLOUDINARY_PORT}/api/product`);

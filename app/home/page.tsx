@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { HomePage } from '@/components/home/HomePage';
 
-export const dynamic = 'force-dynamic';
+// Served from the cache and regenerated when products or reviews change (lib/cache.ts).
+export const revalidate = 60;
 
 export const metadata: Metadata = { alternates: { canonical: '/' } };
 

@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import { cacheTags, expire } from '@/lib/cache';
 import { ApiError } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { requireUser } from '@/lib/auth/session';
@@ -39,5 +40,7 @@ export const POST = route(async (request) => {
         throw fieldError('quantity', 'Quantity is too large');
     }
   }
+  // The home page shows each product's available quantity.
+  expire(cacheTags.products);
   return NextResponse.json({ insertedId: result.insertedId }, { status: 201 });
 });

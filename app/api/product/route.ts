@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { revalidatePath } from 'next/cache';
+import { cacheTags, expire } from '@/lib/cache';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { requireAdmin } from '@/lib/auth/session';
 import { createProduct, listProducts } from '@/lib/data/products';
@@ -65,8 +65,7 @@ export const POST = route(async (request) => {
     if (stored) await removeImage(stored);
     throw error;
   });
-  revalidatePath('/');
-  revalidatePath('/home');
+  expire(cacheTags.products);
   return NextResponse.json(
     { acknowledged: true, insertedId: product._id, product },
     { status: 201 },

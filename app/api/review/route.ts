@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { revalidatePath } from 'next/cache';
+import { cacheTags, expire } from '@/lib/cache';
 import { ApiError, fieldIssues } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { requireUser } from '@/lib/auth/session';
@@ -75,7 +75,6 @@ export const POST = route(async (request) => {
     if (stored) await removeImage(stored);
     throw error;
   });
-  revalidatePath('/');
-  revalidatePath('/home');
+  expire(cacheTags.reviews);
   return NextResponse.json({ acknowledged: true, insertedId: review._id, review }, { status: 201 });
 });

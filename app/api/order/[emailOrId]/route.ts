@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import { cacheTags, expire } from '@/lib/cache';
 import { ApiError } from '@/lib/api/errors';
 import { objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
 import { assertSelfOrAdmin, requireUser } from '@/lib/auth/session';
@@ -47,6 +48,7 @@ export const DELETE = route<Params>(async (request, { params }) => {
   const outcome = await deleteUnpaidOrder(id);
   if (outcome === 'paid') throw new ApiError('conflict', 'A paid order cannot be deleted.');
   if (outcome === 'missing') throw new ApiError('not_found', 'No order has this id.');
+  expire(cacheTags.products); // the stock came back
   return NextResponse.json({ deletedCount: 1 });
 });
 

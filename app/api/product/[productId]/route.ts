@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { revalidatePath } from 'next/cache';
+import { cacheTags, expire } from '@/lib/cache';
 import { ApiError } from '@/lib/api/errors';
 import { objectIdParam, route } from '@/lib/api/handler';
 import { requireAdmin } from '@/lib/auth/session';
@@ -23,7 +23,6 @@ export const DELETE = route<{ productId: string }>(async (request, { params }) =
   const id = objectIdParam(productId, 'product id');
   await requireAdmin(request);
   if (!(await deleteProduct(id))) throw new ApiError('not_found', 'No product has this id.');
-  revalidatePath('/');
-  revalidatePath('/home');
+  expire(cacheTags.products);
   return NextResponse.json({ acknowledged: true, deletedCount: 1 });
 });
