@@ -1,6 +1,5 @@
 'use client';
 
-import { useState } from 'react';
 import type { Order } from '@/lib/data/orders';
 import { formatPrice } from '@/lib/money';
 import { messages } from '@/lib/messages';
@@ -10,16 +9,10 @@ import { DeleteOrderButton } from './DeleteOrderButton';
 
 /** Manage Orders (admins): SR, Customer email, product and Delete (disabled when paid). */
 export function ManageOrdersTable({ orders: all }: { orders: Order[] }) {
-  // Deleted rows leave at once; the refreshed list from the server follows.
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const orders = all.filter((order) => !removed.has(order._id));
-  const { remove, pendingId, dialogs } = useDeleteOrder({
+  const { orders, onDelete, pendingId, dialogs } = useDeleteOrder({
+    orders: all,
     confirmTitle: messages.order.adminDeleteConfirm,
   });
-
-  async function onDelete(id: string) {
-    if (await remove(id)) setRemoved((current) => new Set(current).add(id));
-  }
 
   return (
     <>

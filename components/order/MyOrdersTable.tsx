@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
 import type { Order } from '@/lib/data/orders';
 import { formatPrice } from '@/lib/money';
 import { messages } from '@/lib/messages';
@@ -11,17 +10,11 @@ import { DeleteOrderButton } from './DeleteOrderButton';
 
 /** My Orders: index, Name, product Name, Price/payment and delete, for the signed-in person. */
 export function MyOrdersTable({ orders: all }: { orders: Order[] }) {
-  // Deleted rows leave at once; the refreshed list from the server follows.
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const orders = all.filter((order) => !removed.has(order._id));
-  const { remove, pendingId, dialogs } = useDeleteOrder({
+  const { orders, onDelete, pendingId, dialogs } = useDeleteOrder({
+    orders: all,
     confirmTitle: messages.order.deleteConfirm,
     cancelledText: messages.order.deleteCancelled,
   });
-
-  async function onDelete(id: string) {
-    if (await remove(id)) setRemoved((current) => new Set(current).add(id));
-  }
 
   return (
     <>

@@ -8,13 +8,16 @@ import { callApi } from '@/lib/client/api';
 import { messages } from '@/lib/messages';
 
 /**
- * Deleting an order after a confirmation: `remove(id)` asks, calls DELETE /api/order/{id} and
- * tells the person the outcome. Resolves true when the order was deleted.
+ * Deleting orders of a table after a confirmation: `onDelete(id)` asks, calls
+ * DELETE /api/order/{id} and tells the person the outcome. Deleted rows leave `orders` at once;
+ * the refreshed list from the server follows.
  */
-export function useDeleteOrder({
+export function useDeleteOrder<T extends { _id: string }>({
+  orders: all,
   confirmTitle,
   cancelledText,
 }: {
+  orders: T[];
   confirmTitle: string;
   /** Shown when the person cancels; nothing is shown without it. */
   cancelledText?: string;
@@ -23,11 +26,13 @@ export function useDeleteOrder({
   const { confirm, dialog: confirmDialog } = useConfirm();
   const { dialog: messageDialog, show } = useMessageDialog();
   const [pendingId, setPendingId] = useState<string | null>(null);
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const orders = all.filter((order) => !removed.has(order._id));
 
-  async function remove(id: string): Promise<boolean> {
+  async function onDelete(id: string): Promise<void> {
     if (!(await confirm({ title: confirmTitle }))) {
       if (cancelledText) show({ title: cancelledText, icon: 'info' });
-      return false;
+      return;
     }
     setPendingId(id);
     const result = await callApi(`/api/order/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -35,15 +40,16 @@ export function useDeleteOrder({
     if (!result.ok) {
       show({ title: messages.errorTitle, text: result.message, icon: 'error' });
       router.refresh();
-      return false;
+      return;
     }
     show({ title: messages.order.deleted, icon: 'success' });
+    setRemoved((current) => new Set(current).add(id));
     router.refresh();
-    return true;
   }
 
   return {
-    remove,
+    orders,
+    onDelete,
     pendingId,
     dialogs: (
       <>
