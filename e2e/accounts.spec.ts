@@ -311,3 +311,16 @@ test('Login from the navigation bar comes back to the page the person was on', a
   await loginWithForm(page, user.email, user.password);
   await expect(page).toHaveURL('/blogs');
 });
+
+test('on a small screen the dashboard sidebar opens with its toggle', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, await createUser());
+  await page.goto('/dashboard');
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(sidebar).toBeHidden();
+  await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+  await expect(sidebar.getByRole('link', { name: 'My Orders' })).toBeVisible();
+  await sidebar.getByRole('link', { name: 'My Orders' }).click();
+  await expect(page).toHaveURL('/dashboard/order');
+  await expect(sidebar).toBeHidden();
+});
