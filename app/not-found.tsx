@@ -9,7 +9,8 @@ export default function NotFound() {
       <Image
         src={notFoundImage}
         alt="A broken gear missing its teeth"
-        priority
+        preload
+        fetchPriority="high"
         className="h-auto w-full max-w-md"
       />
       <h1 className="mt-8 text-3xl font-bold text-slate-900">{messages.notFound}</h1>

@@ -41,7 +41,8 @@ export default function PortfolioPage() {
         <Image
           src={author}
           alt="Portrait of the author"
-          priority
+          preload
+          fetchPriority="high"
           className="h-40 w-40 rounded-full shadow"
         />
         <div>

@@ -25,7 +25,8 @@ export function Hero() {
         <Image
           src={hero}
           alt="Machines and finished parts on a workbench in our plant"
-          priority
+          preload
+          fetchPriority="high"
           sizes="(min-width: 1024px) 40rem, 100vw"
           className="h-auto w-full rounded-xl shadow-lg"
         />

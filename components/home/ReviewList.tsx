@@ -5,6 +5,7 @@ import type { Review } from '@/lib/data/reviews';
 function Stars({ rating }: { rating: number }) {
   return (
     <p
+      role="img"
       className="flex items-center gap-0.5 text-amber-500"
       aria-label={`Rating: ${rating} out of 5`}
     >

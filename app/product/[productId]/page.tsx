@@ -29,7 +29,8 @@ export default async function ProductPage({ params }: Props) {
           alt={product.name}
           width={800}
           height={600}
-          priority
+          preload
+          fetchPriority="high"
           sizes="(min-width: 1024px) 40rem, 100vw"
           className="h-auto w-full rounded-xl border border-slate-200 bg-slate-100"
         />
