@@ -5,8 +5,9 @@
 //    of a static page of the same build (/myportfolio), and their ratio;
 //  - first-load JavaScript (gzip) of / and of the smallest public page.
 // Runs over a fresh embedded MongoDB seeded with the demo catalogue, and stops everything it
-// started. Options: BENCH_SECONDS (default 10 per page), BENCH_CONNECTIONS (default 10).
-import { spawn } from 'node:child_process';
+// started. Options: BENCH_SECONDS (default 10 per page), BENCH_CONNECTIONS (default 10);
+// `-- --lighthouse` adds Lighthouse scores of /, /blogs and /login.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,6 +112,55 @@ async function main() {
   console.log('\nFirst-load JS (gzip):');
   for (const page of pages) console.log(`  ${page.padEnd(14)} ${kb(sizes[page])}`);
   console.log(`  smallest page: ${smallest} (${kb(sizes[smallest])}); home: ${kb(sizes['/'])}`);
+
+  if (process.argv.includes('--lighthouse')) await lighthouse(['/', '/blogs', '/login']);
+}
+
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+
+/**
+ * `npm run bench -- --lighthouse`: Lighthouse scores (mobile, simulated throttling) of a few
+ * pages, with Chromium from CHROME_PATH or /usr/bin/chromium. Fetched with npx on first use.
+ */
+async function lighthouse(paths) {
+  const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const flags = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    "--host-resolver-rules='MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'",
+  ].join(' ');
+  console.log(`
+Lighthouse (${LIGHTHOUSE}, mobile):`);
+  for (const pagePath of paths) {
+    const output = path.join(dataDir, `lighthouse${pagePath.replace(/\//g, '_')}.json`);
+    const result = spawnSync(
+      'npx',
+      [
+        '-y',
+        LIGHTHOUSE,
+        base + pagePath,
+        '--quiet',
+        `--chrome-flags=${flags}`,
+        '--output=json',
+        `--output-path=${output}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+      ],
+      { env: { ...process.env, CHROME_PATH: chrome }, stdio: 'ignore', timeout: 180_000 },
+    );
+    if (result.status !== 0 || !fs.existsSync(output)) {
+      console.log(`  ${pagePath.padEnd(14)} Lighthouse did not run (exit ${result.status})`);
+      continue;
+    }
+    const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+    const scores = Object.values(report.categories).map(
+      (c) => `${c.id} ${Math.round(c.score * 100)}`,
+    );
+    console.log(
+      `  ${pagePath.padEnd(14)} ${scores.join('  ')}  LCP ${report.audits['largest-contentful-paint'].displayValue}`,
+    );
+  }
 }
 
 main()
