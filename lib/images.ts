@@ -2,7 +2,7 @@ import 'server-only';
 import { Readable } from 'node:stream';
 import { GridFSBucket, ObjectId } from 'mongodb';
 import type { UploadApiResponse } from 'cloudinary';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, fieldError } from '@/lib/api/errors';
 import { collections, getDb } from '@/lib/db';
 import type { UploadDoc } from '@/lib/db/collections';
 import { env } from '@/lib/env';
@@ -68,8 +68,9 @@ export function isMultipart(request: Request): boolean {
 }
 
 function tooLarge(field: string): ApiError {
-  return new ApiError('payload_too_large', imageMessages.tooLarge, {
-    fields: { [field]: [imageMessages.tooLarge] },
+  return fieldError(field, imageMessages.tooLarge, {
+    code: 'payload_too_large',
+    summary: imageMessages.tooLarge,
   });
 }
 
@@ -146,16 +147,15 @@ export function isFilled(entry: FormDataEntryValue | null): entry is File {
  */
 export async function readImageFile(entry: FormDataEntryValue, field: string): Promise<ImageFile> {
   if (typeof entry === 'string') {
-    throw new ApiError('validation_failed', `${field}: ${imageMessages.notFile}`, {
-      fields: { [field]: [imageMessages.notFile] },
-    });
+    throw fieldError(field, imageMessages.notFile);
   }
   if (entry.size > MAX_IMAGE_BYTES) throw tooLarge(field);
   const bytes = Buffer.from(await entry.arrayBuffer());
   const contentType = sniffImageType(bytes);
   if (!contentType) {
-    throw new ApiError('unsupported_media_type', imageMessages.notImage, {
-      fields: { [field]: [imageMessages.notImage] },
+    throw fieldError(field, imageMessages.notImage, {
+      code: 'unsupported_media_type',
+      summary: imageMessages.notImage,
     });
   }
   const filename = (entry.name || 'image').replace(/[^\w.\-]+/g, '_').slice(0, 100);

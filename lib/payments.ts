@@ -1,6 +1,6 @@
 import 'server-only';
 import Stripe from 'stripe';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, fieldError } from '@/lib/api/errors';
 import { attachPaymentIntent, findOrder, markOrderPaid, type OrderRecord } from '@/lib/data/orders';
 import { env } from '@/lib/env';
 import { messages } from '@/lib/messages';
@@ -176,13 +176,13 @@ async function settleSucceededIntent(
 ): Promise<'paid' | 'already_paid'> {
   const problem = paymentProblem(intent, order);
   if (problem === 'foreign') {
-    throw new ApiError('validation_failed', 'This payment does not belong to this order.', {
-      fields: { transactionId: ['This payment does not belong to this order.'] },
+    throw fieldError('transactionId', 'This payment does not belong to this order.', {
+      summary: 'This payment does not belong to this order.',
     });
   }
   if (problem === 'wrong_amount') {
-    throw new ApiError('validation_failed', 'This payment is not for the amount of this order.', {
-      fields: { transactionId: ['This payment is not for the amount of this order.'] },
+    throw fieldError('transactionId', 'This payment is not for the amount of this order.', {
+      summary: 'This payment is not for the amount of this order.',
     });
   }
   if (problem === 'not_succeeded') {
@@ -209,14 +209,14 @@ export async function recordOrderPayment(
   }
   stripeClient();
   if (transactionId !== order.paymentIntentId) {
-    throw new ApiError('validation_failed', 'This payment does not belong to this order.', {
-      fields: { transactionId: ['This payment does not belong to this order.'] },
+    throw fieldError('transactionId', 'This payment does not belong to this order.', {
+      summary: 'This payment does not belong to this order.',
     });
   }
   const intent = await retrieveIntent(transactionId);
   if (!intent) {
-    throw new ApiError('validation_failed', 'No such payment exists.', {
-      fields: { transactionId: ['No such payment exists.'] },
+    throw fieldError('transactionId', 'No such payment exists.', {
+      summary: 'No such payment exists.',
     });
   }
   return settleSucceededIntent(order, intent);

@@ -60,11 +60,32 @@ export function fieldIssues(error: ZodError): Record<string, string[]> {
   return fields;
 }
 
+/**
+ * A failure of named fields, as a form can show it: the message names the first field's first
+ * issue (`quantity: ...`; no prefix for the whole-body key `_`), details list them all.
+ */
+export function fieldsError(
+  fields: Record<string, string[]>,
+  code: ErrorCode = 'validation_failed',
+): ApiError {
+  const [field, issues] = Object.entries(fields)[0] ?? ['_', []];
+  const where = field === '_' ? '' : `${field}: `;
+  return new ApiError(code, `${where}${issues[0] ?? 'Invalid input'}`, { fields });
+}
+
+/**
+ * One field's failure. The summary defaults to `field: message`; errors whose message stands
+ * on its own (a declined payment, an upload too large) pass it as `summary`.
+ */
+export function fieldError(
+  field: string,
+  message: string,
+  { code = 'validation_failed', summary }: { code?: ErrorCode; summary?: string } = {},
+): ApiError {
+  const error = fieldsError({ [field]: [message] }, code);
+  return summary === undefined ? error : new ApiError(code, summary, error.details);
+}
+
 export function validationError(error: ZodError): ApiError {
-  const fields = fieldIssues(error);
-  const first = error.issues[0];
-  const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-  return new ApiError('validation_failed', `${where}${first?.message ?? 'Invalid input'}`, {
-    fields,
-  });
+  return fieldsError(fieldIssues(error));
 }

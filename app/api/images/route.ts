@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ApiError } from '@/lib/api/errors';
+import { fieldError } from '@/lib/api/errors';
 import { route } from '@/lib/api/handler';
 import { requireUser } from '@/lib/auth/session';
 import { imageUploadLimit, isFilled, readImageFile, readMultipart, storeImage } from '@/lib/images';
@@ -15,9 +15,7 @@ export const POST = route(async (request) => {
   const form = await readMultipart(request, 'image');
   const entry = form.get('image');
   if (!isFilled(entry)) {
-    throw new ApiError('validation_failed', `image: ${reviewMessages.imageRequired}`, {
-      fields: { image: [reviewMessages.imageRequired] },
-    });
+    throw fieldError('image', reviewMessages.imageRequired);
   }
   const image = await readImageFile(entry, 'image');
   await enforce([{ limit: imageUploadLimit, key: user.id }]);

@@ -1,16 +1,10 @@
 import { NextResponse } from 'next/server';
 import { cacheTags, expire } from '@/lib/cache';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, fieldError } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { requireUser } from '@/lib/auth/session';
 import { placeOrder } from '@/lib/data/orders';
 import { createOrderSchema, minimumQuantityMessage, stockMessage } from '@/lib/validation/order';
-
-function fieldError(field: string, message: string): ApiError {
-  return new ApiError('validation_failed', `${field}: ${message}`, {
-    fields: { [field]: [message] },
-  });
-}
 
 /**
  * POST /api/order: places an order for the signed-in person. Only quantity, address and phone

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { cacheTags, expire } from '@/lib/cache';
-import { ApiError, fieldIssues } from '@/lib/api/errors';
+import { fieldError, fieldIssues, fieldsError } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { requireUser } from '@/lib/auth/session';
 import { createReview, listReviews } from '@/lib/data/reviews';
@@ -51,8 +51,7 @@ export const POST = route(async (request) => {
     if (!parsed.success || !isFilled(image)) {
       const fields = parsed.success ? {} : fieldIssues(parsed.error);
       if (!isFilled(image)) fields.image = [reviewMessages.imageRequired];
-      const [field, issues] = Object.entries(fields)[0]!;
-      throw new ApiError('validation_failed', `${field}: ${issues[0]}`, { fields });
+      throw fieldsError(fields);
     }
     const file = await readImageFile(image, 'image');
     await enforce([
@@ -64,9 +63,7 @@ export const POST = route(async (request) => {
   } else {
     input = parseWith(reviewSchema, await readJson(request));
     if (!(await findUpload(input.img, user.id))) {
-      throw new ApiError('validation_failed', `img: ${reviewMessages.imgNotUploaded}`, {
-        fields: { img: [reviewMessages.imgNotUploaded] },
-      });
+      throw fieldError('img', reviewMessages.imgNotUploaded);
     }
     await enforce([{ limit: reviewLimit, key: user.id }]);
   }

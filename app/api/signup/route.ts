@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ApiError } from '@/lib/api/errors';
+import { fieldError } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { signUpLimits } from '@/lib/auth/limits';
 import { createPasswordUser, EmailTakenError } from '@/lib/data/users';
@@ -15,8 +15,9 @@ export const POST = route(async (request) => {
     return NextResponse.json({ id: user.id, email: user.email, name: user.name }, { status: 201 });
   } catch (error) {
     if (error instanceof EmailTakenError) {
-      throw new ApiError('conflict', 'An account with this email already exists. Log in instead.', {
-        fields: { email: ['An account with this email already exists.'] },
+      throw fieldError('email', 'An account with this email already exists.', {
+        code: 'conflict',
+        summary: 'An account with this email already exists. Log in instead.',
       });
     }
     throw error;

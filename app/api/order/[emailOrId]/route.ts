@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { cacheTags, expire } from '@/lib/cache';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, fieldError } from '@/lib/api/errors';
 import { objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
 import { assertSelfOrAdmin, requireUser } from '@/lib/auth/session';
 import type { User } from '@/lib/data/users';
@@ -62,9 +62,7 @@ export const PATCH = route<Params>(async (request, { params }) => {
   const user = await requireUser(request);
   const input = parseWith(recordPaymentSchema, await readJson(request));
   if (input.order !== undefined && input.order.toLowerCase() !== id) {
-    throw new ApiError('validation_failed', 'order: must be the id in the path', {
-      fields: { order: ['must be the id in the path'] },
-    });
+    throw fieldError('order', 'must be the id in the path');
   }
   const order = await ownOrder(user, id);
   await recordOrderPayment(order, input.transactionId);

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, fieldError } from '@/lib/api/errors';
 import { parseWith, readJson, emailParam, route } from '@/lib/api/handler';
 import { assertSelf, requireUser } from '@/lib/auth/session';
 import { updateProfile, type User } from '@/lib/data/users';
@@ -30,13 +30,7 @@ export const PUT = route<{ email: string }>(async (request, { params }) => {
   assertSelf(user, email);
   const input = parseWith(profileSchema, await readJson(request));
   if (input.email && input.email.toLowerCase() !== user.email) {
-    throw new ApiError(
-      'validation_failed',
-      'email: The email of an account cannot be changed here.',
-      {
-        fields: { email: ['The email of an account cannot be changed here.'] },
-      },
-    );
+    throw fieldError('email', 'The email of an account cannot be changed here.');
   }
   const updated = await updateProfile(user.id, input);
   if (!updated) throw new ApiError('not_found', 'Your account no longer exists.');
