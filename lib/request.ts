@@ -6,3 +6,9 @@ export function clientIp(request: Request): string {
   const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
   return forwarded || request.headers.get('x-real-ip')?.trim() || 'unknown';
 }
+
+/** `https` or `http` as the browser used it: the proxy's x-forwarded-proto, else the URL's. */
+export function requestProtocol(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  return forwarded || new URL(request.url).protocol.replace(':', '');
+}

@@ -4,12 +4,12 @@ import { getToken } from 'next-auth/jwt';
 import { auth } from '@/auth';
 import { ApiError } from '@/lib/api/errors';
 import { findUserById, type User } from '@/lib/data/users';
+import { requestProtocol } from '@/lib/request';
 import { authSecret } from './secret';
 import { verifyAccessToken } from './token';
 
 function usesSecureCookies(request: Request): boolean {
-  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
-  return (forwarded ?? new URL(request.url).protocol.replace(':', '')) === 'https';
+  return requestProtocol(request) === 'https';
 }
 
 /**

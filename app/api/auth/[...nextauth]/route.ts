@@ -5,6 +5,7 @@ import { errorResponse } from '@/lib/api/handler';
 import { enforce } from '@/lib/rate-limit';
 import { signInLimits } from '@/lib/auth/limits';
 import { env } from '@/lib/env';
+import { requestProtocol } from '@/lib/request';
 
 /**
  * Next.js normalises 127.0.0.1 to `localhost` in a route handler's request.url, and Auth.js
@@ -16,9 +17,7 @@ function onRequestHost(request: NextRequest): NextRequest {
   const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
   if (env.AUTH_URL || !host) return request;
   const url = new URL(request.url);
-  const protocol =
-    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() ??
-    url.protocol.replace(':', '');
+  const protocol = requestProtocol(request);
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
   // Auth.js reads only the standard Request API when AUTH_URL is unset.
   return new Request(`${protocol}://${host}${url.pathname}${url.search}`, {
