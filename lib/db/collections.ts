@@ -44,6 +44,12 @@ export interface UserDoc {
   passwordHash?: string;
   profile?: ProfileDetails;
   createdAt?: Date;
+  /**
+   * Stamped into every session and access token; bumped by a password reset, a removal, a
+   * demotion or a Google takeover, so every older session and token is refused at once.
+   * Absent means 0.
+   */
+  sessionVersion?: number;
 }
 
 /** An Auth.js account link (e.g. Google), written by the adapter. */
@@ -59,6 +65,17 @@ export interface PasswordResetDoc {
   /** sha256 of the token mailed to the person; the token itself is never stored. */
   tokenHash: string;
   userId: ObjectId;
+  expiresAt: Date;
+  usedAt?: Date;
+}
+
+/** A pending email verification: the link's token is mailed, only its hash is stored. */
+export interface EmailVerificationDoc {
+  _id: ObjectId;
+  tokenHash: string;
+  userId: ObjectId;
+  /** The address the link proves; a verification only counts while the account still has it. */
+  email: string;
   expiresAt: Date;
   usedAt?: Date;
 }
@@ -127,6 +144,7 @@ export function collections(db: Db) {
     users: db.collection<UserDoc>('users'),
     accounts: db.collection<AccountDoc>('accounts'),
     passwordResets: db.collection<PasswordResetDoc>('passwordResets'),
+    emailVerifications: db.collection<EmailVerificationDoc>('emailVerifications'),
     uploads: db.collection<UploadDoc>('uploads'),
     orders: db.collection<OrderDoc>('orders'),
   };
