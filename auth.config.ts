@@ -1,5 +1,6 @@
 import type { NextAuthConfig } from 'next-auth';
 import type { Role } from '@/lib/db/collections';
+import { SESSION_MAX_AGE_SECONDS } from '@/lib/auth/claims';
 
 declare module 'next-auth' {
   interface Session {
@@ -10,16 +11,21 @@ declare module 'next-auth' {
 declare module '@auth/core/jwt' {
   interface JWT {
     role?: Role;
+    /** The user's session version at sign-in (see lib/auth/claims.ts). */
+    sv?: number;
+    /** When the person signed in, in seconds since the epoch. */
+    authTime?: number;
   }
 }
 
 /**
  * The part of the Auth.js configuration that needs no database: pages, JWT sessions and the
- * session shape. The proxy uses this; auth.ts adds the adapter and the providers.
+ * session shape. auth.ts adds the adapter, the providers and the callbacks that check each
+ * session against the database.
  */
 export const authConfig = {
   pages: { signIn: '/login', error: '/login' },
-  session: { strategy: 'jwt', maxAge: 7 * 24 * 60 * 60 },
+  session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
   trustHost: true,
   providers: [],
   callbacks: {

@@ -3,19 +3,46 @@ import Credentials from 'next-auth/providers/credentials';
 import Google from 'next-auth/providers/google';
 import { MongoDBAdapter } from '@auth/mongodb-adapter';
 import { authConfig } from '@/auth.config';
+import { ApiError } from '@/lib/api/errors';
 import { getClient } from '@/lib/db';
 import { env } from '@/lib/env';
+import { isCurrentIssue, SESSION_MAX_AGE_SECONDS } from '@/lib/auth/claims';
+import { signInLimits } from '@/lib/auth/limits';
 import { authSecret } from '@/lib/auth/secret';
 import { decoyHash, verifyPassword } from '@/lib/auth/password';
-import { findCredentials, findUserById } from '@/lib/data/users';
+import {
+  findCredentials,
+  findUserById,
+  noteProviderVerifiedEmail,
+  takeOverUnverifiedAccount,
+} from '@/lib/data/users';
+import { enforce, type Counted } from '@/lib/rate-limit';
 import { loginSchema } from '@/lib/validation/auth';
 
 class InvalidCredentials extends CredentialsSignin {
   code = 'invalid_credentials';
 }
 
+/** Too many failed sign-ins for this email or IP; the route answers it as 429. */
+export class SignInRateLimited extends CredentialsSignin {
+  code = 'rate_limited';
+}
+
 /** Whether Google sign-in is configured (the button is hidden otherwise). */
 export const googleEnabled = Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
+
+/**
+ * The sign-in limits, counted on the email Auth.js actually signs in with (whatever the body's
+ * encoding or repeated fields) and on the client's IP, before any password is hashed.
+ */
+async function countSignInAttempt(request: Request, email: string): Promise<Counted> {
+  try {
+    return await enforce(signInLimits(request, email));
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'rate_limited') throw new SignInRateLimited();
+    throw error;
+  }
+}
 
 const providers = [
   Credentials({
@@ -23,16 +50,17 @@ const providers = [
       email: { label: 'Email', type: 'email' },
       password: { label: 'Password', type: 'password' },
     },
-    async authorize(raw) {
+    async authorize(raw, request) {
       const parsed = loginSchema.safeParse(raw);
       if (!parsed.success) throw new InvalidCredentials();
-      const found = await findCredentials(parsed.data.email);
+      const { email, password } = parsed.data;
+      const attempt = await countSignInAttempt(request, email);
+      const found = await findCredentials(email);
       // Compare against a decoy when there is no password, so timing reveals nothing.
-      const ok = await verifyPassword(
-        parsed.data.password,
-        found?.passwordHash ?? (await decoyHash()),
-      );
+      const ok = await verifyPassword(password, found?.passwordHash ?? (await decoyHash()));
       if (!found?.passwordHash || !ok) throw new InvalidCredentials();
+      // The limits count failures: a successful sign-in is given back.
+      await attempt.giveBack();
       const { user } = found;
       return { id: user.id, email: user.email, name: user.name, image: user.image };
     },
@@ -43,8 +71,9 @@ const providers = [
           clientId: env.AUTH_GOOGLE_ID,
           clientSecret: env.AUTH_GOOGLE_SECRET,
           ...(env.AUTH_GOOGLE_ISSUER ? { issuer: env.AUTH_GOOGLE_ISSUER } : {}),
-          // A Google account never silently takes over an email-and-password account with the
-          // same address (this is Auth.js's default; stated here on purpose).
+          // A Google account never silently joins a verified email-and-password account with the
+          // same address (Auth.js's default, stated on purpose); an unverified one is taken over
+          // explicitly in the signIn callback below.
           allowDangerousEmailAccountLinking: false,
         }),
       ]
@@ -58,14 +87,44 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   providers,
   callbacks: {
     ...authConfig.callbacks,
+    async signIn({ account, profile }) {
+      if (account?.provider !== 'google') return true;
+      // Only an address Google has verified signs in, or may take anything over.
+      if (profile?.email_verified !== true || typeof profile.email !== 'string') return false;
+      // A password account that never proved this email goes to the Google identity, which
+      // has; a verified one still refuses (Auth.js answers OAuthAccountNotLinked).
+      await takeOverUnverifiedAccount(profile.email, {
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+        type: account.type,
+      });
+      return true;
+    },
     async jwt({ token, user }) {
-      // On sign-in, take the role (and name) from the database.
       if (user?.id) {
+        // A new sign-in: stamp the user's session version and the time, take the role from
+        // the database.
         const stored = await findUserById(user.id);
-        token.role = stored?.role ?? 'user';
-        token.name = stored?.name || user.name || token.name;
+        if (!stored) return null;
+        token.sv = stored.sessionVersion;
+        token.authTime = Math.floor(Date.now() / 1000);
+        token.role = stored.role;
+        token.name = stored.name || user.name || token.name;
+        return token;
       }
+      // Every later read: the session ends when it is no longer current (password reset,
+      // removal, demotion, takeover, or older than its lifetime), and the role stays fresh.
+      const stored = token.sub ? await findUserById(token.sub) : null;
+      if (!isCurrentIssue(stored, token, SESSION_MAX_AGE_SECONDS)) return null;
+      token.role = stored.role;
+      token.name = stored.name || token.name;
       return token;
+    },
+  },
+  events: {
+    async signIn({ user, account }) {
+      // Google verified the address (checked in the signIn callback).
+      if (account?.provider === 'google' && user.id) await noteProviderVerifiedEmail(user.id);
     },
   },
 }));

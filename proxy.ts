@@ -1,14 +1,10 @@
-import NextAuth from 'next-auth';
-import { NextResponse } from 'next/server';
-import { authConfig } from '@/auth.config';
+import { NextResponse, type NextFetchEvent, type NextRequest } from 'next/server';
+import { auth } from '@/auth';
 import { adminPaths } from '@/components/dashboard/sidebar-links';
-import { authSecret } from '@/lib/auth/secret';
-import { findUserById } from '@/lib/data/users';
+import { safeCallbackPath } from '@/lib/auth/callback';
 
 /** The /login error code for a signed-in non-admin who opened an admin page. */
 const ADMIN_REQUIRED = 'AdminRequired';
-
-const { auth } = NextAuth({ ...authConfig, secret: authSecret() });
 
 function isAdminPath(pathname: string) {
   return adminPaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
@@ -25,9 +21,11 @@ function toLogin(request: Request, callbackPath: string, error?: string) {
  * Quick redirects only (spec 6): signed-out visitors of product and dashboard pages go to
  * /login and come back afterwards; non-admins of the admin pages go to /login; signed-in
  * people are sent on from /login and /signup. Every page, handler and action checks again on
- * the server.
+ * the server. `request.auth` comes through Auth.js's jwt callback, which ends sessions that are
+ * no longer current and reads the role from the database, so a promotion or demotion counts at
+ * once.
  */
-export const proxy = auth(async (request) => {
+const guarded = auth((request) => {
   const { pathname, search } = request.nextUrl;
   const signedIn = Boolean(request.auth?.user?.id);
 
@@ -35,20 +33,26 @@ export const proxy = auth(async (request) => {
     // A signed-in non-admin sent here from an admin page may sign in with another account.
     const switching = request.nextUrl.searchParams.get('error') === ADMIN_REQUIRED;
     if (!signedIn || switching) return NextResponse.next();
-    const callback = request.nextUrl.searchParams.get('callbackUrl');
-    const target = callback?.startsWith('/') && !callback.startsWith('//') ? callback : '/';
+    const target = safeCallbackPath(request.nextUrl.searchParams.get('callbackUrl'));
     return NextResponse.redirect(new URL(target, request.url));
   }
 
   if (!signedIn) return toLogin(request, pathname + search);
 
-  if (isAdminPath(pathname)) {
-    // The role is read from the database, so a promotion or demotion counts at once.
-    const user = await findUserById(request.auth!.user.id);
-    if (user?.role !== 'admin') return toLogin(request, pathname + search, ADMIN_REQUIRED);
+  if (isAdminPath(pathname) && request.auth?.user.role !== 'admin') {
+    return toLogin(request, pathname + search, ADMIN_REQUIRED);
   }
   return NextResponse.next();
 });
+
+/**
+ * auth.ts configures Auth.js lazily (the secret and the database are resolved on first use),
+ * and then `auth(handler)` hands back the wrapped handler as a promise.
+ */
+export async function proxy(request: NextRequest, event: NextFetchEvent) {
+  const handler = await guarded;
+  return handler(request, event as never);
+}
 
 export const config = {
   matcher: ['/product/:path*', '/dashboard/:path*', '/login', '/signup'],

@@ -10,6 +10,13 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/** The counter of `key` in the fixed window that contains `now`. */
+function windowOf(limit: Limit, key: string, now: number) {
+  const windowMs = limit.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  return { id: `${limit.name}:${key}:${windowStart}`, expiresAt: new Date(windowStart + windowMs) };
+}
+
 /**
  * Counts one request against a fixed-window limit kept in MongoDB, so limits hold across
  * server instances. One atomic upsert per check; the window start is part of the key, so an
@@ -19,23 +26,37 @@ export async function hit(
   limit: Limit,
   key: string,
   now = Date.now(),
-): Promise<{ allowed: boolean; retryAfter: number }> {
-  const windowMs = limit.windowSeconds * 1000;
-  const windowStart = Math.floor(now / windowMs) * windowMs;
-  const expiresAt = new Date(windowStart + windowMs);
+): Promise<{ allowed: boolean; retryAfter: number; id: string }> {
+  const { id, expiresAt } = windowOf(limit, key, now);
   const { rateLimits } = collections(await getDb());
   const doc = await rateLimits.findOneAndUpdate(
-    { _id: `${limit.name}:${key}:${windowStart}` },
+    { _id: id },
     { $inc: { count: 1 }, $setOnInsert: { expiresAt } },
     { upsert: true, returnDocument: 'after' },
   );
   const count = doc?.count ?? 1;
-  return { allowed: count <= limit.max, retryAfter: Math.ceil((expiresAt.getTime() - now) / 1000) };
+  return {
+    allowed: count <= limit.max,
+    retryAfter: Math.ceil((expiresAt.getTime() - now) / 1000),
+    id,
+  };
 }
 
-/** Throws 429 with a clear message when any of the keys is over its limit. */
-export async function enforce(checks: Array<{ limit: Limit; key: string }>): Promise<void> {
-  const results = await Promise.all(checks.map(({ limit, key }) => hit(limit, key.toLowerCase())));
+/** What `enforce` counted, so that a request that turned out fine can be given back. */
+export interface Counted {
+  /** Takes this request off the counters it was counted on (same windows, no new counter). */
+  giveBack(): Promise<void>;
+}
+
+/**
+ * Counts the request on every key and throws 429 with a clear message when any of them is
+ * over its limit. A limit on failures only (sign-in) calls `giveBack()` after a success.
+ */
+export async function enforce(checks: Array<{ limit: Limit; key: string }>): Promise<Counted> {
+  const now = Date.now();
+  const results = await Promise.all(
+    checks.map(({ limit, key }) => hit(limit, key.toLowerCase(), now)),
+  );
   const refused = results.filter((result) => !result.allowed);
   if (refused.length) {
     const retryAfter = Math.max(...refused.map((result) => result.retryAfter));
@@ -46,4 +67,19 @@ export async function enforce(checks: Array<{ limit: Limit; key: string }>): Pro
       { retryAfter },
     );
   }
+  return {
+    async giveBack() {
+      const { rateLimits } = collections(await getDb());
+      await rateLimits.updateMany(
+        { _id: { $in: results.map((result) => result.id) }, count: { $gt: 0 } },
+        { $inc: { count: -1 } },
+      );
+    },
+  };
+}
+
+/** Forgets the current window of one key (e.g. an email's sign-in failures after a reset). */
+export async function clearLimit(limit: Limit, key: string, now = Date.now()): Promise<void> {
+  const { rateLimits } = collections(await getDb());
+  await rateLimits.deleteOne({ _id: windowOf(limit, key.toLowerCase(), now).id });
 }

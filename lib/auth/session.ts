@@ -5,19 +5,28 @@ import { auth } from '@/auth';
 import { ApiError } from '@/lib/api/errors';
 import { findUserById, type User } from '@/lib/data/users';
 import { requestProtocol } from '@/lib/request';
+import { isCurrentIssue, SESSION_MAX_AGE_SECONDS } from './claims';
 import { authSecret } from './secret';
-import { verifyAccessToken } from './token';
+import { ACCESS_TOKEN_TTL_SECONDS, verifyAccessToken } from './token';
 
 function usesSecureCookies(request: Request): boolean {
   return requestProtocol(request) === 'https';
 }
 
+/** Who is asking, and by which credential. */
+export interface Identity {
+  user: User;
+  via: 'session' | 'bearer';
+}
+
 /**
  * Who is asking: the bearer access token when one is sent, otherwise the session cookie.
  * Identity and role always come from the database record, so a role change or a removed user
- * takes effect on the next request; never from a path or body.
+ * takes effect on the next request; never from a path or body. A token or session issued
+ * before the user's last password reset, removal or demotion, or older than its lifetime, is
+ * refused (`isCurrentIssue`).
  */
-export async function requestUser(request: Request): Promise<User | null> {
+export async function requestIdentity(request: Request): Promise<Identity | null> {
   const authorization = request.headers.get('authorization');
   if (authorization) {
     const [scheme, token] = authorization.split(' ');
@@ -25,7 +34,10 @@ export async function requestUser(request: Request): Promise<User | null> {
     const claims = verifyAccessToken(token);
     if (!claims) return null;
     const user = await findUserById(claims.sub);
-    return user && user.email === claims.email ? user : null;
+    const current =
+      user?.email === claims.email &&
+      isCurrentIssue(user, { sv: claims.sv, authTime: claims.iat }, ACCESS_TOKEN_TTL_SECONDS);
+    return current ? { user, via: 'bearer' } : null;
   }
   const secureCookie = usesSecureCookies(request);
   const token = await getToken({
@@ -34,7 +46,13 @@ export async function requestUser(request: Request): Promise<User | null> {
     secureCookie,
     cookieName: secureCookie ? '__Secure-authjs.session-token' : 'authjs.session-token',
   });
-  return token?.sub ? findUserById(token.sub) : null;
+  if (!token?.sub) return null;
+  const user = await findUserById(token.sub);
+  return isCurrentIssue(user, token, SESSION_MAX_AGE_SECONDS) ? { user, via: 'session' } : null;
+}
+
+export async function requestUser(request: Request): Promise<User | null> {
+  return (await requestIdentity(request))?.user ?? null;
 }
 
 /** The signed-in user, or 401. */
@@ -42,6 +60,19 @@ export async function requireUser(request: Request): Promise<User> {
   const user = await requestUser(request);
   if (!user) throw new ApiError('unauthorized', 'Please sign in to continue.');
   return user;
+}
+
+/**
+ * The user signed in with the session cookie, or 401; 403 for a bearer token, which may not
+ * stand in for a sign-in (an access token never issues or renews another).
+ */
+export async function requireSessionUser(request: Request): Promise<User> {
+  const identity = await requestIdentity(request);
+  if (!identity) throw new ApiError('unauthorized', 'Please sign in to continue.');
+  if (identity.via !== 'session') {
+    throw new ApiError('forbidden', 'An access token cannot do this. Please sign in again.');
+  }
+  return identity.user;
 }
 
 /** A signed-in admin (by the database role), or 401/403. */
@@ -64,7 +95,10 @@ export function assertSelf(user: User, email: string): void {
   }
 }
 
-/** For server components: the signed-in user from the session, checked against the database. */
+/**
+ * For server components: the signed-in user from the session, checked against the database
+ * (Auth.js's jwt callback refuses a session that is no longer current).
+ */
 export async function pageUser(): Promise<User | null> {
   const session = await auth();
   return session?.user?.id ? findUserById(session.user.id) : null;

@@ -8,6 +8,8 @@ export interface AccessTokenClaims {
   /** The user's id. */
   sub: string;
   email: string;
+  /** The user's session version at issue: a reset, removal or demotion makes the token invalid. */
+  sv: number;
   iat: number;
   exp: number;
 }
@@ -20,11 +22,15 @@ function sign(data: string): Buffer {
 }
 
 /** A signed, expiring bearer token (a compact HS256 JWT). */
-export function issueAccessToken(user: { id: string; email: string }, now = Date.now()): string {
+export function issueAccessToken(
+  user: { id: string; email: string; sessionVersion: number },
+  now = Date.now(),
+): string {
   const iat = Math.floor(now / 1000);
   const claims: AccessTokenClaims = {
     sub: user.id,
     email: user.email,
+    sv: user.sessionVersion,
     iat,
     exp: iat + ACCESS_TOKEN_TTL_SECONDS,
   };

@@ -1,20 +1,18 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { getDb, collections } from '@/lib/db';
+import { hashSingleUseToken, newSingleUseToken } from './single-use-token';
 
 /** How long a reset link stays valid. */
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** A new single-use token for the user; only its hash is stored. */
 export async function createPasswordReset(userId: string, now = new Date()): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = newSingleUseToken();
   const { passwordResets } = collections(await getDb());
   await passwordResets.insertOne({
     _id: new ObjectId(),
-    tokenHash: hashToken(token),
+    tokenHash,
     userId: new ObjectId(userId),
     expiresAt: new Date(now.getTime() + RESET_TTL_MS),
   });
@@ -31,7 +29,7 @@ export async function consumePasswordReset(
 ): Promise<ObjectId | null> {
   const { passwordResets } = collections(await getDb());
   const doc = await passwordResets.findOneAndUpdate(
-    { tokenHash: hashToken(token), usedAt: { $exists: false }, expiresAt: { $gt: now } },
+    { tokenHash: hashSingleUseToken(token), usedAt: { $exists: false }, expiresAt: { $gt: now } },
     { $set: { usedAt: now } },
   );
   return doc?.userId ?? null;

@@ -14,14 +14,20 @@ export interface User {
   image: string | null;
   role: Role;
   hasPassword: boolean;
+  /** Whether the person proved the email: a verification link, or Google's verified email. */
+  emailVerified: boolean;
+  /** Sessions and access tokens stamped with another version are refused. */
+  sessionVersion: number;
   profile: ProfileDetails | null;
 }
 
-/** Admin by the database role, or by ADMIN_EMAILS. */
-export function roleOf(doc: Pick<UserDoc, 'email' | 'role'>): Role {
-  return doc.role === 'admin' || env.ADMIN_EMAILS.includes(doc.email.toLowerCase())
-    ? 'admin'
-    : 'user';
+/**
+ * Admin by the database role, or by ADMIN_EMAILS once the email is verified: signing up with
+ * a listed address proves nothing until its verification link is opened.
+ */
+export function roleOf(doc: Pick<UserDoc, 'email' | 'role' | 'emailVerified'>): Role {
+  if (doc.role === 'admin') return 'admin';
+  return doc.emailVerified && env.ADMIN_EMAILS.includes(doc.email.toLowerCase()) ? 'admin' : 'user';
 }
 
 export function toUser(doc: UserDoc): User {
@@ -32,6 +38,8 @@ export function toUser(doc: UserDoc): User {
     image: doc.image ?? null,
     role: roleOf(doc),
     hasPassword: Boolean(doc.passwordHash),
+    emailVerified: Boolean(doc.emailVerified),
+    sessionVersion: doc.sessionVersion ?? 0,
     profile: doc.profile ?? null,
   };
 }
@@ -91,10 +99,71 @@ export async function createPasswordUser(input: {
   return toUser(doc);
 }
 
+/**
+ * Sets a new password (reset or change) and ends every session and access token issued
+ * before, in one update.
+ */
 export async function setPassword(userId: ObjectId, password: string): Promise<void> {
   await (
     await users()
-  ).updateOne({ _id: userId }, { $set: { passwordHash: await hashPassword(password) } });
+  ).updateOne(
+    { _id: userId },
+    { $set: { passwordHash: await hashPassword(password) }, $inc: { sessionVersion: 1 } },
+  );
+}
+
+/**
+ * Marks the email verified, only while the account still has the address the link was sent
+ * to. True when this call verified it (false when already verified, or the email changed).
+ */
+export async function markEmailVerified(userId: ObjectId, email: string): Promise<boolean> {
+  const { modifiedCount } = await (
+    await users()
+  ).updateOne(
+    { _id: userId, email: email.toLowerCase(), emailVerified: null },
+    { $set: { emailVerified: new Date() } },
+  );
+  return modifiedCount === 1;
+}
+
+/**
+ * A Google sign-in for an email whose password account was never verified: Google has proved
+ * the address, the password account has not, so the account goes to the Google identity. The
+ * unverified password is removed and every session of the account ends, all in one update
+ * that only matches a password account that is still unverified; the Google link is written
+ * after it. Returns false when the account is not (or no longer) unverified.
+ */
+export async function takeOverUnverifiedAccount(
+  email: string,
+  link: { provider: string; providerAccountId: string; type: string },
+): Promise<boolean> {
+  const c = collections(await getDb());
+  const doc = await c.users.findOneAndUpdate(
+    { email: email.toLowerCase(), emailVerified: null, passwordHash: { $exists: true } },
+    {
+      $set: { emailVerified: new Date() },
+      $unset: { passwordHash: '' },
+      $inc: { sessionVersion: 1 },
+    },
+    { returnDocument: 'after' },
+  );
+  if (!doc) return false;
+  await c.accounts.updateOne(
+    { provider: link.provider, providerAccountId: link.providerAccountId },
+    { $setOnInsert: { ...link, _id: new ObjectId(), userId: doc._id } },
+    { upsert: true },
+  );
+  await c.emailVerifications.deleteMany({ userId: doc._id });
+  return true;
+}
+
+/** Google has verified this address: records it where the account has not yet. */
+export async function noteProviderVerifiedEmail(userId: string): Promise<void> {
+  const _id = toObjectId(userId);
+  if (!_id) return;
+  await (
+    await users()
+  ).updateOne({ _id, emailVerified: null }, { $set: { emailVerified: new Date() } });
 }
 
 /** Every user, without secrets, for the Make Admin table. */
@@ -121,7 +190,7 @@ export async function makeAdmin(email: string): Promise<User | null> {
 
 export async function countAdmins(): Promise<number> {
   return (await users()).countDocuments({
-    $or: [{ role: 'admin' }, { email: { $in: env.ADMIN_EMAILS } }],
+    $or: [{ role: 'admin' }, { email: { $in: env.ADMIN_EMAILS }, emailVerified: { $nin: [null] } }],
   });
 }
 
@@ -134,6 +203,7 @@ export async function deleteUser(id: ObjectId): Promise<boolean> {
     await Promise.all([
       c.accounts.deleteMany({ userId: id }),
       c.passwordResets.deleteMany({ userId: id }),
+      c.emailVerifications.deleteMany({ userId: id }),
     ]);
   }
   return deletedCount === 1;

@@ -1,40 +1,26 @@
 import { NextResponse } from 'next/server';
 import { parseWith, readJson, route } from '@/lib/api/handler';
+import { sendPasswordResetMail } from '@/lib/auth/account-mail';
 import { resetLimits } from '@/lib/auth/limits';
-import { createPasswordReset, RESET_TTL_MS } from '@/lib/data/password-resets';
+import { afterResponse } from '@/lib/background';
 import { findUserByEmail } from '@/lib/data/users';
 import { env } from '@/lib/env';
-import { sendMail } from '@/lib/mail';
 import { enforce } from '@/lib/rate-limit';
+import { requestOrigin } from '@/lib/request';
 import { resetRequestSchema } from '@/lib/validation/auth';
 
 /**
- * POST /api/password-reset: mails a single-use reset link. The answer is the same whether or
- * not an account exists, so it reveals nothing.
+ * POST /api/password-reset: mails a single-use reset link. The answer is the same, and takes
+ * the same time, whether or not an account exists: looking the account up and mailing happen
+ * after the response is sent.
  */
 export const POST = route(async (request) => {
   const { email } = parseWith(resetRequestSchema, await readJson(request));
   await enforce(resetLimits(request, email));
-
-  const user = await findUserByEmail(email);
-  if (user) {
-    const token = await createPasswordReset(user.id);
-    // Links use AUTH_URL when set: never a Host header an attacker could choose.
-    const origin = env.AUTH_URL ? new URL(env.AUTH_URL).origin : new URL(request.url).origin;
-    const link = `${origin}/reset-password?token=${token}`;
-    const minutes = RESET_TTL_MS / 60_000;
-    await sendMail({
-      to: user.email,
-      subject: `Reset your ${env.STORE_NAME} password`,
-      text: `Hello ${user.name || ''},\n\nOpen this link to choose a new password (valid for ${minutes} minutes, once):\n\n${link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n`,
-    }).catch((error: unknown) => {
-      // Answered the same either way; the failure is for the operator.
-      console.error(
-        '[password-reset] mail failed:',
-        error instanceof Error ? error.message : error,
-      );
-    });
-    if (!env.SMTP_URL) console.info(`[password-reset] link for ${user.email}: ${link}`);
-  }
+  const origin = requestOrigin(request, env.AUTH_URL);
+  afterResponse('password-reset', async () => {
+    const user = await findUserByEmail(email);
+    if (user) await sendPasswordResetMail(user, origin);
+  });
   return NextResponse.json({ ok: true });
 });

@@ -1,25 +1,31 @@
 import { NextResponse } from 'next/server';
 import { fieldError } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
+import { sendVerificationMail } from '@/lib/auth/account-mail';
 import { signUpLimits } from '@/lib/auth/limits';
+import { afterResponse } from '@/lib/background';
 import { createPasswordUser, EmailTakenError } from '@/lib/data/users';
+import { env } from '@/lib/env';
 import { enforce } from '@/lib/rate-limit';
+import { requestOrigin } from '@/lib/request';
 import { signupSchema } from '@/lib/validation/auth';
 
-/** POST /api/signup: creates an email-and-password account (the client then signs in). */
+/**
+ * POST /api/signup: creates an email-and-password account (the client then signs in) and
+ * mails a link that verifies the email. Until it is opened the account is a buyer whatever
+ * ADMIN_EMAILS says, and a Google sign-in with the same address takes the account over.
+ */
 export const POST = route(async (request) => {
   const input = parseWith(signupSchema, await readJson(request));
   await enforce(signUpLimits(request, input.email));
-  try {
-    const user = await createPasswordUser(input);
-    return NextResponse.json({ id: user.id, email: user.email, name: user.name }, { status: 201 });
-  } catch (error) {
-    if (error instanceof EmailTakenError) {
-      throw fieldError('email', 'An account with this email already exists.', {
-        code: 'conflict',
-        summary: 'An account with this email already exists. Log in instead.',
-      });
-    }
-    throw error;
-  }
+  const user = await createPasswordUser(input).catch((error: unknown) => {
+    if (!(error instanceof EmailTakenError)) throw error;
+    throw fieldError('email', 'An account with this email already exists.', {
+      code: 'conflict',
+      summary: 'An account with this email already exists. Log in instead.',
+    });
+  });
+  const origin = requestOrigin(request, env.AUTH_URL);
+  afterResponse('verify-email', () => sendVerificationMail(user, origin));
+  return NextResponse.json({ id: user.id, email: user.email, name: user.name }, { status: 201 });
 });

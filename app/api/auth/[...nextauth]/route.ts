@@ -1,11 +1,8 @@
 import { NextRequest, NextResponse } from 'next/server';
 import { handlers } from '@/auth';
 import { ApiError } from '@/lib/api/errors';
-import { errorResponse } from '@/lib/api/handler';
-import { enforce } from '@/lib/rate-limit';
-import { signInLimits } from '@/lib/auth/limits';
 import { env } from '@/lib/env';
-import { requestProtocol } from '@/lib/request';
+import { requestOrigin } from '@/lib/request';
 
 /**
  * Next.js normalises 127.0.0.1 to `localhost` in a route handler's request.url, and Auth.js
@@ -14,13 +11,11 @@ import { requestProtocol } from '@/lib/request';
  * so sign-in cookies and redirects stay on the origin the person is using.
  */
 function onRequestHost(request: NextRequest): NextRequest {
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  if (env.AUTH_URL || !host) return request;
+  if (env.AUTH_URL || !request.headers.get('host')) return request;
   const url = new URL(request.url);
-  const protocol = requestProtocol(request);
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
   // Auth.js reads only the standard Request API when AUTH_URL is unset.
-  return new Request(`${protocol}://${host}${url.pathname}${url.search}`, {
+  return new Request(`${requestOrigin(request, undefined)}${url.pathname}${url.search}`, {
     method: request.method,
     headers: request.headers,
     body,
@@ -32,32 +27,39 @@ export function GET(request: NextRequest) {
   return handlers.GET(onRequestHost(request));
 }
 
+/** Where Auth.js sends the person after a POST: the JSON `url` or the Location, if any. */
+async function redirectTarget(response: Response): Promise<string | null> {
+  const location = response.headers.get('location');
+  if (location) return location;
+  if (!response.headers.get('content-type')?.includes('application/json')) return null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { url?: unknown } | null;
+  return typeof body?.url === 'string' ? body.url : null;
+}
+
+function isRateLimited(target: string | null): target is string {
+  if (!target) return false;
+  return new URL(target, 'http://store.invalid').searchParams.get('code') === 'rate_limited';
+}
+
 /**
- * Auth.js's POST handler, with email-and-password sign-in rate limited per IP and per email.
- * A refused attempt answers 429 with the JSON error shape, plus the `url` that Auth.js's
- * client reads, so `signIn()` reports it as code `rate_limited`.
+ * Auth.js's POST handler. The sign-in limits are enforced inside the credentials provider's
+ * `authorize()` (auth.ts), on the email Auth.js actually uses; a refusal there comes back as
+ * Auth.js's `error=CredentialsSignin&code=rate_limited`, answered here as 429 in the JSON error
+ * shape, plus the `url` that Auth.js's client reads, so `signIn()` reports code `rate_limited`.
  */
 export async function POST(incoming: NextRequest) {
-  const request = onRequestHost(incoming);
-  const url = new URL(request.url);
-  if (url.pathname.endsWith('/callback/credentials')) {
-    const form = await request
-      .clone()
-      .formData()
-      .catch(() => null);
-    const email = String(form?.get('email') ?? '');
-    try {
-      await enforce(signInLimits(request, email));
-    } catch (error) {
-      if (!(error instanceof ApiError)) return errorResponse(error);
-      const loginUrl = new URL('/login', url.origin);
-      loginUrl.searchParams.set('error', 'CredentialsSignin');
-      loginUrl.searchParams.set('code', 'rate_limited');
-      return NextResponse.json(
-        { ...error.toBody(), url: loginUrl.toString() },
-        { status: error.status },
-      );
-    }
-  }
-  return handlers.POST(request);
+  const response = await handlers.POST(onRequestHost(incoming));
+  const target = await redirectTarget(response);
+  if (!isRateLimited(target)) return response;
+  const error = new ApiError(
+    'rate_limited',
+    'Too many sign-in attempts. Please wait a few minutes and try again.',
+  );
+  const limited = NextResponse.json({ ...error.toBody(), url: target }, { status: error.status });
+  for (const cookie of response.headers.getSetCookie())
+    limited.headers.append('set-cookie', cookie);
+  return limited;
 }

@@ -1,11 +1,18 @@
 import { NextResponse } from 'next/server';
 import { ApiError } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
+import { limits } from '@/lib/auth/limits';
 import { consumePasswordReset } from '@/lib/data/password-resets';
-import { setPassword } from '@/lib/data/users';
+import { findUserById, markEmailVerified, setPassword } from '@/lib/data/users';
+import { clearLimit } from '@/lib/rate-limit';
 import { resetPasswordSchema } from '@/lib/validation/auth';
 
-/** POST /api/password-reset/confirm: sets a new password with a valid, unused reset token. */
+/**
+ * POST /api/password-reset/confirm: sets a new password with a valid, unused reset token.
+ * Every session and access token issued before ends (setPassword bumps the session version).
+ * The link was mailed to the account's address, so it also proves the email; and the email's
+ * sign-in failures are forgotten, so the owner can sign in at once.
+ */
 export const POST = route(async (request) => {
   const { token, password } = parseWith(resetPasswordSchema, await readJson(request));
   const userId = await consumePasswordReset(token);
@@ -16,5 +23,10 @@ export const POST = route(async (request) => {
     );
   }
   await setPassword(userId, password);
+  const user = await findUserById(userId.toHexString());
+  if (user) {
+    await markEmailVerified(userId, user.email);
+    await clearLimit(limits.signInEmail, user.email);
+  }
   return NextResponse.json({ ok: true });
 });

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { ApiError } from '@/lib/api/errors';
 import { emailParam, route } from '@/lib/api/handler';
-import { assertSelf, requireAdmin, requireUser } from '@/lib/auth/session';
+import { assertSelf, requireAdmin, requireSessionUser } from '@/lib/auth/session';
 import { issueAccessToken } from '@/lib/auth/token';
 import { countAdmins, deleteUser, findUserByEmail } from '@/lib/data/users';
 import { toObjectId } from '@/lib/data/ids';
@@ -11,11 +11,12 @@ type Params = { email: string };
 /**
  * PUT /api/user/{email} (spec 7): the signed-in person's own access token. The user record
  * already exists (created at sign-up or by the first Google sign-in); the path email must be
- * the caller's own, never anyone else's.
+ * the caller's own, never anyone else's. Only a session cookie may ask: an access token never
+ * issues or renews another, so a stolen one ends with its 24 hours.
  */
 export const PUT = route<Params>(async (request, { params }) => {
   const { email } = await params;
-  const user = await requireUser(request);
+  const user = await requireSessionUser(request);
   assertSelf(user, emailParam(email));
   return NextResponse.json({ token: issueAccessToken(user) });
 });

@@ -1,0 +1,44 @@
+import { NextResponse } from 'next/server';
+import { ApiError } from '@/lib/api/errors';
+import { route } from '@/lib/api/handler';
+import { sendVerificationMail } from '@/lib/auth/account-mail';
+import { limits } from '@/lib/auth/limits';
+import { requireUser } from '@/lib/auth/session';
+import { consumeEmailVerification } from '@/lib/data/email-verifications';
+import { env } from '@/lib/env';
+import { enforce } from '@/lib/rate-limit';
+import { requestOrigin } from '@/lib/request';
+
+/**
+ * GET /api/verify-email?token=…: the link of the verification mail. Uses the single-use token
+ * up and sends the person to My Profile, which says whether it worked
+ * (`?verified=1`, `already` or `invalid`).
+ */
+export const GET = route(async (request) => {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const outcome =
+    token.length >= 20 && token.length <= 200 ? await consumeEmailVerification(token) : 'invalid';
+  const result = outcome === 'verified' ? '1' : outcome;
+  const target = new URL(`/dashboard?verified=${result}`, requestOrigin(request, env.AUTH_URL));
+  return NextResponse.redirect(target, 303);
+});
+
+/**
+ * POST /api/verify-email: "send again" from My Profile, for the signed-in person's own email
+ * only; at most 3 an hour.
+ */
+export const POST = route(async (request) => {
+  const user = await requireUser(request);
+  if (user.emailVerified) throw new ApiError('conflict', 'Your email is already verified.');
+  await enforce([{ limit: limits.verifyResendUser, key: user.id }]);
+  try {
+    await sendVerificationMail(user, requestOrigin(request, env.AUTH_URL));
+  } catch (error) {
+    console.error('[verify-email] mail failed:', error instanceof Error ? error.message : error);
+    throw new ApiError(
+      'bad_gateway',
+      'The verification mail could not be sent right now. Please try again later.',
+    );
+  }
+  return NextResponse.json({ ok: true });
+});
