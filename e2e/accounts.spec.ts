@@ -179,11 +179,11 @@ test('Google sign-in through the OpenID Connect stand-in', async ({ page, reques
   await expect(page.getByLabel('Email')).toHaveValue(email);
 });
 
-test('a Google account does not take over a password account with the same email', async ({
+test('a Google account does not take over a verified password account with the same email', async ({
   page,
   request,
 }) => {
-  const existing = await createUser();
+  const existing = await createUser({ verified: true });
   await request.post(`http://127.0.0.1:${OIDC_PORT}/__identity`, {
     data: { email: existing.email, name: 'Impostor' },
   });
@@ -200,6 +200,76 @@ test('a Google account does not take over a password account with the same email
   expect(await (await testDb()).collection('accounts').countDocuments({ userId: user!._id })).toBe(
     0,
   );
+});
+
+test('Google sign-in takes over an unverified password account with the same email', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const squatter = await createUser({ name: 'Early Registrant' });
+  // Whoever registered the address first is signed in elsewhere.
+  const elsewhere = await browser.newContext();
+  const oldSession = await elsewhere.newPage();
+  await signIn(oldSession, squatter);
+  await oldSession.goto('/dashboard');
+  await expect(oldSession.getByText('Email not verified')).toBeVisible();
+
+  await request.post(`http://127.0.0.1:${OIDC_PORT}/__identity`, {
+    data: { email: squatter.email, name: 'Rightful Owner' },
+  });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(nav(page).getByRole('button', { name: 'Sign Out' }).first()).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByLabel('Email')).toHaveValue(squatter.email);
+  await expect(page.getByText('Email verified', { exact: true })).toBeVisible();
+
+  const db = await testDb();
+  const users = await db.collection('users').find({ email: squatter.email }).toArray();
+  expect(users).toHaveLength(1);
+  expect(users[0]!.passwordHash).toBeUndefined();
+  expect(await db.collection('accounts').countDocuments({ userId: users[0]!._id })).toBe(1);
+
+  // Every session of the old account has ended, and its password no longer works.
+  await oldSession.goto('/dashboard');
+  await expect(oldSession).toHaveURL(/\/login\?callbackUrl=/);
+  await loginWithForm(oldSession, squatter.email, squatter.password);
+  await expect(
+    oldSession.getByRole('alert').filter({ hasText: 'Wrong email or password.' }),
+  ).toBeVisible();
+  await elsewhere.close();
+});
+
+test('sign-up mails a verification link; opening it verifies the email on My Profile', async ({
+  page,
+}) => {
+  const email = freshEmail('verify');
+  await withSmtpServer(async (inbox) => {
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill('Vera Verified');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret-123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL('/home');
+
+    await page.goto('/dashboard');
+    await expect(page.getByText('Email not verified')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send again' })).toBeVisible();
+
+    const mail = await inbox.waitFor((message) => recipients(message).includes(email));
+    const link = /https?:\/\/\S+\/api\/verify-email\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+    expect(link).toBeTruthy();
+    expect(new URL(link!).origin).toBe(new URL(page.url()).origin);
+    await page.goto(link!);
+  });
+  await expect(page).toHaveURL('/dashboard?verified=1');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'your email is verified' }),
+  ).toBeVisible();
+  await expect(page.getByText('Email verified', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send again' })).toHaveCount(0);
 });
 
 test('My Profile saves and shows the values again on the next visit', async ({ page }) => {

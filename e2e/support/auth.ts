@@ -17,9 +17,12 @@ export function freshEmail(prefix = 'buyer'): string {
   return `${prefix}_${randomBytes(5).toString('hex')}@example.com`;
 }
 
-/** Creates an email-and-password user straight in the database. */
+/**
+ * Creates an email-and-password user straight in the database; `verified` as if the
+ * verification link had been opened.
+ */
 export async function createUser(
-  options: { role?: 'admin' | 'user'; name?: string } = {},
+  options: { role?: 'admin' | 'user'; name?: string; verified?: boolean } = {},
 ): Promise<TestUser> {
   const role = options.role ?? 'user';
   const user = {
@@ -34,7 +37,7 @@ export async function createUser(
     _id: new ObjectId(user.id),
     name: user.name,
     email: user.email,
-    emailVerified: null,
+    emailVerified: options.verified ? new Date() : null,
     image: null,
     role,
     passwordHash: await hashPassword(user.password),

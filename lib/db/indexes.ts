@@ -15,9 +15,13 @@ export async function ensureIndexes(db: Db): Promise<void> {
     c.passwordResets.createIndex({ tokenHash: 1 }, { unique: true }),
     // Clean-up only: a reset is valid while expiresAt > now, checked in the query itself.
     c.passwordResets.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
+    c.emailVerifications.createIndex({ tokenHash: 1 }, { unique: true }),
+    // Clean-up only: a verification link is valid while expiresAt > now, checked in the query.
+    c.emailVerifications.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
     c.uploads.createIndex({ url: 1 }, { unique: true }),
     c.uploads.createIndex({ userId: 1, createdAt: -1 }),
     c.orders.createIndex({ email: 1, createdAt: -1 }),
+    c.orders.createIndex({ userId: 1, createdAt: -1 }),
     c.orders.createIndex({ createdAt: -1 }),
   ]);
 }
