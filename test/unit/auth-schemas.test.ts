@@ -92,4 +92,12 @@ describe('password hashing', () => {
     expect(await verifyPassword('x', 'garbage')).toBe(false);
     expect(await verifyPassword('x', null)).toBe(false);
   });
+
+  it('a burst of concurrent hashes waits in line and every one completes correctly', async () => {
+    const stored = await hashPassword('queued');
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => verifyPassword(i % 2 ? 'queued' : 'other', stored)),
+    );
+    expect(results).toEqual(Array.from({ length: 12 }, (_, i) => i % 2 === 1));
+  });
 });
