@@ -12,6 +12,7 @@ import type { Actor } from '../support/users';
 
 type StandIn = Awaited<ReturnType<typeof start>>;
 type Who = { headers: Record<string, string> };
+type Calls = typeof import('../support/orders');
 
 let standIn: StandIn;
 let appServer: http.Server;
@@ -26,6 +27,7 @@ let app: {
   intent: typeof import('@/app/api/create-payment-intent/route');
   webhook: typeof import('@/app/api/webhooks/stripe/route');
 };
+let api: Calls;
 let a: Actor;
 let b: Actor;
 let admin: Actor;
@@ -75,6 +77,7 @@ beforeAll(async () => {
     intent: await import('@/app/api/create-payment-intent/route'),
     webhook: await import('@/app/api/webhooks/stripe/route'),
   };
+  api = await import('../support/orders');
   [a, b, admin] = await Promise.all([
     app.users.createActor('user', 'Buyer A'),
     app.users.createActor('user', 'Buyer B'),
@@ -88,79 +91,39 @@ afterAll(async () => {
   await app?.db.closeConnection();
 });
 
-async function json(response: Response | Promise<Response>) {
-  const res = await response;
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const json = (response: Response | Promise<Response>) => api.json(response);
 
 async function collections() {
   return app.db.collections(await app.db.getDb());
 }
 
-async function addProduct(priceCents = 1_480, availableQuantity = 18_000) {
-  const _id = new ObjectId();
-  await (
-    await collections()
-  ).products.insertOne({
-    _id,
+const addProduct = (priceCents = 1_480) =>
+  api.addProduct({
     name: 'Sealed Ball Bearing 6204-2RS',
     description: 'Deep-groove ball bearings with rubber seals on both sides.',
-    minimumOrderQuantity: 500,
-    availableQuantity,
-    priceCents,
     picture: '/images/products/ball-bearing.webp',
-    createdAt: new Date(),
+    priceCents,
+    availableQuantity: 18_000,
   });
-  return _id.toHexString();
-}
 
 async function placeFor(who: Who, quantity = 1_000, priceCents = 1_480) {
   const productId = await addProduct(priceCents);
-  const res = await json(
-    app.placeOrder.POST(
-      app.users.request('/api/order', {
-        method: 'POST',
-        headers: who.headers,
-        json: { productId, quantity, address: '1 Mill Road', phone: '5550100', price: 0.5 },
-      }),
-      app.users.params({}),
-    ),
-  );
+  const res = await api.placeOrder(who, {
+    productId,
+    quantity,
+    address: '1 Mill Road',
+    phone: '5550100',
+    price: 0.5,
+  });
   expect(res.status).toBe(201);
   return res.body.insertedId as string;
 }
 
-const orderDoc = async (id: string) =>
-  (await collections()).orders.findOne({ _id: new ObjectId(id) });
-
+const orderDoc = (id: string) => api.orderDoc(id);
 const createIntent = (who: Who, orderId: string, price: unknown = 1) =>
-  json(
-    app.intent.POST(
-      app.users.request('/api/create-payment-intent', {
-        method: 'POST',
-        headers: who.headers,
-        json: { price, orderId },
-      }),
-      app.users.params({}),
-    ),
-  );
-
-const patch = (who: Who, id: string, body: unknown) =>
-  json(
-    app.orderById.PATCH(
-      app.users.request(`/api/order/${id}`, { method: 'PATCH', headers: who.headers, json: body }),
-      app.users.params({ emailOrId: id }),
-    ),
-  );
-
-const remove = (who: Who, id: string) =>
-  json(
-    app.orderById.DELETE(
-      app.users.request(`/api/order/${id}`, { method: 'DELETE', headers: who.headers }),
-      app.users.params({ emailOrId: id }),
-    ),
-  );
+  api.createPaymentIntent(who, orderId, price);
+const patch = (who: Who, id: string, body: unknown) => api.recordPayment(who, id, body);
+const remove = (who: Who, id: string) => api.deleteOrder(who, id);
 
 const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
 

@@ -15,57 +15,27 @@ vi.hoisted(() => {
 
 import { closeConnection, collections, getDb } from '@/lib/db';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
-import {
-  DELETE as deleteOrderRoute,
-  GET as ordersByEmailRoute,
-  PATCH as recordPaymentRoute,
-} from '@/app/api/order/[emailOrId]/route';
-import { GET as orderRoute } from '@/app/api/orders/[id]/route';
-import { GET as allOrdersRoute } from '@/app/api/allOrder/route';
-import { POST as paymentIntentRoute } from '@/app/api/create-payment-intent/route';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 import { createActor, params, request, type Actor } from '../support/users';
+import {
+  addProduct,
+  allOrders,
+  anonymous,
+  createPaymentIntent,
+  deleteOrder as remove,
+  getOrder,
+  ordersByEmail as byEmail,
+  placeOrder as place,
+  recordPayment,
+  stockOf,
+  type Who,
+} from '../support/orders';
 
-const anonymous = { headers: {} as Record<string, string> };
-type Who = { headers: Record<string, string> };
 const noParams = params({});
 
 let a: Actor;
 let b: Actor;
 let admin: Actor;
-
-async function json(response: Response | Promise<Response>) {
-  const res = await response;
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-async function addProduct(
-  fields: Partial<{
-    minimumOrderQuantity: number;
-    availableQuantity: number;
-    priceCents: number;
-  }> = {},
-) {
-  const { products } = collections(await getDb());
-  const _id = new ObjectId();
-  await products.insertOne({
-    _id,
-    name: `Hex Bolt M8 ${_id.toHexString().slice(-6)}`,
-    description: 'Zinc-plated steel hex bolts, M8 x 40 mm, grade 8.8, sold by the box.',
-    minimumOrderQuantity: fields.minimumOrderQuantity ?? 500,
-    availableQuantity: fields.availableQuantity ?? 10_000,
-    priceCents: fields.priceCents ?? 1_480,
-    picture: '/images/products/hex-bolt.webp',
-    createdAt: new Date(),
-  });
-  return _id.toHexString();
-}
-
-async function stockOf(productId: string) {
-  const { products } = collections(await getDb());
-  return (await products.findOne({ _id: new ObjectId(productId) }))!.availableQuantity;
-}
 
 const orderBody = (productId: string, overrides: Record<string, unknown> = {}) => ({
   productId,
@@ -75,38 +45,11 @@ const orderBody = (productId: string, overrides: Record<string, unknown> = {}) =
   ...overrides,
 });
 
-const place = (who: Who, body: unknown) =>
-  json(
-    placeOrderRoute(
-      request('/api/order', { method: 'POST', headers: who.headers, json: body }),
-      noParams,
-    ),
-  );
-
 async function placeFor(who: Actor, productId: string, overrides: Record<string, unknown> = {}) {
   const res = await place(who, orderBody(productId, overrides));
   expect(res.status).toBe(201);
   return res.body.insertedId as string;
 }
-
-const byEmail = (who: Who, email: string) =>
-  json(
-    ordersByEmailRoute(
-      request(`/api/order/${encodeURIComponent(email)}`, { headers: who.headers }),
-      params({ emailOrId: email }),
-    ),
-  );
-const getOrder = (who: Who, id: string) =>
-  json(orderRoute(request(`/api/orders/${id}`, { headers: who.headers }), params({ id })));
-const allOrders = (who: Who) =>
-  json(allOrdersRoute(request('/api/allOrder', { headers: who.headers }), noParams));
-const remove = (who: Who, id: string) =>
-  json(
-    deleteOrderRoute(
-      request(`/api/order/${id}`, { method: 'DELETE', headers: who.headers }),
-      params({ emailOrId: id }),
-    ),
-  );
 
 beforeAll(async () => {
   [a, b, admin] = await Promise.all([
@@ -384,17 +327,7 @@ describe('DELETE /api/order/{id}', () => {
 describe('without card payments configured', () => {
   it('POST /api/create-payment-intent answers 401 anonymous and 503 with the error shape', async () => {
     const id = await placeFor(a, await addProduct());
-    const call = (who: Who) =>
-      json(
-        paymentIntentRoute(
-          request('/api/create-payment-intent', {
-            method: 'POST',
-            headers: who.headers,
-            json: { price: 14.8, orderId: id },
-          }),
-          noParams,
-        ),
-      );
+    const call = (who: Who) => createPaymentIntent(who, id, 14.8);
     expect((await call(anonymous)).status).toBe(401);
     const res = await call(a);
     expect(res.status).toBe(503);
@@ -408,17 +341,7 @@ describe('without card payments configured', () => {
 
   it('PATCH /api/order/{id} never marks an order paid', async () => {
     const id = await placeFor(a, await addProduct());
-    const patch = (who: Who) =>
-      json(
-        recordPaymentRoute(
-          request(`/api/order/${id}`, {
-            method: 'PATCH',
-            headers: who.headers,
-            json: { order: id, transactionId: 'pi_123' },
-          }),
-          params({ emailOrId: id }),
-        ),
-      );
+    const patch = (who: Who) => recordPayment(who, id, { order: id, transactionId: 'pi_123' });
     expect((await patch(anonymous)).status).toBe(401);
     expect((await patch(b)).status).toBe(403);
     expect((await patch(a)).status).toBe(503);

@@ -1,0 +1,115 @@
+import { ObjectId } from 'mongodb';
+import { collections, getDb } from '@/lib/db';
+import type { ProductDoc } from '@/lib/db/collections';
+import { POST as placeOrderRoute } from '@/app/api/order/route';
+import {
+  DELETE as deleteOrderRoute,
+  GET as ordersByEmailRoute,
+  PATCH as recordPaymentRoute,
+} from '@/app/api/order/[emailOrId]/route';
+import { GET as orderRoute } from '@/app/api/orders/[id]/route';
+import { GET as allOrdersRoute } from '@/app/api/allOrder/route';
+import { POST as paymentIntentRoute } from '@/app/api/create-payment-intent/route';
+import { params, request } from './users';
+
+// The order endpoints called the way the browser calls them, for the order test files. A file
+// that sets the environment first (e.g. to a Stripe stand-in) imports this module dynamically,
+// after doing so, like every other app module.
+
+export type Who = { headers: Record<string, string> };
+export const anonymous: Who = { headers: {} };
+
+const noParams = params({});
+
+/** A response's status and parsed JSON body. */
+export async function json(response: Response | Promise<Response>) {
+  const res = await response;
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A product of its own for one test (a bolt unless told otherwise); answers its id. */
+export async function addProduct(
+  fields: Partial<Omit<ProductDoc, '_id' | 'createdAt'>> = {},
+): Promise<string> {
+  const _id = new ObjectId();
+  await collections(await getDb()).products.insertOne({
+    _id,
+    name: `Hex Bolt M8 ${_id.toHexString().slice(-6)}`,
+    description: 'Zinc-plated steel hex bolts, M8 x 40 mm, grade 8.8, sold by the box.',
+    minimumOrderQuantity: 500,
+    availableQuantity: 10_000,
+    priceCents: 1_480,
+    picture: '/images/products/hex-bolt.webp',
+    ...fields,
+    createdAt: new Date(),
+  });
+  return _id.toHexString();
+}
+
+export async function stockOf(productId: string): Promise<number> {
+  const product = await collections(await getDb()).products.findOne({
+    _id: new ObjectId(productId),
+  });
+  return product!.availableQuantity;
+}
+
+export const orderDoc = async (id: string) =>
+  collections(await getDb()).orders.findOne({ _id: new ObjectId(id) });
+
+/** POST /api/order */
+export const placeOrder = (who: Who, body: unknown) =>
+  json(
+    placeOrderRoute(
+      request('/api/order', { method: 'POST', headers: who.headers, json: body }),
+      noParams,
+    ),
+  );
+
+/** GET /api/order/{email} */
+export const ordersByEmail = (who: Who, email: string) =>
+  json(
+    ordersByEmailRoute(
+      request(`/api/order/${encodeURIComponent(email)}`, { headers: who.headers }),
+      params({ emailOrId: email }),
+    ),
+  );
+
+/** GET /api/orders/{id} */
+export const getOrder = (who: Who, id: string) =>
+  json(orderRoute(request(`/api/orders/${id}`, { headers: who.headers }), params({ id })));
+
+/** GET /api/allOrder */
+export const allOrders = (who: Who) =>
+  json(allOrdersRoute(request('/api/allOrder', { headers: who.headers }), noParams));
+
+/** DELETE /api/order/{id} */
+export const deleteOrder = (who: Who, id: string) =>
+  json(
+    deleteOrderRoute(
+      request(`/api/order/${id}`, { method: 'DELETE', headers: who.headers }),
+      params({ emailOrId: id }),
+    ),
+  );
+
+/** PATCH /api/order/{id} */
+export const recordPayment = (who: Who, id: string, body: unknown) =>
+  json(
+    recordPaymentRoute(
+      request(`/api/order/${id}`, { method: 'PATCH', headers: who.headers, json: body }),
+      params({ emailOrId: id }),
+    ),
+  );
+
+/** POST /api/create-payment-intent */
+export const createPaymentIntent = (who: Who, orderId: string, price: unknown = 1) =>
+  json(
+    paymentIntentRoute(
+      request('/api/create-payment-intent', {
+        method: 'POST',
+        headers: who.headers,
+        json: { price, orderId },
+      }),
+      noParams,
+    ),
+  );
