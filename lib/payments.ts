@@ -1,7 +1,16 @@
 import 'server-only';
 import Stripe from 'stripe';
 import { ApiError, fieldError } from '@/lib/api/errors';
-import { attachPaymentIntent, findOrder, markOrderPaid, type OrderRecord } from '@/lib/data/orders';
+import { cacheTags, expire } from '@/lib/cache';
+import {
+  attachPaymentIntent,
+  cancelOverdueOrder,
+  findOrder,
+  findOverdueOrders,
+  isOverdue,
+  markOrderPaid,
+  type OrderRecord,
+} from '@/lib/data/orders';
 import { env } from '@/lib/env';
 import { messages } from '@/lib/messages';
 
@@ -95,6 +104,15 @@ function assertChargeable(order: OrderRecord): void {
 
 const alreadyPaid = () => new ApiError('conflict', 'This order is already paid.');
 
+/** What the payment page and the API say about an order that expired unpaid. */
+export function orderExpiredMessage(): string {
+  const hours = env.UNPAID_ORDER_TTL_HOURS;
+  return `This order expired: it was not paid within ${hours} hour${hours === 1 ? '' : 's'}, so it was cancelled and its stock released. Please place a new order.`;
+}
+
+/** 409 for anything that would pay or change an order that expired unpaid. */
+export const orderExpired = () => new ApiError('conflict', orderExpiredMessage());
+
 /**
  * Why a PaymentIntent does not pay this order, or null when it does: it must be the intent
  * stored on the order, name the order in its metadata, carry the order's total (in cents, USD)
@@ -120,6 +138,7 @@ export function paymentProblem(
 export async function paymentIntentForOrder(order: OrderRecord): Promise<{ clientSecret: string }> {
   const stripe = stripeClient();
   if (order.paid) throw alreadyPaid();
+  if (order.cancelledAt || isOverdue(order)) throw orderExpired();
   assertChargeable(order);
 
   let current = order.paymentIntentId;
@@ -164,6 +183,7 @@ export async function paymentIntentForOrder(order: OrderRecord): Promise<{ clien
     if (fresh.paid) throw alreadyPaid();
     if (fresh.paymentIntentId === created.id) return { clientSecret: created.client_secret! };
     await stripe.paymentIntents.cancel(created.id).catch(() => undefined);
+    if (fresh.cancelledAt) throw orderExpired();
     current = fresh.paymentIntentId;
   }
   throw new ApiError('conflict', 'The payment could not be prepared. Please reload the page.');
@@ -190,6 +210,7 @@ async function settleSucceededIntent(
   }
   const outcome = await markOrderPaid(order._id, intent.id);
   if (outcome === 'missing') throw new ApiError('not_found', 'No order has this id.');
+  if (outcome === 'cancelled') throw orderExpired();
   if (outcome === 'mismatch')
     throw new ApiError('conflict', 'This order is paid with another payment.');
   return outcome;
@@ -207,6 +228,7 @@ export async function recordOrderPayment(
     if (order.transactionId === transactionId) return 'already_paid';
     throw new ApiError('conflict', 'This order is already paid with another payment.');
   }
+  if (order.cancelledAt) throw orderExpired();
   stripeClient();
   if (transactionId !== order.paymentIntentId) {
     throw fieldError('transactionId', 'This payment does not belong to this order.', {
@@ -223,30 +245,137 @@ export async function recordOrderPayment(
 }
 
 /**
- * Makes sure an unpaid order can no longer be paid before it is deleted: its PaymentIntent is
- * canceled at Stripe. If the intent has already succeeded, the order is marked paid instead and
- * the deletion is refused (409).
+ * Makes sure an unpaid order can no longer be paid: its PaymentIntent is canceled at Stripe
+ * ('released'). If the intent has already succeeded, the order is marked paid instead
+ * ('paid'); a payment Stripe is still processing cannot be canceled ('in_progress').
  */
-export async function releaseOrderPayment(order: OrderRecord): Promise<void> {
-  if (order.paid) throw new ApiError('conflict', 'A paid order cannot be deleted.');
-  if (!order.paymentIntentId || !paymentsConfigured()) return;
+async function cancelOrderPayment(
+  order: OrderRecord,
+): Promise<'released' | 'paid' | 'in_progress'> {
+  if (!order.paymentIntentId || !paymentsConfigured()) return 'released';
   try {
     await stripeClient().paymentIntents.cancel(order.paymentIntentId);
-    return;
+    return 'released';
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw unavailable(error);
   }
   // Not cancelable: find out why.
   const intent = await retrieveIntent(order.paymentIntentId);
-  if (!intent || intent.status === 'canceled') return;
+  if (!intent || intent.status === 'canceled') return 'released';
   if (intent.status === 'succeeded') {
     await settleSucceededIntent(order, intent).catch(() => undefined);
-    throw new ApiError('conflict', 'A paid order cannot be deleted.');
+    return 'paid';
   }
-  throw new ApiError(
-    'conflict',
-    'A payment for this order is in progress; it cannot be deleted now.',
-  );
+  return 'in_progress';
+}
+
+/**
+ * Before an unpaid order is deleted: its PaymentIntent is canceled at Stripe. If the intent
+ * has already succeeded, the order is marked paid instead and the deletion is refused (409).
+ */
+export async function releaseOrderPayment(order: OrderRecord): Promise<void> {
+  if (order.paid) throw new ApiError('conflict', 'A paid order cannot be deleted.');
+  if (order.cancelledAt) throw orderExpired();
+  const outcome = await cancelOrderPayment(order);
+  if (outcome === 'paid') throw new ApiError('conflict', 'A paid order cannot be deleted.');
+  if (outcome === 'in_progress') {
+    throw new ApiError(
+      'conflict',
+      'A payment for this order is in progress; it cannot be deleted now.',
+    );
+  }
+}
+
+/**
+ * Expires one overdue unpaid order: its PaymentIntent is canceled at Stripe first, then the
+ * order is marked cancelled and its stock returned (once, whoever else tries at the same
+ * time). An intent that turns out to have succeeded settles the order as paid instead; one
+ * still processing, or Stripe being unreachable, leaves the order for a later sweep.
+ */
+export async function expireOrder(
+  order: OrderRecord,
+  now = new Date(),
+): Promise<'cancelled' | 'paid' | 'kept'> {
+  if (!isOverdue(order, now)) return 'kept';
+  let outcome: Awaited<ReturnType<typeof cancelOrderPayment>>;
+  try {
+    outcome = await cancelOrderPayment(order);
+  } catch (error) {
+    console.error(
+      `[orders] could not release the payment of expired order ${order._id}:`,
+      error instanceof Error ? error.message : error,
+    );
+    return 'kept';
+  }
+  if (outcome === 'paid') return 'paid';
+  if (outcome === 'in_progress') return 'kept';
+  return (await cancelOverdueOrder(order._id, order.paymentIntentId, now)) ? 'cancelled' : 'kept';
+}
+
+/**
+ * The order as it is after expiring it if it is overdue (the payment page, paying, viewing), so
+ * an order is never payable past its time while waiting for the next sweep.
+ */
+export async function expireIfOverdue(
+  order: OrderRecord,
+  { inRender = false } = {},
+): Promise<OrderRecord> {
+  if (!isOverdue(order)) return order;
+  const outcome = await expireOrder(order);
+  if (outcome === 'kept') return order;
+  if (outcome === 'cancelled' && !inRender) expire(cacheTags.products);
+  return (await findOrder(order._id)) ?? order;
+}
+
+/** How many overdue orders one sweep handles at once, and at most in all. */
+const SWEEP_BATCH = 8;
+const SWEEP_LIMIT = 200;
+
+/**
+ * Expires every overdue unpaid order (up to SWEEP_LIMIT per sweep); answers how many were
+ * cancelled. Safe to run from several server instances at once: each order is cancelled by one
+ * conditional update, so its stock comes back exactly once.
+ */
+export async function expireOverdueOrders(now = new Date()): Promise<number> {
+  const overdue = await findOverdueOrders(now, SWEEP_LIMIT);
+  let cancelled = 0;
+  for (let start = 0; start < overdue.length; start += SWEEP_BATCH) {
+    const outcomes = await Promise.all(
+      overdue.slice(start, start + SWEEP_BATCH).map((order) => expireOrder(order, now)),
+    );
+    cancelled += outcomes.filter((outcome) => outcome === 'cancelled').length;
+  }
+  return cancelled;
+}
+
+/** A sweep starts at most this often per server process. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+const sweepCache = globalThis as typeof globalThis & {
+  __storefrontOrderSweep?: { startedAt: number; running: Promise<number> | null };
+};
+
+/**
+ * Runs on order requests (placing, listing, paying): expires overdue unpaid orders, at most
+ * once a minute per process, and waits for a sweep already running so freed stock counts.
+ * Failures are logged, never answered. Pages pass `inRender` (a render cannot expire cache
+ * tags; the home page then catches up within its revalidation time).
+ */
+export async function sweepOverdueOrders({ inRender = false } = {}): Promise<void> {
+  const state = (sweepCache.__storefrontOrderSweep ??= { startedAt: 0, running: null });
+  if (!state.running && Date.now() - state.startedAt >= SWEEP_INTERVAL_MS) {
+    state.startedAt = Date.now();
+    state.running = expireOverdueOrders()
+      .catch((error: unknown) => {
+        console.error('[orders] the expiry sweep failed:', error);
+        return 0;
+      })
+      .finally(() => {
+        state.running = null;
+      });
+  }
+  const cancelled = await (state.running ?? 0);
+  if (cancelled > 0 && !inRender) expire(cacheTags.products);
 }
 
 /** Verifies a webhook request's signature over its raw body; 400 when it does not verify. */

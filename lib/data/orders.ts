@@ -1,7 +1,8 @@
 import 'server-only';
-import { ObjectId } from 'mongodb';
+import { ObjectId, type Filter } from 'mongodb';
 import { getDb, collections } from '@/lib/db';
 import type { OrderDoc } from '@/lib/db/collections';
+import { env } from '@/lib/env';
 import { centsToDollars } from '@/lib/money';
 import { toObjectId } from './ids';
 
@@ -26,6 +27,9 @@ export interface Order {
   paid: boolean;
   transactionId: string | null;
   createdAt: string;
+  /** When an unpaid order was cancelled (it expired); null for a live order. */
+  cancelledAt: string | null;
+  cancelReason: 'expired' | null;
 }
 
 /** An order with what the server needs to check ownership and payments; never sent out. */
@@ -54,6 +58,8 @@ function toRecord(doc: OrderDoc): OrderRecord {
     paid: doc.paid,
     transactionId: doc.paid ? (doc.transactionId ?? null) : null,
     createdAt: doc.createdAt.toISOString(),
+    cancelledAt: doc.cancelledAt?.toISOString() ?? null,
+    cancelReason: doc.cancelReason ?? null,
     userId: doc.userId,
     totalCents: doc.totalCents,
     paymentIntentId: doc.paymentIntentId ?? null,
@@ -71,12 +77,54 @@ async function ordersCollection() {
   return collections(await getDb()).orders;
 }
 
+/** The one definition of a live order: not cancelled. Lists, payments and deletes use it. */
+const notCancelled = { cancelledAt: { $exists: false } } as const;
+
+/** Unpaid orders created before this moment have expired (UNPAID_ORDER_TTL_HOURS). */
+export function unpaidOrderDeadline(now = new Date()): Date {
+  return new Date(now.getTime() - env.UNPAID_ORDER_TTL_HOURS * 60 * 60 * 1000);
+}
+
+/** Whether an order is unpaid, not yet cancelled, and older than the unpaid-order lifetime. */
+export function isOverdue(order: OrderRecord, now = new Date()): boolean {
+  return (
+    !order.paid &&
+    order.cancelledAt === null &&
+    new Date(order.createdAt) < unpaidOrderDeadline(now)
+  );
+}
+
+/** Gives an order's quantity back to its product's stock. */
+async function restock(order: Pick<OrderDoc, 'productId' | 'quantity'>): Promise<void> {
+  await collections(await getDb()).products.updateOne(
+    { _id: order.productId },
+    { $inc: { availableQuantity: order.quantity } },
+  );
+}
+
+/** How many unpaid, live orders this buyer has. */
+async function countUnpaidOrders(userId: string): Promise<number> {
+  return (await ordersCollection()).countDocuments({ userId, paid: false, ...notCancelled });
+}
+
 export type PlaceOrderResult =
   | { ok: true; insertedId: string }
   | { ok: false; reason: 'product_not_found' }
   | { ok: false; reason: 'below_minimum'; minimum: number }
   | { ok: false; reason: 'out_of_stock'; available: number }
-  | { ok: false; reason: 'total_too_large' };
+  | { ok: false; reason: 'total_too_large' }
+  | { ok: false; reason: 'too_many_unpaid'; max: number };
+
+type PlaceOrderInput = {
+  productId: string;
+  quantity: number;
+  address: string;
+  phone: string;
+  user: { id: string; name: string; email: string };
+};
+
+/** How many times an order that met a full cap in a burst tries again. */
+const CAP_ATTEMPTS = 3;
 
 /**
  * Places an order. The stock is reserved by ONE conditional atomic update on the product
@@ -84,18 +132,34 @@ export type PlaceOrderResult =
  * `-quantity`), so concurrent buyers can never take the stock below zero. The product's name,
  * picture, description and unit price are copied from that same document; if writing the order
  * fails, the reserved stock is given back.
+ *
+ * A buyer may hold at most MAX_UNPAID_ORDERS unpaid orders. Besides a quick check first, the
+ * order is inserted and THEN the buyer's unpaid orders are counted: when the count is over the
+ * cap, this order is removed again and its stock given back. Of any number of concurrent orders
+ * the last one inserted sees all of them, so the cap can never be exceeded. Orders of a burst
+ * may all see each other and all step back; each tries again after a random pause (a few
+ * times), so the slots left are taken instead of all refused.
  */
-export async function placeOrder(input: {
-  productId: string;
-  quantity: number;
-  address: string;
-  phone: string;
-  user: { id: string; name: string; email: string };
-}): Promise<PlaceOrderResult> {
+export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await placeOrderOnce(input);
+    if (result.ok || result.reason !== 'too_many_unpaid' || attempt === CAP_ATTEMPTS) {
+      return result;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
+  }
+}
+
+/** One try of `placeOrder`: reserve, insert, count, and step back when over the cap. */
+async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const productId = toObjectId(input.productId);
   if (!productId) return { ok: false, reason: 'product_not_found' };
   const { products, orders } = collections(await getDb());
   const quantity = input.quantity;
+  const max = env.MAX_UNPAID_ORDERS;
+  if ((await countUnpaidOrders(input.user.id)) >= max) {
+    return { ok: false, reason: 'too_many_unpaid', max };
+  }
 
   const product = await products.findOneAndUpdate(
     {
@@ -115,8 +179,7 @@ export async function placeOrder(input: {
     return { ok: false, reason: 'out_of_stock', available: Math.max(0, current.availableQuantity) };
   }
 
-  const giveBack = () =>
-    products.updateOne({ _id: productId }, { $inc: { availableQuantity: quantity } });
+  const giveBack = () => restock({ productId, quantity });
 
   const totalCents = quantity * product.priceCents;
   if (!Number.isSafeInteger(totalCents)) {
@@ -149,6 +212,11 @@ export async function placeOrder(input: {
     await giveBack();
     throw error;
   }
+  if ((await countUnpaidOrders(input.user.id)) > max) {
+    const { deletedCount } = await orders.deleteOne({ _id: doc._id, paid: false, ...notCancelled });
+    if (deletedCount === 1) await giveBack();
+    return { ok: false, reason: 'too_many_unpaid', max };
+  }
   return { ok: true, insertedId: doc._id.toHexString() };
 }
 
@@ -160,45 +228,98 @@ export async function findOrder(id: string): Promise<OrderRecord | null> {
   return doc ? toRecord(doc) : null;
 }
 
-/** The orders placed with this email, newest first. */
-export async function listOrdersByEmail(email: string): Promise<Order[]> {
+/** Live (not cancelled) orders matching `filter`, newest first. */
+async function listOrders(filter: Filter<OrderDoc>): Promise<Order[]> {
   const docs = await (
     await ordersCollection()
   )
-    .find({ email: email.trim().toLowerCase() })
+    .find({ ...filter, ...notCancelled })
     .sort({ createdAt: -1, _id: -1 })
     .toArray();
   return docs.map((doc) => publicOrder(toRecord(doc)));
 }
 
+/** A buyer's own orders (My Orders), by their user id, newest first. */
+export function listOrdersByUser(userId: string): Promise<Order[]> {
+  return listOrders({ userId });
+}
+
+/** The orders placed with this email, whoever placed them (admins only), newest first. */
+export function listOrdersByEmail(email: string): Promise<Order[]> {
+  return listOrders({ email: email.trim().toLowerCase() });
+}
+
 /** Every order, newest first (Manage Orders). */
-export async function listAllOrders(): Promise<Order[]> {
-  const docs = await (await ordersCollection()).find({}).sort({ createdAt: -1, _id: -1 }).toArray();
-  return docs.map((doc) => publicOrder(toRecord(doc)));
+export function listAllOrders(): Promise<Order[]> {
+  return listOrders({});
 }
 
 /**
  * Deletes an unpaid order and gives its quantity back to the product's stock. The delete is
- * conditional on `paid: false`, so an order that turned paid meanwhile is never deleted.
+ * conditional on `paid: false` and on the order not being cancelled (its stock is back
+ * already), so an order that turned paid or expired meanwhile is never deleted.
  */
-export async function deleteUnpaidOrder(id: string): Promise<'deleted' | 'paid' | 'missing'> {
+export async function deleteUnpaidOrder(
+  id: string,
+): Promise<'deleted' | 'paid' | 'cancelled' | 'missing'> {
   const _id = toObjectId(id);
   if (!_id) return 'missing';
-  const { orders, products } = collections(await getDb());
-  const deleted = await orders.findOneAndDelete({ _id, paid: false });
+  const orders = await ordersCollection();
+  const deleted = await orders.findOneAndDelete({ _id, paid: false, ...notCancelled });
   if (deleted) {
-    await products.updateOne(
-      { _id: deleted.productId },
-      { $inc: { availableQuantity: deleted.quantity } },
-    );
+    await restock(deleted);
     return 'deleted';
   }
-  return (await orders.countDocuments({ _id }, { limit: 1 })) > 0 ? 'paid' : 'missing';
+  const doc = await orders.findOne({ _id }, { projection: { paid: 1, cancelledAt: 1 } });
+  if (!doc) return 'missing';
+  return doc.cancelledAt ? 'cancelled' : 'paid';
+}
+
+/** Unpaid live orders past the unpaid-order lifetime, oldest first. */
+export async function findOverdueOrders(now = new Date(), limit = 100): Promise<OrderRecord[]> {
+  const docs = await (
+    await ordersCollection()
+  )
+    .find({ paid: false, ...notCancelled, createdAt: { $lt: unpaidOrderDeadline(now) } })
+    .sort({ createdAt: 1 })
+    .limit(limit)
+    .toArray();
+  return docs.map(toRecord);
 }
 
 /**
- * Stores a PaymentIntent id on an unpaid order, only if the order still has `expected` (or
- * none when `expected` is null): concurrent page loads agree on one intent.
+ * Cancels an overdue unpaid order and gives its stock back. One conditional update: the order
+ * must still be unpaid, live, overdue, and carry `paymentIntentId` (the intent the caller has
+ * just canceled at Stripe, or none), so of concurrent sweeps exactly one cancels it and the
+ * stock comes back once; an intent attached meanwhile leaves the order for the next sweep.
+ */
+export async function cancelOverdueOrder(
+  id: string,
+  paymentIntentId: string | null,
+  now = new Date(),
+): Promise<boolean> {
+  const _id = toObjectId(id);
+  if (!_id) return false;
+  const cancelled = await (
+    await ordersCollection()
+  ).findOneAndUpdate(
+    {
+      _id,
+      paid: false,
+      ...notCancelled,
+      createdAt: { $lt: unpaidOrderDeadline(now) },
+      paymentIntentId: paymentIntentId ?? { $exists: false },
+    },
+    { $set: { cancelledAt: now, cancelReason: 'expired' } },
+  );
+  if (!cancelled) return false;
+  await restock(cancelled);
+  return true;
+}
+
+/**
+ * Stores a PaymentIntent id on an unpaid live order, only if the order still has `expected`
+ * (or none when `expected` is null): concurrent page loads agree on one intent.
  */
 export async function attachPaymentIntent(
   id: string,
@@ -210,7 +331,7 @@ export async function attachPaymentIntent(
   const result = await (
     await ordersCollection()
   ).updateOne(
-    { _id, paid: false, paymentIntentId: expected ?? { $exists: false } },
+    { _id, paid: false, ...notCancelled, paymentIntentId: expected ?? { $exists: false } },
     { $set: { paymentIntentId } },
   );
   return result.matchedCount === 1;
@@ -218,23 +339,24 @@ export async function attachPaymentIntent(
 
 /**
  * Marks an order paid with a PaymentIntent the caller has verified with Stripe. Conditional on
- * `paid: false` and on it being the intent stored on the order, so replays, races and double
- * clicks mark it paid exactly once, with one transaction id.
+ * `paid: false`, on the order not being cancelled and on it being the intent stored on the
+ * order, so replays, races and double clicks mark it paid exactly once, with one transaction id.
  */
 export async function markOrderPaid(
   id: string,
   paymentIntentId: string,
-): Promise<'paid' | 'already_paid' | 'mismatch' | 'missing'> {
+): Promise<'paid' | 'already_paid' | 'cancelled' | 'mismatch' | 'missing'> {
   const _id = toObjectId(id);
   if (!_id) return 'missing';
   const orders = await ordersCollection();
   const result = await orders.updateOne(
-    { _id, paid: false, paymentIntentId },
+    { _id, paid: false, ...notCancelled, paymentIntentId },
     { $set: { paid: true, transactionId: paymentIntentId, paidAt: new Date() } },
   );
   if (result.modifiedCount === 1) return 'paid';
   const doc = await orders.findOne({ _id });
   if (!doc) return 'missing';
   if (doc.paid && doc.transactionId === paymentIntentId) return 'already_paid';
+  if (doc.cancelledAt) return 'cancelled';
   return 'mismatch';
 }

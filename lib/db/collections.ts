@@ -110,7 +110,10 @@ export interface UploadDoc {
 export interface OrderDoc {
   _id: ObjectId;
   productId: ObjectId;
-  /** The person who ordered (a user id); `email` and `userName` are theirs at ordering time. */
+  /**
+   * The person who ordered (a user id); `email` and `userName` are theirs at ordering time.
+   * Empty for an order from before user ids whose email had no account (admins only see it).
+   */
   userId: string;
   userName: string;
   email: string;
@@ -132,6 +135,12 @@ export interface OrderDoc {
   transactionId?: string;
   paidAt?: Date;
   createdAt: Date;
+  /**
+   * Set when the order was cancelled: an unpaid order older than UNPAID_ORDER_TTL_HOURS. Its
+   * stock has been returned; it is kept as a record, listed nowhere and can no longer be paid.
+   */
+  cancelledAt?: Date;
+  cancelReason?: 'expired';
 }
 
 /** Typed collection getters: the one place that names the collections. */

@@ -2,6 +2,7 @@ import 'server-only';
 import { MongoClient, type Db } from 'mongodb';
 import { env } from '@/lib/env';
 import { ensureIndexes } from './indexes';
+import { runMigrations } from './migrations';
 import { seedDemoDataIfEmpty } from '@/lib/data/seed';
 import { resolveMongoUri } from './uri';
 
@@ -23,14 +24,16 @@ async function connect(): Promise<Connection> {
   await client.connect();
   const db = client.db(env.MONGODB_DB);
   await ensureIndexes(db);
+  await runMigrations(db);
   if (env.SEED_DEMO_DATA) await seedDemoDataIfEmpty(db);
   return { client, db };
 }
 
 /**
- * The one MongoClient of this process, connected, with indexes in place and the demo catalogue
- * seeded into an empty database. Cached on globalThis so hot reloads and every module share it;
- * a failed attempt is forgotten so the next request tries again.
+ * The one MongoClient of this process, connected, with indexes in place, stored documents
+ * migrated and the demo catalogue seeded into an empty database. Cached on globalThis so hot
+ * reloads and every module share it; a failed attempt is forgotten so the next request tries
+ * again.
  */
 export function getConnection(): Promise<Connection> {
   if (!globalCache.__storefrontMongo) {

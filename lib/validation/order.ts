@@ -28,7 +28,15 @@ export function minimumQuantityMessage(minimum: number): string {
     : `Minimum Order Quantity - ${minimum}`;
 }
 
-export function stockMessage(available: number): string {
+/**
+ * The refusal of a quantity above the stock. The figure left is stated only when the quantity
+ * is near it (at most twice the stock) or nothing is left: a request far above the stock learns
+ * only that there is not enough, so probing with huge quantities does not read off the stock.
+ */
+export function stockMessage(available: number, requested: number): string {
+  if (available > 0 && requested > 2 * available) {
+    return 'There is not enough stock for this quantity';
+  }
   return `Only ${available} available: the quantity is more than the available quantity`;
 }
 

@@ -1,13 +1,15 @@
 import type { Metadata } from 'next';
 import { MyOrdersTable } from '@/components/order/MyOrdersTable';
 import { requirePageUser } from '@/lib/auth/session';
-import { listOrdersByEmail } from '@/lib/data/orders';
+import { listOrdersByUser } from '@/lib/data/orders';
+import { sweepOverdueOrders } from '@/lib/payments';
 
 export const metadata: Metadata = { title: 'My Orders' };
 
 export default async function MyOrdersPage() {
   const user = await requirePageUser('/dashboard/order');
-  const orders = await listOrdersByEmail(user.email);
+  await sweepOverdueOrders({ inRender: true });
+  const orders = await listOrdersByUser(user.id);
   return (
     <section aria-labelledby="my-orders-heading">
       <h1 id="my-orders-heading" className="text-2xl font-bold text-slate-900">

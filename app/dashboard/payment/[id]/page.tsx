@@ -1,23 +1,34 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CheckoutForm } from '@/components/order/CheckoutForm';
+import { canAccessOrder } from '@/lib/auth/access';
 import { requirePageUser } from '@/lib/auth/session';
 import { findOrder } from '@/lib/data/orders';
 import { formatPrice } from '@/lib/money';
-import { cardPaymentsAvailable } from '@/lib/payments';
+import {
+  cardPaymentsAvailable,
+  expireIfOverdue,
+  orderExpiredMessage,
+  sweepOverdueOrders,
+} from '@/lib/payments';
 import { messages } from '@/lib/messages';
 
 export const metadata: Metadata = { title: 'Payment' };
 
 type Props = { params: Promise<{ id: string }> };
 
-/** The payment page of one order: its details, 'Please pay: $price', the card entry. */
+/**
+ * The payment page of one order: its details, 'Please pay: $price', the card entry; for an
+ * order that expired unpaid, a note saying so instead of the card entry.
+ */
 export default async function PaymentPage({ params }: Props) {
   const { id } = await params;
   const user = await requirePageUser(`/dashboard/payment/${id}`);
-  const order = await findOrder(id);
+  await sweepOverdueOrders({ inRender: true });
+  const found = await findOrder(id);
   // Someone else's order is as unknown as a missing one.
-  if (!order || (order.email !== user.email && user.role !== 'admin')) notFound();
+  if (!found || !canAccessOrder(user, found)) notFound();
+  const order = await expireIfOverdue(found, { inRender: true });
 
   return (
     <section aria-labelledby="payment-heading" className="max-w-xl">
@@ -49,6 +60,10 @@ export default async function PaymentPage({ params }: Props) {
             <p className="font-semibold text-green-700">PAID</p>
             <p className="mt-1 text-sm break-all">Transaction Id: {order.transactionId}</p>
           </div>
+        ) : order.cancelledAt ? (
+          <p role="status" data-testid="payment-expired">
+            {orderExpiredMessage()}
+          </p>
         ) : cardPaymentsAvailable() ? (
           <CheckoutForm
             order={{
