@@ -117,7 +117,7 @@ export function LoginForm({ callbackPath, googleEnabled, initialError, notice }:
       {googleEnabled ? (
         <>
           <div
-            className="my-5 flex items-center gap-3 text-xs text-slate-400 uppercase"
+            className="my-5 flex items-center gap-3 text-xs text-slate-500 uppercase"
             aria-hidden="true"
           >
             <span className="h-px flex-1 bg-slate-200" />
