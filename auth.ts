@@ -83,6 +83,16 @@ const providers = [
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   ...authConfig,
   secret: authSecret(),
+  logger: {
+    // A wrong password or a rate-limited attempt is an everyday event: one line, no stack.
+    error(error) {
+      if (error instanceof CredentialsSignin) {
+        console.warn(`[auth] sign-in refused: ${error.code}`);
+      } else {
+        console.error('[auth]', error);
+      }
+    },
+  },
   adapter: MongoDBAdapter(() => getClient(), { databaseName: env.MONGODB_DB }),
   providers,
   callbacks: {
