@@ -1,14 +1,9 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from 'next/server';
 import { auth } from '@/auth';
-import { adminPaths } from '@/components/dashboard/sidebar-links';
-import { safeCallbackPath } from '@/lib/auth/callback';
+import { isAdminPath, safeCallbackPath } from '@/lib/auth/access';
 
 /** The /login error code for a signed-in non-admin who opened an admin page. */
 const ADMIN_REQUIRED = 'AdminRequired';
-
-function isAdminPath(pathname: string) {
-  return adminPaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
-}
 
 function toLogin(request: Request, callbackPath: string, error?: string) {
   const url = new URL('/login', request.url);

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@/lib/api/errors';
+
 /** Every user-visible message of the specification, word for word, in one place. */
 export const messages = {
   validation: {
@@ -55,3 +57,98 @@ export const messages = {
   cannotRecover: 'Once deleted, you will not be able to recover it!',
   notFound: 'Oops!404-PAGE NOT FOUND',
 } as const;
+
+/** What the login page says for an error code in its URL (Auth.js's or the store's own). */
+const loginErrors: Record<string, string> = {
+  AdminRequired: 'That page is for admins. Sign in with an admin account to open it.',
+  OAuthAccountNotLinked:
+    'An account with this email already exists with a password. Sign in with your email and password.',
+  CredentialsSignin: 'Wrong email or password.',
+  'CredentialsSignin:rate_limited':
+    'Too many sign-in attempts. Please wait a few minutes and try again.',
+  AccessDenied: 'Sign-in was refused.',
+};
+
+export function loginErrorMessage(
+  error: string | null | undefined,
+  code?: string | null,
+): string | null {
+  if (!error) return null;
+  return (
+    loginErrors[`${error}:${code}`] ?? loginErrors[error] ?? 'Sign-in failed. Please try again.'
+  );
+}
+
+/**
+ * Every error the API answers with, keyed `area.case`: the error code (which fixes the HTTP
+ * status) and the message a person reads. `{name}` placeholders are filled by `failure()`
+ * (lib/api/errors.ts). Field messages of the forms live with their zod schemas.
+ */
+export const errorMessages = {
+  'auth.sign_in_required': { code: 'unauthorized', message: 'Please sign in to continue.' },
+  'auth.admin_only': { code: 'forbidden', message: 'Only an admin may do this.' },
+  'auth.own_account_only': {
+    code: 'forbidden',
+    message: 'You may only access your own account.',
+  },
+  'auth.session_required': {
+    code: 'forbidden',
+    message: 'An access token cannot do this. Please sign in again.',
+  },
+  'order.not_found': { code: 'not_found', message: 'No order has this id.' },
+  'order.not_yours': { code: 'forbidden', message: 'You may only access your own orders.' },
+  'order.pay_not_yours': { code: 'forbidden', message: 'You may only pay your own orders.' },
+  'order.product_not_found': { code: 'not_found', message: 'No product has this id.' },
+  'order.paid_cannot_delete': { code: 'conflict', message: 'A paid order cannot be deleted.' },
+  'order.payment_in_progress': {
+    code: 'conflict',
+    message: 'A payment for this order is in progress; it cannot be deleted now.',
+  },
+  'order.expired': {
+    code: 'conflict',
+    message:
+      'This order expired: it was not paid within {hours}, so it was cancelled and its stock released. Please place a new order.',
+  },
+  'order.too_many_unpaid': {
+    code: 'conflict',
+    message:
+      'You already have {max} unpaid orders. Please pay or delete one of them before placing another.',
+  },
+  'order.already_paid': { code: 'conflict', message: 'This order is already paid.' },
+  'order.paid_with_other_payment': {
+    code: 'conflict',
+    message: 'This order is already paid with another payment.',
+  },
+  'order.payment_not_prepared': {
+    code: 'conflict',
+    message: 'The payment could not be prepared. Please reload the page.',
+  },
+  'order.payment_not_completed': { code: 'conflict', message: 'This payment has not completed.' },
+  'order.too_large_for_card': {
+    code: 'validation_failed',
+    message:
+      'This order is larger than a single card payment allows ($999,999.99). Please contact us to pay it.',
+  },
+  'order.too_small_for_card': {
+    code: 'validation_failed',
+    message: 'This order is below the smallest card payment ($0.50).',
+  },
+  'payment.not_configured': {
+    code: 'service_unavailable',
+    message: messages.payment.notConfigured,
+  },
+  'payment.unreachable': {
+    code: 'bad_gateway',
+    message: 'The payment service could not be reached. Try again shortly.',
+  },
+  'payment.signature_missing': {
+    code: 'bad_request',
+    message: 'The Stripe-Signature header is missing.',
+  },
+  'payment.signature_invalid': {
+    code: 'bad_request',
+    message: 'The webhook signature does not verify.',
+  },
+} as const satisfies Record<string, { code: ErrorCode; message: string }>;
+
+export type ErrorKey = keyof typeof errorMessages;

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { googleEnabled } from '@/auth';
 import { LoginForm } from '@/components/auth/LoginForm';
-import { loginErrorMessage, safeCallbackPath } from '@/lib/auth/callback';
+import { safeCallbackPath } from '@/lib/auth/access';
+import { loginErrorMessage } from '@/lib/messages';
 
 export const metadata: Metadata = { title: 'Login' };
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@/lib/validation/auth';
-import { loginErrorMessage } from '@/lib/auth/callback';
+import { loginErrorMessage } from '@/lib/messages';
 import { messages } from '@/lib/messages';
 import { postJson } from '@/lib/client/api';
 import { useMessageDialog } from '@/components/ui/Dialog';

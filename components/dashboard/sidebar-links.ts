@@ -1,3 +1,4 @@
+import { adminPages } from '@/lib/auth/access';
 import type { Role } from '@/lib/db/collections';
 
 export interface SidebarLink {
@@ -5,16 +6,11 @@ export interface SidebarLink {
   label: string;
 }
 
-/** The dashboard sidebar of spec 2: My Profile always, then by role. */
+/** The dashboard sidebar: My Profile always, then the admin pages or the buyer's pages. */
 export function sidebarLinks(role: Role): SidebarLink[] {
   const links: SidebarLink[] = [{ href: '/dashboard', label: 'My Profile' }];
   if (role === 'admin') {
-    links.push(
-      { href: '/dashboard/users', label: 'Make Admin' },
-      { href: '/dashboard/addaproduct', label: 'Add Product' },
-      { href: '/dashboard/manageproduct', label: 'Manage Products' },
-      { href: '/dashboard/manageorder', label: 'Manage Orders' },
-    );
+    links.push(...adminPages);
   } else {
     links.push(
       { href: '/dashboard/review', label: 'My Reviews' },
@@ -23,11 +19,3 @@ export function sidebarLinks(role: Role): SidebarLink[] {
   }
   return links;
 }
-
-/** The four admin-only pages (spec 6). */
-export const adminPaths = [
-  '/dashboard/users',
-  '/dashboard/addaproduct',
-  '/dashboard/manageproduct',
-  '/dashboard/manageorder',
-];

@@ -1,4 +1,5 @@
 import { ZodError } from 'zod';
+import { errorMessages, type ErrorKey } from '@/lib/messages';
 
 /** Every error code the API answers with, and the HTTP status it maps to. */
 export const errorStatus = {
@@ -88,4 +89,19 @@ export function fieldError(
 
 export function validationError(error: ZodError): ApiError {
   return fieldsError(fieldIssues(error));
+}
+
+/**
+ * The error of the messages table (`errorMessages` in lib/messages.ts) under `key`, with its
+ * `{name}` placeholders filled from `params`.
+ */
+export function failure(
+  key: ErrorKey,
+  { params = {}, details }: { params?: Record<string, string | number>; details?: unknown } = {},
+): ApiError {
+  const { code, message } = errorMessages[key];
+  const text = message.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    name in params ? String(params[name]) : placeholder,
+  );
+  return new ApiError(code, text, details);
 }

@@ -1,7 +1,11 @@
-import 'server-only';
-import { ApiError } from '@/lib/api/errors';
-import { findOrder, type OrderRecord } from '@/lib/data/orders';
-import type { User } from '@/lib/data/users';
+import type { Role } from '@/lib/db/collections';
+
+/**
+ * The access rules, each written once and imported by the proxy, the pages and the route
+ * handlers: who may reach an order, which dashboard pages are for admins, and where a person
+ * may be sent back to after signing in. Pure functions, no database: callers pass what they
+ * have read.
+ */
 
 /**
  * Who may see and act on an order: its owner, by user id (never by email, so a removed user's
@@ -9,20 +13,57 @@ import type { User } from '@/lib/data/users';
  * owner (from before user ids, whose email had no account) is reachable by admins only.
  */
 export function canAccessOrder(
-  user: Pick<User, 'id' | 'role'>,
-  order: Pick<OrderRecord, 'userId'>,
+  user: { id: string; role: Role },
+  order: { userId: string },
 ): boolean {
   return user.role === 'admin' || (order.userId !== '' && order.userId === user.id);
 }
 
-/** The order with this id if the user may access it: 404 when it does not exist, else 403. */
-export async function accessibleOrder(
-  user: Pick<User, 'id' | 'role'>,
-  id: string,
-  refusal = 'You may only access your own orders.',
-): Promise<OrderRecord> {
-  const order = await findOrder(id);
-  if (!order) throw new ApiError('not_found', 'No order has this id.');
-  if (!canAccessOrder(user, order)) throw new ApiError('forbidden', refusal);
-  return order;
+/** The admin-only dashboard pages, in the order of the admin's sidebar. */
+export const adminPages = [
+  { href: '/dashboard/users', label: 'Make Admin' },
+  { href: '/dashboard/addaproduct', label: 'Add Product' },
+  { href: '/dashboard/manageproduct', label: 'Manage Products' },
+  { href: '/dashboard/manageorder', label: 'Manage Orders' },
+] as const;
+
+/** Whether a path is one of the admin pages or below one. */
+export function isAdminPath(pathname: string): boolean {
+  return adminPages.some(({ href }) => pathname === href || pathname.startsWith(`${href}/`));
+}
+
+/** Any origin will do: candidates are resolved against it and must keep it. */
+const STORE = 'http://store.invalid';
+
+/** A backslash or a control character (tab, newline, NUL, DEL...): browsers skip or rewrite them. */
+const UNSAFE = /[\\\u0000-\u001f\u007f]/;
+
+function decoded(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one safe-redirect rule, used by the proxy, the login page and the sign-in completion:
+ * a path on the store's own origin to return to after sign-in, or the fallback. The candidate
+ * must start with one slash, contain no backslash or control character (also when
+ * percent-decoded), and resolve, against the store's origin, to that same origin. What comes
+ * back is the resolved path, query and fragment, never the raw input.
+ */
+export function safeCallbackPath(value: string | null | undefined, fallback = '/'): string {
+  if (!value || value.length > 2048 || !value.startsWith('/')) return fallback;
+  const plain = decoded(value);
+  if (plain === null || UNSAFE.test(value) || UNSAFE.test(plain)) return fallback;
+  if (value.startsWith('//') || plain.startsWith('//')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, STORE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== STORE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -2,7 +2,6 @@ import 'server-only';
 import { ObjectId, type Filter } from 'mongodb';
 import { getDb, collections } from '@/lib/db';
 import type { OrderDoc } from '@/lib/db/collections';
-import { env } from '@/lib/env';
 import { centsToDollars } from '@/lib/money';
 import { toObjectId } from './ids';
 
@@ -80,20 +79,6 @@ async function ordersCollection() {
 /** The one definition of a live order: not cancelled. Lists, payments and deletes use it. */
 const notCancelled = { cancelledAt: { $exists: false } } as const;
 
-/** Unpaid orders created before this moment have expired (UNPAID_ORDER_TTL_HOURS). */
-export function unpaidOrderDeadline(now = new Date()): Date {
-  return new Date(now.getTime() - env.UNPAID_ORDER_TTL_HOURS * 60 * 60 * 1000);
-}
-
-/** Whether an order is unpaid, not yet cancelled, and older than the unpaid-order lifetime. */
-export function isOverdue(order: OrderRecord, now = new Date()): boolean {
-  return (
-    !order.paid &&
-    order.cancelledAt === null &&
-    new Date(order.createdAt) < unpaidOrderDeadline(now)
-  );
-}
-
 /** Gives an order's quantity back to its product's stock. */
 async function restock(order: Pick<OrderDoc, 'productId' | 'quantity'>): Promise<void> {
   await collections(await getDb()).products.updateOne(
@@ -121,6 +106,8 @@ type PlaceOrderInput = {
   address: string;
   phone: string;
   user: { id: string; name: string; email: string };
+  /** The most unpaid orders the buyer may hold. */
+  maxUnpaid: number;
 };
 
 /** How many times an order that met a full cap in a burst tries again. */
@@ -133,7 +120,7 @@ const CAP_ATTEMPTS = 3;
  * picture, description and unit price are copied from that same document; if writing the order
  * fails, the reserved stock is given back.
  *
- * A buyer may hold at most MAX_UNPAID_ORDERS unpaid orders. Besides a quick check first, the
+ * A buyer may hold at most `maxUnpaid` unpaid orders. Besides a quick check first, the
  * order is inserted and THEN the buyer's unpaid orders are counted: when the count is over the
  * cap, this order is removed again and its stock given back. Of any number of concurrent orders
  * the last one inserted sees all of them, so the cap can never be exceeded. Orders of a burst
@@ -156,7 +143,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
   if (!productId) return { ok: false, reason: 'product_not_found' };
   const { products, orders } = collections(await getDb());
   const quantity = input.quantity;
-  const max = env.MAX_UNPAID_ORDERS;
+  const max = input.maxUnpaid;
   if ((await countUnpaidOrders(input.user.id)) >= max) {
     return { ok: false, reason: 'too_many_unpaid', max };
   }
@@ -275,12 +262,12 @@ export async function deleteUnpaidOrder(
   return doc.cancelledAt ? 'cancelled' : 'paid';
 }
 
-/** Unpaid live orders past the unpaid-order lifetime, oldest first. */
-export async function findOverdueOrders(now = new Date(), limit = 100): Promise<OrderRecord[]> {
+/** Unpaid live orders created before `deadline`, oldest first. */
+export async function findOverdueOrders(deadline: Date, limit = 100): Promise<OrderRecord[]> {
   const docs = await (
     await ordersCollection()
   )
-    .find({ paid: false, ...notCancelled, createdAt: { $lt: unpaidOrderDeadline(now) } })
+    .find({ paid: false, ...notCancelled, createdAt: { $lt: deadline } })
     .sort({ createdAt: 1 })
     .limit(limit)
     .toArray();
@@ -288,14 +275,15 @@ export async function findOverdueOrders(now = new Date(), limit = 100): Promise<
 }
 
 /**
- * Cancels an overdue unpaid order and gives its stock back. One conditional update: the order
- * must still be unpaid, live, overdue, and carry `paymentIntentId` (the intent the caller has
+ * Cancels an overdue unpaid order (created before `deadline`) and gives its stock back. One
+ * conditional update: the order must still be unpaid, live, overdue, and carry `paymentIntentId` (the intent the caller has
  * just canceled at Stripe, or none), so of concurrent sweeps exactly one cancels it and the
  * stock comes back once; an intent attached meanwhile leaves the order for the next sweep.
  */
 export async function cancelOverdueOrder(
   id: string,
   paymentIntentId: string | null,
+  deadline: Date,
   now = new Date(),
 ): Promise<boolean> {
   const _id = toObjectId(id);
@@ -307,7 +295,7 @@ export async function cancelOverdueOrder(
       _id,
       paid: false,
       ...notCancelled,
-      createdAt: { $lt: unpaidOrderDeadline(now) },
+      createdAt: { $lt: deadline },
       paymentIntentId: paymentIntentId ?? { $exists: false },
     },
     { $set: { cancelledAt: now, cancelReason: 'expired' } },

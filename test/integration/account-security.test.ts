@@ -24,7 +24,7 @@ import CompletePage from '@/app/auth/complete/page';
 import LoginPage from '@/app/login/page';
 import { proxy } from '@/proxy';
 import { settleBackgroundWork } from '@/lib/background';
-import { safeCallbackPath } from '@/lib/auth/callback';
+import { safeCallbackPath } from '@/lib/auth/access';
 import { createPasswordReset } from '@/lib/data/password-resets';
 import { findUserByEmail } from '@/lib/data/users';
 import { closeConnection, collections, getDb } from '@/lib/db';

@@ -27,7 +27,7 @@ let app: {
   userData: typeof import('@/lib/data/users');
   token: typeof import('@/lib/auth/token');
   orders: typeof import('@/lib/data/orders');
-  payments: typeof import('@/lib/payments');
+  lifecycle: typeof import('@/lib/orders');
   user: typeof import('@/app/api/user/[email]/route');
 };
 let api: Calls;
@@ -54,7 +54,7 @@ beforeAll(async () => {
     userData: await import('@/lib/data/users'),
     token: await import('@/lib/auth/token'),
     orders: await import('@/lib/data/orders'),
-    payments: await import('@/lib/payments'),
+    lifecycle: await import('@/lib/orders'),
     user: await import('@/app/api/user/[email]/route'),
   };
   api = await import('../support/orders');
@@ -122,7 +122,7 @@ describe('unpaid orders expire', () => {
     await age(expired);
     await age(fresh, TTL_HOURS - 1);
 
-    await Promise.all([app.payments.expireOverdueOrders(), app.payments.expireOverdueOrders()]);
+    await Promise.all([app.lifecycle.expireOverdueOrders(), app.lifecycle.expireOverdueOrders()]);
     expect(await api.stockOf(productId)).toBe(8_000);
     expect(await api.orderDoc(expired)).toMatchObject({
       paid: false,
@@ -132,10 +132,10 @@ describe('unpaid orders expire', () => {
     expect((await api.orderDoc(fresh))!.cancelledAt).toBeUndefined();
 
     // Later sweeps, a direct expiry and a delete change nothing more.
-    await app.payments.expireOverdueOrders();
+    await app.lifecycle.expireOverdueOrders();
     const record = (await app.orders.findOrder(expired))!;
-    expect(await app.payments.expireOrder(record)).toBe('kept');
-    expect(await app.orders.cancelOverdueOrder(expired, null)).toBe(false);
+    expect(await app.lifecycle.expireOrder(record)).toBe('kept');
+    expect(await app.orders.cancelOverdueOrder(expired, null, new Date())).toBe(false);
     const deleted = await api.deleteOrder(a, expired);
     expect(deleted.status).toBe(409);
     expect(deleted.body.error.message).toMatch(/expired/);
@@ -150,7 +150,7 @@ describe('unpaid orders expire', () => {
     for (const id of ids) await age(id);
     expect(await api.stockOf(productId)).toBe(8_000);
     const counts = await Promise.all(
-      Array.from({ length: 10 }, () => app.payments.expireOverdueOrders()),
+      Array.from({ length: 10 }, () => app.lifecycle.expireOverdueOrders()),
     );
     expect(counts.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(4);
     expect(await api.stockOf(productId)).toBe(10_000);
@@ -160,7 +160,7 @@ describe('unpaid orders expire', () => {
     const productId = await addProduct();
     const id = await placeFor(a, productId);
     await age(id);
-    await app.payments.expireOverdueOrders();
+    await app.lifecycle.expireOverdueOrders();
 
     expect(idsOf((await api.ordersByEmail(a, a.user.email)).body)).not.toContain(id);
     expect(idsOf((await api.ordersByEmail(admin, a.user.email)).body)).not.toContain(id);
@@ -175,9 +175,9 @@ describe('unpaid orders expire', () => {
     expect(intent.status).toBe(409);
     expect(intent.body.error).toEqual({
       code: 'conflict',
-      message: app.payments.orderExpiredMessage(),
+      message: app.lifecycle.orderExpiredMessage(),
     });
-    expect(app.payments.orderExpiredMessage()).toContain(`${TTL_HOURS} hours`);
+    expect(app.lifecycle.orderExpiredMessage()).toContain(`${TTL_HOURS} hours`);
     expect((await patch(a, id, 'pi_anything')).status).toBe(409);
 
     expect(await app.orders.attachPaymentIntent(id, null, 'pi_late')).toBe(false);
@@ -194,7 +194,7 @@ describe('unpaid orders expire', () => {
     await age(id);
     const intent = await api.createPaymentIntent(a, id);
     expect(intent.status).toBe(409);
-    expect(intent.body.error.message).toBe(app.payments.orderExpiredMessage());
+    expect(intent.body.error.message).toBe(app.lifecycle.orderExpiredMessage());
     expect(await api.stockOf(productId)).toBe(10_000);
     expect((await api.orderDoc(id))!.paymentIntentId).toBeUndefined();
 
@@ -222,7 +222,7 @@ describe('unpaid orders expire', () => {
     const intentId = intentIdOf(body.clientSecret);
     await age(id);
 
-    await Promise.all([app.payments.expireOverdueOrders(), app.payments.expireOverdueOrders()]);
+    await Promise.all([app.lifecycle.expireOverdueOrders(), app.lifecycle.expireOverdueOrders()]);
     expect(standIn.state.paymentIntents.get(intentId)!.status).toBe('canceled');
     expect(await api.orderDoc(id)).toMatchObject({
       paymentIntentId: intentId,
@@ -242,7 +242,7 @@ describe('unpaid orders expire', () => {
     await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
     await age(id);
 
-    await app.payments.expireOverdueOrders();
+    await app.lifecycle.expireOverdueOrders();
     const doc = await api.orderDoc(id);
     expect(doc).toMatchObject({ paid: true, transactionId: intentId });
     expect(doc!.cancelledAt).toBeUndefined();
@@ -272,7 +272,7 @@ describe('the unpaid-orders cap', () => {
     expect((await place(buyer, productId, 500)).status).toBe(409);
 
     await age(ids[1]!);
-    await app.payments.expireOverdueOrders();
+    await app.lifecycle.expireOverdueOrders();
     expect((await place(buyer, productId, 500)).status).toBe(201);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldIssues } from '@/lib/api/errors';
 import { loginSchema, signupSchema } from '@/lib/validation/auth';
 import { profileSchema } from '@/lib/validation/profile';
-import { safeCallbackPath } from '@/lib/auth/callback';
+import { safeCallbackPath } from '@/lib/auth/access';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 
 const issues = (schema: typeof loginSchema | typeof signupSchema, value: unknown) => {

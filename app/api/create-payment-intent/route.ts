@@ -1,13 +1,7 @@
 import { NextResponse } from 'next/server';
 import { parseWith, readJson, route } from '@/lib/api/handler';
-import { accessibleOrder } from '@/lib/auth/access';
 import { requireUser } from '@/lib/auth/session';
-import {
-  expireIfOverdue,
-  paymentIntentForOrder,
-  stripeClient,
-  sweepOverdueOrders,
-} from '@/lib/payments';
+import { preparePayment } from '@/lib/orders';
 import { paymentIntentRequestSchema } from '@/lib/validation/order';
 
 /**
@@ -19,8 +13,5 @@ import { paymentIntentRequestSchema } from '@/lib/validation/order';
 export const POST = route(async (request) => {
   const user = await requireUser(request);
   const input = parseWith(paymentIntentRequestSchema, await readJson(request));
-  stripeClient();
-  await sweepOverdueOrders();
-  const order = await accessibleOrder(user, input.orderId, 'You may only pay your own orders.');
-  return NextResponse.json(await paymentIntentForOrder(await expireIfOverdue(order)));
+  return NextResponse.json(await preparePayment(user, input.orderId));
 });

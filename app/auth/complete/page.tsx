@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { CompleteSignIn } from '@/components/auth/CompleteSignIn';
-import { safeCallbackPath } from '@/lib/auth/callback';
+import { safeCallbackPath } from '@/lib/auth/access';
 
 export const metadata: Metadata = { title: 'Signing in', robots: { index: false } };
 

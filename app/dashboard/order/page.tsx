@@ -1,15 +1,13 @@
 import type { Metadata } from 'next';
 import { MyOrdersTable } from '@/components/order/MyOrdersTable';
 import { requirePageUser } from '@/lib/auth/session';
-import { listOrdersByUser } from '@/lib/data/orders';
-import { sweepOverdueOrders } from '@/lib/payments';
+import { myOrders } from '@/lib/orders';
 
 export const metadata: Metadata = { title: 'My Orders' };
 
 export default async function MyOrdersPage() {
   const user = await requirePageUser('/dashboard/order');
-  await sweepOverdueOrders({ inRender: true });
-  const orders = await listOrdersByUser(user.id);
+  const orders = await myOrders(user, { inRender: true });
   return (
     <section aria-labelledby="my-orders-heading">
       <h1 id="my-orders-heading" className="text-2xl font-bold text-slate-900">

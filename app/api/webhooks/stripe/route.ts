@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/handler';
-import { handleWebhookEvent, verifyWebhookEvent } from '@/lib/payments';
+import { applyPaymentEvent } from '@/lib/orders';
+import { verifyWebhookEvent } from '@/lib/payments';
 
 /**
  * POST /api/webhooks/stripe: Stripe's events, verified with STRIPE_WEBHOOK_SECRET over the raw
@@ -10,6 +11,6 @@ import { handleWebhookEvent, verifyWebhookEvent } from '@/lib/payments';
 export const POST = route(async (request) => {
   const rawBody = await request.text();
   const event = verifyWebhookEvent(rawBody, request.headers.get('stripe-signature'));
-  const outcome = await handleWebhookEvent(event);
+  const outcome = await applyPaymentEvent(event);
   return NextResponse.json({ received: true, outcome });
 });

@@ -1,16 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CheckoutForm } from '@/components/order/CheckoutForm';
-import { canAccessOrder } from '@/lib/auth/access';
 import { requirePageUser } from '@/lib/auth/session';
-import { findOrder } from '@/lib/data/orders';
 import { formatPrice } from '@/lib/money';
-import {
-  cardPaymentsAvailable,
-  expireIfOverdue,
-  orderExpiredMessage,
-  sweepOverdueOrders,
-} from '@/lib/payments';
+import { orderExpiredMessage, orderForPaymentPage } from '@/lib/orders';
+import { cardPaymentsAvailable } from '@/lib/payments';
 import { messages } from '@/lib/messages';
 
 export const metadata: Metadata = { title: 'Payment' };
@@ -24,11 +18,9 @@ type Props = { params: Promise<{ id: string }> };
 export default async function PaymentPage({ params }: Props) {
   const { id } = await params;
   const user = await requirePageUser(`/dashboard/payment/${id}`);
-  await sweepOverdueOrders({ inRender: true });
-  const found = await findOrder(id);
   // Someone else's order is as unknown as a missing one.
-  if (!found || !canAccessOrder(user, found)) notFound();
-  const order = await expireIfOverdue(found, { inRender: true });
+  const order = await orderForPaymentPage(user, id);
+  if (!order) notFound();
 
   return (
     <section aria-labelledby="payment-heading" className="max-w-xl">

@@ -1,0 +1,169 @@
+import 'server-only';
+import { failure, fieldError } from '@/lib/api/errors';
+import { attachPaymentIntent, findOrder, markOrderPaid, type OrderRecord } from '@/lib/data/orders';
+import {
+  cancelIntent,
+  createIntent,
+  CURRENCY,
+  paymentsConfigured,
+  retrieveIntent,
+  stripeClient,
+  type PaymentIntent,
+  type StripeEvent,
+} from '@/lib/payments';
+import { assertPayable, orderExpired } from './rules';
+
+/**
+ * Paying an order. It turns paid only after the server has checked the PaymentIntent with
+ * Stripe (a retrieve, or a signed webhook event): it succeeded, it is the intent stored on the
+ * order, its metadata names the order and its amount is the order's total.
+ */
+
+/**
+ * Why a PaymentIntent does not pay this order, or null when it does: it must be the intent
+ * stored on the order, name the order in its metadata, carry the order's total (in cents, USD)
+ * and have succeeded.
+ */
+export function paymentProblem(
+  intent: Pick<PaymentIntent, 'id' | 'status' | 'amount' | 'currency' | 'metadata'>,
+  order: Pick<OrderRecord, '_id' | 'totalCents' | 'paymentIntentId'>,
+): 'foreign' | 'wrong_amount' | 'not_succeeded' | null {
+  if (intent.id !== order.paymentIntentId || intent.metadata?.orderId !== order._id) {
+    return 'foreign';
+  }
+  if (intent.amount !== order.totalCents || intent.currency !== CURRENCY) return 'wrong_amount';
+  if (intent.status !== 'succeeded') return 'not_succeeded';
+  return null;
+}
+
+const notThisOrder = (message: string) =>
+  fieldError('transactionId', message, { summary: message });
+
+/** Marks the order paid with a succeeded intent that `paymentProblem` accepts. */
+async function settleSucceededIntent(
+  order: OrderRecord,
+  intent: PaymentIntent,
+): Promise<'paid' | 'already_paid'> {
+  const problem = paymentProblem(intent, order);
+  if (problem === 'foreign') throw notThisOrder('This payment does not belong to this order.');
+  if (problem === 'wrong_amount') {
+    throw notThisOrder('This payment is not for the amount of this order.');
+  }
+  if (problem === 'not_succeeded') throw failure('order.payment_not_completed');
+  const outcome = await markOrderPaid(order._id, intent.id);
+  if (outcome === 'missing') throw failure('order.not_found');
+  if (outcome === 'cancelled') throw orderExpired();
+  if (outcome === 'mismatch') throw failure('order.paid_with_other_payment');
+  return outcome;
+}
+
+/**
+ * The client secret of the order's PaymentIntent: the one stored on the order while it can
+ * still be paid, otherwise a new one created with an idempotency key derived from the order
+ * and stored with a conditional update, so concurrent page loads end up with one intent.
+ */
+export async function paymentIntentForOrder(order: OrderRecord): Promise<{ clientSecret: string }> {
+  stripeClient();
+  assertPayable(order);
+
+  let current = order.paymentIntentId;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (current) {
+      const intent = await retrieveIntent(current);
+      if (intent?.status === 'succeeded') {
+        await settleSucceededIntent(order, intent);
+        throw failure('order.already_paid');
+      }
+      const reusable =
+        intent &&
+        intent.status !== 'canceled' &&
+        intent.client_secret &&
+        paymentProblem(intent, { ...order, paymentIntentId: current }) === 'not_succeeded';
+      if (reusable) return { clientSecret: intent.client_secret! };
+    }
+
+    const created = await createIntent({
+      amountCents: order.totalCents,
+      description: `${order.quantity} x ${order.name}`,
+      receiptEmail: order.email,
+      orderId: order._id,
+      idempotencyKey: `order-${order._id}-intent-after-${current ?? 'none'}`,
+    });
+    if (await attachPaymentIntent(order._id, current, created.id)) {
+      return { clientSecret: created.client_secret! };
+    }
+    // Another request stored an intent first, or the order changed: use what is stored now.
+    const fresh = await findOrder(order._id);
+    if (!fresh) throw failure('order.not_found');
+    if (fresh.paid) throw failure('order.already_paid');
+    if (fresh.paymentIntentId === created.id) return { clientSecret: created.client_secret! };
+    await cancelIntent(created.id).catch(() => undefined);
+    if (fresh.cancelledAt) throw orderExpired();
+    current = fresh.paymentIntentId;
+  }
+  throw failure('order.payment_not_prepared');
+}
+
+/**
+ * Records a payment the browser reports, after retrieving the PaymentIntent from Stripe.
+ * Idempotent: reporting the same payment again answers the order.
+ */
+export async function recordOrderPayment(
+  order: OrderRecord,
+  transactionId: string,
+): Promise<'paid' | 'already_paid'> {
+  if (order.paid) {
+    if (order.transactionId === transactionId) return 'already_paid';
+    throw failure('order.paid_with_other_payment');
+  }
+  if (order.cancelledAt) throw orderExpired();
+  stripeClient();
+  if (transactionId !== order.paymentIntentId) {
+    throw notThisOrder('This payment does not belong to this order.');
+  }
+  const intent = await retrieveIntent(transactionId);
+  if (!intent) throw notThisOrder('No such payment exists.');
+  return settleSucceededIntent(order, intent);
+}
+
+/**
+ * Makes sure an unpaid order can no longer be paid: its PaymentIntent is canceled at Stripe
+ * ('released'). If the intent has already succeeded, the order is marked paid instead
+ * ('paid'); a payment Stripe is still processing cannot be canceled ('in_progress').
+ */
+export async function cancelOrderPayment(
+  order: OrderRecord,
+): Promise<'released' | 'paid' | 'in_progress'> {
+  if (!order.paymentIntentId || !paymentsConfigured()) return 'released';
+  if ((await cancelIntent(order.paymentIntentId)) === 'canceled') return 'released';
+  // Not cancelable: find out why.
+  const intent = await retrieveIntent(order.paymentIntentId);
+  if (!intent || intent.status === 'canceled') return 'released';
+  if (intent.status === 'succeeded') {
+    await settleSucceededIntent(order, intent).catch(() => undefined);
+    return 'paid';
+  }
+  return 'in_progress';
+}
+
+/**
+ * Applies a verified webhook event. `payment_intent.succeeded` marks the order named in its
+ * metadata paid when the intent is the one stored on the order with the order's amount; every
+ * other event, and any intent that is not ours, is acknowledged and ignored.
+ */
+export async function applyPaymentEvent(
+  event: StripeEvent,
+): Promise<'paid' | 'already_paid' | 'ignored'> {
+  if (event.type !== 'payment_intent.succeeded') return 'ignored';
+  const intent = event.data.object;
+  const orderId = intent.metadata?.orderId;
+  const order = orderId ? await findOrder(orderId) : null;
+  if (!order) return 'ignored';
+  if (order.paid) return order.transactionId === intent.id ? 'already_paid' : 'ignored';
+  if (paymentProblem(intent, order) !== null) {
+    console.warn(`[orders] ignored ${event.id}: ${intent.id} does not pay order ${order._id}`);
+    return 'ignored';
+  }
+  const outcome = await markOrderPaid(order._id, intent.id);
+  return outcome === 'paid' || outcome === 'already_paid' ? outcome : 'ignored';
+}
