@@ -1,9 +1,7 @@
 import { NextResponse } from 'next/server';
-import { fieldError } from '@/lib/api/errors';
 import { route } from '@/lib/api/handler';
 import { requireUser } from '@/lib/auth/session';
-import { imageUploadLimit, isFilled, readImageFile, readMultipart, storeImage } from '@/lib/images';
-import { enforce } from '@/lib/rate-limit';
+import { readImageUpload, storeUpload } from '@/lib/images';
 import { reviewMessages } from '@/lib/validation/review';
 
 /**
@@ -12,14 +10,11 @@ import { reviewMessages } from '@/lib/validation/review';
  */
 export const POST = route(async (request) => {
   const user = await requireUser(request);
-  const form = await readMultipart(request, 'image');
-  const entry = form.get('image');
-  if (!isFilled(entry)) {
-    throw fieldError('image', reviewMessages.imageRequired);
-  }
-  const image = await readImageFile(entry, 'image');
-  await enforce([{ limit: imageUploadLimit, key: user.id }]);
-  const stored = await storeImage(image, { userId: user.id, folder: 'reviews' });
+  const { image } = await readImageUpload(request, {
+    field: 'image',
+    required: reviewMessages.imageRequired,
+  });
+  const stored = await storeUpload(image, { userId: user.id, folder: 'reviews' });
   return NextResponse.json(
     { success: true, data: { id: stored.id, url: stored.url } },
     { status: 201 },

@@ -1,0 +1,165 @@
+import 'server-only';
+import { Readable } from 'node:stream';
+import { GridFSBucket, ObjectId } from 'mongodb';
+import type { UploadApiResponse } from 'cloudinary';
+import { ApiError } from '@/lib/api/errors';
+import { collections, getDb } from '@/lib/db';
+import type { UploadDoc } from '@/lib/db/collections';
+import { env } from '@/lib/env';
+import { imageMessages } from './limits';
+import type { ImageFile } from './sniff';
+
+/**
+ * Where review photos and product pictures are kept. With CLOUDINARY_URL set they go to
+ * Cloudinary through its SDK (which reads CLOUDINARY_URL, including `upload_prefix`, when it is
+ * first imported); otherwise into MongoDB GridFS, served by GET /api/images/{id}. Every stored
+ * image is recorded in the `uploads` collection with who uploaded it.
+ */
+
+/** GridFS images never change under their id. */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const GRIDFS_BUCKET = 'images';
+
+export interface StoredImage {
+  id: string;
+  url: string;
+  provider: UploadDoc['provider'];
+}
+
+/** Where images go: Cloudinary when CLOUDINARY_URL is set, else GridFS. */
+export function imageProvider(): UploadDoc['provider'] {
+  return env.CLOUDINARY_URL ? 'cloudinary' : 'gridfs';
+}
+
+async function bucket(): Promise<GridFSBucket> {
+  return new GridFSBucket(await getDb(), { bucketName: GRIDFS_BUCKET });
+}
+
+async function cloudinary() {
+  // Imported on first use only: the SDK reads CLOUDINARY_URL when it loads.
+  return (await import('cloudinary')).v2;
+}
+
+async function uploadToCloudinary(
+  image: ImageFile,
+  id: ObjectId,
+  folder: string,
+): Promise<UploadApiResponse> {
+  const sdk = await cloudinary();
+  return new Promise((resolve, reject) => {
+    const stream = sdk.uploader.upload_stream(
+      {
+        folder,
+        public_id: id.toHexString(),
+        resource_type: 'image',
+        overwrite: false,
+        timeout: 30_000,
+      },
+      (error, result) => {
+        if (error || !result) reject(error ?? new Error('Cloudinary answered without a result'));
+        else resolve(result);
+      },
+    );
+    stream.end(image.bytes);
+  });
+}
+
+async function writeToGridFs(image: ImageFile, id: ObjectId, userId: string): Promise<void> {
+  const upload = (await bucket()).openUploadStreamWithId(id, image.filename, {
+    metadata: { contentType: image.contentType, userId },
+  });
+  await new Promise<void>((resolve, reject) => {
+    upload.once('finish', () => resolve());
+    upload.once('error', reject);
+    upload.end(image.bytes);
+  });
+}
+
+/**
+ * Stores a checked image and records who uploaded it. `folder` groups images on Cloudinary
+ * (`reviews`, `products`). A storage failure is answered as 502 with a message for the person.
+ */
+export async function storeImage(
+  image: ImageFile,
+  options: { userId: string; folder: string },
+): Promise<StoredImage> {
+  const id = new ObjectId();
+  const provider = imageProvider();
+  let url: string;
+  let publicId: string | undefined;
+  try {
+    if (provider === 'cloudinary') {
+      const result = await uploadToCloudinary(image, id, options.folder);
+      url = result.secure_url || result.url;
+      publicId = result.public_id;
+    } else {
+      await writeToGridFs(image, id, options.userId);
+      url = `/api/images/${id.toHexString()}`;
+    }
+  } catch (error) {
+    console.error(
+      `[images] storing on ${provider} failed:`,
+      error instanceof Error ? error.message : JSON.stringify(error),
+    );
+    throw new ApiError('bad_gateway', imageMessages.storeFailed);
+  }
+  const { uploads } = collections(await getDb());
+  await uploads.insertOne({
+    _id: id,
+    url,
+    provider,
+    contentType: image.contentType,
+    size: image.bytes.length,
+    ...(publicId ? { publicId } : {}),
+    userId: options.userId,
+    createdAt: new Date(),
+  });
+  return { id: id.toHexString(), url, provider };
+}
+
+/** Removes a stored image again (when what it was uploaded for could not be saved). */
+export async function removeImage(stored: StoredImage): Promise<void> {
+  const _id = new ObjectId(stored.id);
+  const { uploads } = collections(await getDb());
+  const doc = await uploads.findOne({ _id });
+  try {
+    if (stored.provider === 'gridfs') await (await bucket()).delete(_id);
+    else if (doc?.publicId) await (await cloudinary()).uploader.destroy(doc.publicId);
+  } catch (error) {
+    console.error('[images] removing failed:', error instanceof Error ? error.message : error);
+  }
+  await uploads.deleteOne({ _id });
+}
+
+/** An upload with this URL made by this person, or null. */
+export async function findUpload(
+  url: string,
+  userId: string,
+): Promise<{ id: string; url: string } | null> {
+  const { uploads } = collections(await getDb());
+  const doc = await uploads.findOne({ url, userId });
+  return doc ? { id: doc._id.toHexString(), url: doc.url } : null;
+}
+
+export interface GridFsImage {
+  contentType: string;
+  length: number;
+  uploadDate: Date;
+  /** The bytes, streamed from GridFS when asked for. */
+  open(): ReadableStream<Uint8Array>;
+}
+
+/** An image stored in GridFS, or null when there is none with this id. */
+export async function findGridFsImage(id: ObjectId): Promise<GridFsImage | null> {
+  const images = await bucket();
+  const file = await images.find({ _id: id }, { limit: 1 }).next();
+  if (!file) return null;
+  const stored = (file.metadata as { contentType?: unknown } | undefined)?.contentType;
+  return {
+    contentType: typeof stored === 'string' ? stored : 'application/octet-stream',
+    length: file.length,
+    uploadDate: file.uploadDate,
+    open: () =>
+      Readable.toWeb(images.openDownloadStream(id)) as unknown as ReadableStream<Uint8Array>,
+  };
+}

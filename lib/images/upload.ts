@@ -1,0 +1,114 @@
+import 'server-only';
+import { z, type ZodType } from 'zod';
+import { fieldIssues, fieldsError } from '@/lib/api/errors';
+import { enforce, type Limit } from '@/lib/rate-limit';
+import { imageUploadLimit } from './limits';
+import { formFields, isFilled, readMultipart } from './multipart';
+import { readImageFile, type ImageFile } from './sniff';
+import { removeImage, storeImage, type StoredImage } from './store';
+
+type TextFields = z.ZodObject;
+type NoTextFields = z.ZodObject<Record<string, never>>;
+
+interface UploadOptions<S extends TextFields> {
+  /** The form's file field (`image`, `picture`); size and type messages are shown under it. */
+  field: string;
+  /** The text fields around the file, checked as in a JSON body; none when absent. */
+  schema?: S;
+  /** Those text fields that the form sends as text and the schema wants as numbers. */
+  numeric?: readonly string[];
+}
+
+interface RequiredImage {
+  /** The field message when no file came: the image is required. */
+  required: string;
+}
+
+interface ImageOrUrl {
+  /** Without a file, the same field may carry the image's URL instead, checked by this schema. */
+  orUrl: ZodType<string>;
+}
+
+/** A multipart upload whose image may instead be given as a URL: exactly one of the two. */
+export type ImageOrUrlUpload<T> = { fields: T } & (
+  { image: ImageFile; url: null } | { image: null; url: string }
+);
+
+/**
+ * Reads a multipart upload (a form with one image file and text fields around it), in the
+ * order every upload is checked: the body's size; then the text fields and whether the image
+ * (or its URL) is there, all field problems answered together (422, `details.fields`); then
+ * the file's size and type by its bytes (413, 415). Nothing is stored yet.
+ */
+export async function readImageUpload<S extends TextFields = NoTextFields>(
+  request: Request,
+  options: UploadOptions<S> & RequiredImage,
+): Promise<{ fields: z.output<S>; image: ImageFile; url: null }>;
+export async function readImageUpload<S extends TextFields = NoTextFields>(
+  request: Request,
+  options: UploadOptions<S> & ImageOrUrl,
+): Promise<ImageOrUrlUpload<z.output<S>>>;
+export async function readImageUpload<S extends TextFields>(
+  request: Request,
+  options: UploadOptions<S> & (RequiredImage | ImageOrUrl),
+): Promise<ImageOrUrlUpload<z.output<S>>> {
+  const { field, numeric } = options;
+  const schema = options.schema ?? z.strictObject({});
+  const form = await readMultipart(request, field);
+  const entry = form.get(field);
+
+  const parsed = schema.safeParse(formFields(form, Object.keys(schema.shape), numeric));
+  const issues = parsed.success ? {} : fieldIssues(parsed.error);
+  let url: string | null = null;
+  if (!isFilled(entry)) {
+    if ('required' in options) {
+      issues[field] = [options.required];
+    } else {
+      const given = options.orUrl.safeParse(formFields(form, [field])[field]);
+      if (given.success) url = given.data;
+      else issues[field] = given.error.issues.map((issue) => issue.message);
+    }
+  }
+  if (!parsed.success || Object.keys(issues).length > 0) throw fieldsError(issues);
+
+  const fields = parsed.data as z.output<S>;
+  if (url !== null) return { fields, image: null, url };
+  // Here the file is there: a missing one was a field issue above, or gave its URL.
+  return { fields, image: await readImageFile(entry as File, field), url: null };
+}
+
+interface StoreOptions {
+  userId: string;
+  /** Groups images on Cloudinary: `reviews`, `products`. */
+  folder: string;
+  /** Other limits this request counts on, checked together with the upload limit. */
+  limits?: Array<{ limit: Limit; key: string }>;
+}
+
+/** Stores a checked image once its uploader is within the upload limit (and `limits`). */
+export async function storeUpload(
+  image: ImageFile,
+  { userId, folder, limits = [] }: StoreOptions,
+): Promise<StoredImage> {
+  await enforce([...limits, { limit: imageUploadLimit, key: userId }]);
+  return storeImage(image, { userId, folder });
+}
+
+/**
+ * Stores a checked image (see `storeUpload`) and saves the record it belongs to with `save`;
+ * when saving fails the image is removed again, so no image is left behind for a record that
+ * was never saved.
+ */
+export async function withStoredImage<T>(
+  image: ImageFile,
+  options: StoreOptions,
+  save: (stored: StoredImage) => Promise<T>,
+): Promise<T> {
+  const stored = await storeUpload(image, options);
+  try {
+    return await save(stored);
+  } catch (error) {
+    await removeImage(stored);
+    throw error;
+  }
+}
