@@ -11,7 +11,7 @@ import { loginErrorMessage } from '@/lib/messages';
 import { messages } from '@/lib/messages';
 import { postJson } from '@/lib/client/api';
 import { useMessageDialog } from '@/components/ui/Dialog';
-import { Field } from '@/components/ui/Field';
+import { Field, FormError } from '@/components/ui/Field';
 import { GoogleButton } from './GoogleButton';
 import { Spinner } from './Spinner';
 
@@ -95,11 +95,7 @@ export function LoginForm({ callbackPath, googleEnabled, initialError, notice }:
             Reset password
           </button>
         </p>
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-red-600">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? <Spinner label="Signing in" /> : null}
           Login

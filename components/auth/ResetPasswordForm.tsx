@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { passwordField } from '@/lib/validation/auth';
 import { postJson } from '@/lib/client/api';
-import { Field } from '@/components/ui/Field';
+import { Field, FormError } from '@/components/ui/Field';
 import { Spinner } from './Spinner';
 
 const schema = z.object({ password: passwordField });
@@ -41,11 +41,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Field id="reset-password" label="New password" error={errors.password?.message}>
           <input type="password" autoComplete="new-password" {...register('password')} />
         </Field>
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-red-600">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting || !token}>
           {isSubmitting ? <Spinner label="Saving" /> : null}
           Save new password

@@ -8,7 +8,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signupSchema, type SignupInput } from '@/lib/validation/auth';
 import { postJson } from '@/lib/client/api';
-import { Field } from '@/components/ui/Field';
+import { applyFieldErrors } from '@/lib/client/form-errors';
+import { Field, FormError } from '@/components/ui/Field';
 import { GoogleButton } from './GoogleButton';
 import { Spinner } from './Spinner';
 
@@ -29,10 +30,7 @@ export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
     setError(null);
     const created = await postJson('/api/signup', values);
     if (!created.ok) {
-      for (const [field, issues] of Object.entries(created.fields ?? {})) {
-        if (field === 'name' || field === 'email' || field === 'password')
-          setFieldError(field, { message: issues[0] });
-      }
+      applyFieldErrors(setFieldError, created, ['name', 'email', 'password']);
       setError(created.message);
       throw new Error('sign-up failed');
     }
@@ -67,11 +65,7 @@ export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
         <Field id="signup-password" label="Password" error={errors.password?.message}>
           <input type="password" autoComplete="new-password" {...register('password')} />
         </Field>
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-red-600">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? <Spinner label="Creating your account" /> : null}
           Sign Up

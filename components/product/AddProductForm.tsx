@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { callApi } from '@/lib/client/api';
+import { applyFieldErrors } from '@/lib/client/form-errors';
 import { messages } from '@/lib/messages';
 import { toast } from '@/components/ui/toast';
-import { Field } from '@/components/ui/Field';
+import { Field, FormError } from '@/components/ui/Field';
+import { ImageFileInput, imageFileHint } from '@/components/ui/ImageFileInput';
 import {
   productFormSchema,
   type ProductFormInput,
@@ -21,7 +23,9 @@ const formFields = [
   'price',
   'picture',
 ] as const;
-type FormField = (typeof formFields)[number];
+
+/** The two quantities, whole numbers labelled with their field names. */
+const quantityFields = ['minimumOrderQuantity', 'availableQuantity'] as const;
 
 const empty: ProductFormInput = {
   name: '',
@@ -65,11 +69,7 @@ export function AddProductForm() {
       toast.success(messages.product.added);
       return;
     }
-    for (const [field, issues] of Object.entries(result.fields ?? {})) {
-      if ((formFields as readonly string[]).includes(field)) {
-        setFieldError(field as FormField, { message: issues[0] });
-      }
-    }
+    applyFieldErrors(setFieldError, result, formFields);
     setError(result.message);
     toast.error(result.message);
   });
@@ -92,34 +92,18 @@ export function AddProductForm() {
       >
         <textarea rows={4} required {...register('description')} />
       </Field>
-      <Field
-        id="product-minimumOrderQuantity"
-        label="minimumOrderQuantity"
-        error={errors.minimumOrderQuantity?.message}
-      >
-        <input
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          required
-          {...register('minimumOrderQuantity', { valueAsNumber: true })}
-        />
-      </Field>
-      <Field
-        id="product-availableQuantity"
-        label="availableQuantity"
-        error={errors.availableQuantity?.message}
-      >
-        <input
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          required
-          {...register('availableQuantity', { valueAsNumber: true })}
-        />
-      </Field>
+      {quantityFields.map((name) => (
+        <Field key={name} id={`product-${name}`} label={name} error={errors[name]?.message}>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            required
+            {...register(name, { valueAsNumber: true })}
+          />
+        </Field>
+      ))}
       <Field id="product-price" label="Price" error={errors.price?.message}>
         <input
           type="number"
@@ -152,27 +136,17 @@ export function AddProductForm() {
             <label htmlFor="product-picture-file" className="field-label font-normal">
               Or upload a picture
             </label>
-            <input
-              id="product-picture-file"
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif"
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
-              {...register('pictureFile')}
-            />
+            <ImageFileInput id="product-picture-file" {...register('pictureFile')} />
           </div>
         </div>
-        <p className="mt-1 text-xs text-slate-500">JPEG, PNG, WebP or GIF, at most 5 MB.</p>
+        <p className="mt-1 text-xs text-slate-500">{imageFileHint}</p>
         {errors.picture ? (
           <p id="product-picture-error" className="field-error">
             {errors.picture.message}
           </p>
         ) : null}
       </fieldset>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-600 md:col-span-2">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} className="md:col-span-2" />
       <div className="md:col-span-2">
         <button type="submit" className="btn-primary" disabled={isSubmitting}>
           {isSubmitting ? 'Adding…' : 'Add Product'}

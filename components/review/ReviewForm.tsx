@@ -3,9 +3,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { callApi } from '@/lib/client/api';
+import { applyFieldErrors } from '@/lib/client/form-errors';
 import { messages } from '@/lib/messages';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
+import { ImageFileInput, imageFileHint } from '@/components/ui/ImageFileInput';
 import {
   RATINGS,
   reviewFormSchema,
@@ -14,7 +16,6 @@ import {
 } from '@/lib/validation/review';
 
 const fields = ['rating', 'name', 'location', 'reviewText', 'image'] as const;
-type FieldName = (typeof fields)[number];
 
 const empty: ReviewFormInput = {
   rating: Number.NaN,
@@ -60,11 +61,7 @@ export function ReviewForm() {
       });
       return;
     }
-    for (const [field, issues] of Object.entries(result.fields ?? {})) {
-      if ((fields as readonly string[]).includes(field)) {
-        setError(field as FieldName, { message: issues[0] });
-      }
-    }
+    applyFieldErrors(setError, result, fields);
     show({
       title: messages.review.failureTitle,
       text: (
@@ -102,16 +99,10 @@ export function ReviewForm() {
         id="review-image"
         label="Photo"
         error={errors.image?.message}
-        hint="JPEG, PNG, WebP or GIF, at most 5 MB."
+        hint={imageFileHint}
         unstyled
       >
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
-          required
-          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
-          {...register('image')}
-        />
+        <ImageFileInput required {...register('image')} />
       </Field>
       <button type="submit" className="btn-primary" disabled={isSubmitting}>
         {isSubmitting ? 'Sending…' : 'Add Review'}

@@ -57,3 +57,16 @@ export function Field({ id, label, error, hint, className, unstyled, children }:
     </div>
   );
 }
+
+/** The message about the form as a whole (why sending it failed), announced when it appears. */
+export function FormError({ message, className }: { message: string | null; className?: string }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className={['text-sm font-medium text-red-600', className].filter(Boolean).join(' ')}
+    >
+      {message}
+    </p>
+  );
+}
