@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ObjectId } from 'mongodb';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { createUser, signedInUser, type TestUser } from './support/auth';
@@ -90,7 +91,11 @@ test('a buyer posts a review with a photo (GridFS) and it appears on the home pa
   await expect(form.getByLabel('Rating')).toHaveValue('');
 
   const review = await (await testDb()).collection('reviews').findOne({ name: values.name });
-  expect(review).toMatchObject({ rating: 4, userId: user.id, location: values.location });
+  expect(review).toMatchObject({
+    rating: 4,
+    userId: new ObjectId(user.id),
+    location: values.location,
+  });
   expect(review!.img).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
 
   const image = await page.request.get(review!.img as string);
@@ -116,7 +121,7 @@ test('a buyer posts a review with a photo (Cloudinary) and it appears on the hom
   await expectSuccess(page);
 
   const review = await (await testDb()).collection('reviews').findOne({ name: values.name });
-  expect(review).toMatchObject({ userId: user.id });
+  expect(review).toMatchObject({ userId: new ObjectId(user.id) });
   const img = review!.img as string;
   expect(img).toMatch(
     new RegExp(

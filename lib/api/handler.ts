@@ -67,11 +67,18 @@ export function objectIdParam(value: string, what = 'id'): ObjectId {
   return id;
 }
 
-/** A path email as typed: percent-decoded when it still is encoded, and never throwing. */
+/**
+ * A path email, normalised once for every route: percent-decoded when it still is encoded,
+ * trimmed and lower-cased; 400 when it is empty or longer than an email can be.
+ */
 export function emailParam(value: string): string {
+  let email: string;
   try {
-    return decodeURIComponent(value).trim().toLowerCase();
+    email = decodeURIComponent(value);
   } catch {
-    return value.trim().toLowerCase();
+    email = value;
   }
+  email = email.trim().toLowerCase();
+  if (!email || email.length > 254) throw new ApiError('bad_request', 'The email is not valid.');
+  return email;
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { getToken } from 'next-auth/jwt';
 import { auth } from '@/auth';
-import { ApiError } from '@/lib/api/errors';
+import { failure } from '@/lib/api/errors';
 import { findUserById, type User } from '@/lib/data/users';
 import { requestProtocol } from '@/lib/request';
 import { isCurrentIssue, SESSION_MAX_AGE_SECONDS } from './claims';
@@ -58,7 +58,7 @@ export async function requestUser(request: Request): Promise<User | null> {
 /** The signed-in user, or 401. */
 export async function requireUser(request: Request): Promise<User> {
   const user = await requestUser(request);
-  if (!user) throw new ApiError('unauthorized', 'Please sign in to continue.');
+  if (!user) throw failure('auth.sign_in_required');
   return user;
 }
 
@@ -68,31 +68,28 @@ export async function requireUser(request: Request): Promise<User> {
  */
 export async function requireSessionUser(request: Request): Promise<User> {
   const identity = await requestIdentity(request);
-  if (!identity) throw new ApiError('unauthorized', 'Please sign in to continue.');
-  if (identity.via !== 'session') {
-    throw new ApiError('forbidden', 'An access token cannot do this. Please sign in again.');
-  }
+  if (!identity) throw failure('auth.sign_in_required');
+  if (identity.via !== 'session') throw failure('auth.session_required');
   return identity.user;
 }
 
 /** A signed-in admin (by the database role), or 401/403. */
 export async function requireAdmin(request: Request): Promise<User> {
   const user = await requireUser(request);
-  if (user.role !== 'admin') throw new ApiError('forbidden', 'Only an admin may do this.');
+  if (user.role !== 'admin') throw failure('auth.admin_only');
   return user;
 }
 
-/** Path emails are only ever compared with the signed-in identity: your own, or admin. */
+/**
+ * Path emails (normalised by `emailParam`) are only ever compared with the signed-in
+ * identity: your own, or admin.
+ */
 export function assertSelfOrAdmin(user: User, email: string): void {
-  if (user.email !== email.trim().toLowerCase() && user.role !== 'admin') {
-    throw new ApiError('forbidden', 'You may only access your own account.');
-  }
+  if (user.email !== email && user.role !== 'admin') throw failure('auth.own_account_only');
 }
 
 export function assertSelf(user: User, email: string): void {
-  if (user.email !== email.trim().toLowerCase()) {
-    throw new ApiError('forbidden', 'You may only access your own account.');
-  }
+  if (user.email !== email) throw failure('auth.own_account_only');
 }
 
 /**

@@ -40,5 +40,5 @@ export async function consumeEmailVerification(
     { $set: { usedAt: now } },
   );
   if (!doc) return 'invalid';
-  return (await markEmailVerified(doc.userId, doc.email)) ? 'verified' : 'already';
+  return (await markEmailVerified(doc.userId.toHexString(), doc.email)) ? 'verified' : 'already';
 }

@@ -59,7 +59,7 @@ function toRecord(doc: OrderDoc): OrderRecord {
     createdAt: doc.createdAt.toISOString(),
     cancelledAt: doc.cancelledAt?.toISOString() ?? null,
     cancelReason: doc.cancelReason ?? null,
-    userId: doc.userId,
+    userId: doc.userId?.toHexString() ?? '',
     totalCents: doc.totalCents,
     paymentIntentId: doc.paymentIntentId ?? null,
   };
@@ -88,7 +88,7 @@ async function restock(order: Pick<OrderDoc, 'productId' | 'quantity'>): Promise
 }
 
 /** How many unpaid, live orders this buyer has. */
-async function countUnpaidOrders(userId: string): Promise<number> {
+async function countUnpaidOrders(userId: ObjectId): Promise<number> {
   return (await ordersCollection()).countDocuments({ userId, paid: false, ...notCancelled });
 }
 
@@ -141,10 +141,11 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const productId = toObjectId(input.productId);
   if (!productId) return { ok: false, reason: 'product_not_found' };
+  const buyerId = new ObjectId(input.user.id);
   const { products, orders } = collections(await getDb());
   const quantity = input.quantity;
   const max = input.maxUnpaid;
-  if ((await countUnpaidOrders(input.user.id)) >= max) {
+  if ((await countUnpaidOrders(buyerId)) >= max) {
     return { ok: false, reason: 'too_many_unpaid', max };
   }
 
@@ -177,7 +178,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
   const doc: OrderDoc = {
     _id: new ObjectId(),
     productId,
-    userId: input.user.id,
+    userId: buyerId,
     userName: input.user.name,
     email: input.user.email,
     quantity,
@@ -199,7 +200,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     await giveBack();
     throw error;
   }
-  if ((await countUnpaidOrders(input.user.id)) > max) {
+  if ((await countUnpaidOrders(buyerId)) > max) {
     const { deletedCount } = await orders.deleteOne({ _id: doc._id, paid: false, ...notCancelled });
     if (deletedCount === 1) await giveBack();
     return { ok: false, reason: 'too_many_unpaid', max };
@@ -227,8 +228,9 @@ async function listOrders(filter: Filter<OrderDoc>): Promise<Order[]> {
 }
 
 /** A buyer's own orders (My Orders), by their user id, newest first. */
-export function listOrdersByUser(userId: string): Promise<Order[]> {
-  return listOrders({ userId });
+export async function listOrdersByUser(userId: string): Promise<Order[]> {
+  const _id = toObjectId(userId);
+  return _id ? listOrders({ userId: _id }) : [];
 }
 
 /** The orders placed with this email, whoever placed them (admins only), newest first. */

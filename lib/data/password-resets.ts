@@ -26,11 +26,11 @@ export async function createPasswordReset(userId: string, now = new Date()): Pro
 export async function consumePasswordReset(
   token: string,
   now = new Date(),
-): Promise<ObjectId | null> {
+): Promise<string | null> {
   const { passwordResets } = collections(await getDb());
   const doc = await passwordResets.findOneAndUpdate(
     { tokenHash: hashSingleUseToken(token), usedAt: { $exists: false }, expiresAt: { $gt: now } },
     { $set: { usedAt: now } },
   );
-  return doc?.userId ?? null;
+  return doc?.userId.toHexString() ?? null;
 }

@@ -66,8 +66,10 @@ export async function createProduct(input: ProductInput): Promise<Product> {
  * Deletes a product; false when there is none with this id. Orders are left alone: each keeps
  * the copy of the product's details it made when it was placed.
  */
-export async function deleteProduct(id: ObjectId): Promise<boolean> {
+export async function deleteProduct(id: string): Promise<boolean> {
+  const _id = toObjectId(id);
+  if (!_id) return false;
   const { products } = collections(await getDb());
-  const { deletedCount } = await products.deleteOne({ _id: id });
+  const { deletedCount } = await products.deleteOne({ _id });
   return deletedCount === 1;
 }

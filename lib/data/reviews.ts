@@ -40,7 +40,7 @@ export async function createReview(input: ReviewInput, userId: string): Promise<
     location: input.location,
     reviewText: input.reviewText,
     img: input.img,
-    userId,
+    userId: new ObjectId(userId),
     createdAt: new Date(),
   };
   const { reviews } = collections(await getDb());

@@ -103,11 +103,13 @@ export async function createPasswordUser(input: {
  * Sets a new password (reset or change) and ends every session and access token issued
  * before, in one update.
  */
-export async function setPassword(userId: ObjectId, password: string): Promise<void> {
+export async function setPassword(userId: string, password: string): Promise<void> {
+  const _id = toObjectId(userId);
+  if (!_id) return;
   await (
     await users()
   ).updateOne(
-    { _id: userId },
+    { _id },
     { $set: { passwordHash: await hashPassword(password) }, $inc: { sessionVersion: 1 } },
   );
 }
@@ -116,11 +118,13 @@ export async function setPassword(userId: ObjectId, password: string): Promise<v
  * Marks the email verified, only while the account still has the address the link was sent
  * to. True when this call verified it (false when already verified, or the email changed).
  */
-export async function markEmailVerified(userId: ObjectId, email: string): Promise<boolean> {
+export async function markEmailVerified(userId: string, email: string): Promise<boolean> {
+  const _id = toObjectId(userId);
+  if (!_id) return false;
   const { modifiedCount } = await (
     await users()
   ).updateOne(
-    { _id: userId, email: email.toLowerCase(), emailVerified: null },
+    { _id, email: email.toLowerCase(), emailVerified: null },
     { $set: { emailVerified: new Date() } },
   );
   return modifiedCount === 1;
@@ -195,9 +199,10 @@ export async function countAdmins(): Promise<number> {
 }
 
 /** Removes a user and their sign-in links. Orders stay, as business records. */
-export async function deleteUser(id: ObjectId): Promise<boolean> {
-  const db = await getDb();
-  const c = collections(db);
+export async function deleteUser(userId: string): Promise<boolean> {
+  const id = toObjectId(userId);
+  if (!id) return false;
+  const c = collections(await getDb());
   const { deletedCount } = await c.users.deleteOne({ _id: id });
   if (deletedCount) {
     await Promise.all([

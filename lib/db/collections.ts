@@ -20,7 +20,8 @@ export interface ReviewDoc {
   location: string;
   reviewText: string;
   img: string;
-  userId?: string;
+  /** Who wrote it (demo reviews have none). */
+  userId?: ObjectId | null;
   createdAt: Date;
 }
 
@@ -111,10 +112,10 @@ export interface OrderDoc {
   _id: ObjectId;
   productId: ObjectId;
   /**
-   * The person who ordered (a user id); `email` and `userName` are theirs at ordering time.
-   * Empty for an order from before user ids whose email had no account (admins only see it).
+   * The person who ordered; `email` and `userName` are theirs at ordering time. Null for an
+   * order from before user ids whose email had no account (only admins reach it).
    */
-  userId: string;
+  userId: ObjectId | null;
   userName: string;
   email: string;
   quantity: number;

@@ -1,13 +1,23 @@
-import type { Db } from 'mongodb';
+import { ObjectId, type Db } from 'mongodb';
 import { collections } from './collections';
+
+/**
+ * Brings stored documents up to what the code expects. Each step only touches documents still
+ * in the old shape, so running it again, or on several instances at once, changes nothing.
+ * Run by the start-up step (`npm run db:migrate`, `npm start`, `npm run dev`), never by a
+ * request.
+ */
+
+/** A stored user id in the old string form: its ObjectId, or null when it is not one. */
+function asObjectId(value: string): ObjectId | null {
+  return ObjectId.isValid(value) && /^[0-9a-f]{24}$/i.test(value) ? new ObjectId(value) : null;
+}
 
 /**
  * Orders from before orders stored their owner's user id: each gets the id of the account
  * with its email, if that account already existed when the order was placed (an account
  * created later, for instance after the first one was removed, is someone else). An order
- * whose email has no such account gets an empty user id: admins still see it, nobody owns it.
- * Only orders without a userId are touched, so running it again (or on several instances at
- * once, each assigning the same ids) changes nothing.
+ * whose email has no such account gets no owner: admins still see it, nobody owns it.
  */
 async function assignOrderOwners(db: Db): Promise<void> {
   const { orders, users } = collections(db);
@@ -18,14 +28,30 @@ async function assignOrderOwners(db: Db): Promise<void> {
     if (user) {
       await orders.updateMany(
         { ...unowned, email, ...(user.createdAt ? { createdAt: { $gte: user.createdAt } } : {}) },
-        { $set: { userId: user._id.toHexString() } },
+        { $set: { userId: user._id } },
       );
     }
-    await orders.updateMany({ ...unowned, email }, { $set: { userId: '' } });
+    await orders.updateMany({ ...unowned, email }, { $set: { userId: null } });
   }
 }
 
-/** Brings stored documents up to what the code expects; runs at every start, idempotently. */
+/**
+ * User ids are stored as ObjectIds everywhere (as the Auth.js adapter stores them): orders and
+ * reviews that still hold the id as a string get the ObjectId (an empty or malformed string
+ * becomes no owner).
+ */
+async function userIdsAsObjectIds(db: Db): Promise<void> {
+  const c = collections(db);
+  for (const collection of [c.orders, c.reviews] as const) {
+    const stored = collection as unknown as ReturnType<Db['collection']>;
+    const strings = { userId: { $type: 'string' } } as const;
+    for (const value of (await stored.distinct('userId', strings)) as string[]) {
+      await stored.updateMany({ userId: value }, { $set: { userId: asObjectId(value) } });
+    }
+  }
+}
+
 export async function runMigrations(db: Db): Promise<void> {
   await assignOrderOwners(db);
+  await userIdsAsObjectIds(db);
 }

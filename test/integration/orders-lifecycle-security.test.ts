@@ -289,7 +289,9 @@ describe('the unpaid-orders cap', () => {
       expect(result.status).toBe(409);
     }
     const { orders } = await collections();
-    expect(await orders.countDocuments({ userId: buyer.user.id, paid: false })).toBe(placed);
+    expect(await orders.countDocuments({ userId: new ObjectId(buyer.user.id), paid: false })).toBe(
+      placed,
+    );
     expect(await api.stockOf(productId)).toBe(100_000 - placed * 500);
   });
 });
@@ -356,7 +358,7 @@ describe('ownership by user id', () => {
     expect(idsOf((await api.allOrders(admin)).body)).toContain(id);
     expect(idsOf((await api.ordersByEmail(admin, email)).body)).toContain(id);
     expect((await api.getOrder(admin, id)).status).toBe(200);
-    expect(await api.orderDoc(id)).toMatchObject({ userId: first.user.id, email });
+    expect(await api.orderDoc(id)).toMatchObject({ userId: new ObjectId(first.user.id), email });
   });
 
   it('My Orders lists by user id: an order carrying your email but another id is not yours', async () => {
@@ -405,9 +407,11 @@ describe('runMigrations', () => {
     const beforeAccount = await legacy(later.user.email, new Date(Date.now() - 30 * 24 * HOUR));
 
     await app.migrations.runMigrations(db);
-    expect((await orders.findOne({ _id: ownersOrder }))!.userId).toBe(owner.user.id);
-    expect((await orders.findOne({ _id: nobodysOrder }))!.userId).toBe('');
-    expect((await orders.findOne({ _id: beforeAccount }))!.userId).toBe('');
+    expect((await orders.findOne({ _id: ownersOrder }))!.userId).toEqual(
+      new ObjectId(owner.user.id),
+    );
+    expect((await orders.findOne({ _id: nobodysOrder }))!.userId).toBeNull();
+    expect((await orders.findOne({ _id: beforeAccount }))!.userId).toBeNull();
     expect((await api.getOrder(owner, ownersOrder.toHexString())).status).toBe(200);
     expect((await api.getOrder(later, beforeAccount.toHexString())).status).toBe(403);
 
@@ -418,7 +422,7 @@ describe('runMigrations', () => {
     // An account created afterwards with the orphan's email does not get it either.
     const newcomer = await actorWithEmail('gone@example.com');
     await app.migrations.runMigrations(db);
-    expect((await orders.findOne({ _id: nobodysOrder }))!.userId).toBe('');
+    expect((await orders.findOne({ _id: nobodysOrder }))!.userId).toBeNull();
     expect((await api.getOrder(newcomer, nobodysOrder.toHexString())).status).toBe(403);
   });
 });

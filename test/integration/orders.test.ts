@@ -85,7 +85,7 @@ describe('POST /api/order', () => {
       quantity: 1000,
       userName: 'Buyer A',
       email: a.user.email,
-      userId: a.user.id,
+      userId: new ObjectId(a.user.id),
       minimumOrderQuantity: 500,
       availableQuantity: 18_000,
       unitPriceCents: 1_480,

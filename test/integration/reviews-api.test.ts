@@ -96,7 +96,7 @@ describe('POST /api/review (multipart, what the form sends)', () => {
     const doc = await collections(await getDb()).reviews.findOne({
       _id: new ObjectId(insertedId as string),
     });
-    expect(doc?.userId).toBe(buyer.user.id);
+    expect(doc?.userId).toEqual(new ObjectId(buyer.user.id));
     expect(revalidateTag).toHaveBeenCalledWith('reviews', { expire: 0 });
 
     const list = await call(listReviewsRoute(request('/api/review'), params({}) as never));

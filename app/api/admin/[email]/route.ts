@@ -8,6 +8,6 @@ export const GET = route<{ email: string }>(async (request, { params }) => {
   const email = emailParam((await params).email);
   const user = await requireUser(request);
   assertSelfOrAdmin(user, email);
-  const target = user.email === email.trim().toLowerCase() ? user : await findUserByEmail(email);
+  const target = user.email === email ? user : await findUserByEmail(email);
   return NextResponse.json({ admin: target?.role === 'admin' });
 });

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { ApiError, fieldError } from '@/lib/api/errors';
-import { objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
+import { fieldError } from '@/lib/api/errors';
+import { emailParam, objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
 import { assertSelfOrAdmin, requireUser } from '@/lib/auth/session';
 import { deleteOrder, ordersByEmail, recordPayment } from '@/lib/orders';
 import { recordPaymentSchema } from '@/lib/validation/order';
@@ -14,8 +14,7 @@ type Params = { emailOrId: string };
  * for any email. Cancelled orders are not listed.
  */
 export const GET = route<Params>(async (request, { params }) => {
-  const email = (await params).emailOrId.trim().toLowerCase();
-  if (!email || email.length > 254) throw new ApiError('bad_request', 'The email is not valid.');
+  const email = emailParam((await params).emailOrId);
   const user = await requireUser(request);
   assertSelfOrAdmin(user, email);
   return NextResponse.json(await ordersByEmail(user, email));

@@ -23,7 +23,7 @@ export const POST = route(async (request) => {
     );
   }
   await setPassword(userId, password);
-  const user = await findUserById(userId.toHexString());
+  const user = await findUserById(userId);
   if (user) {
     await markEmailVerified(userId, user.email);
     await clearLimit(limits.signInEmail, user.email);

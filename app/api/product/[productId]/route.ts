@@ -20,9 +20,9 @@ export const GET = route<{ productId: string }>(async (_request, { params }) => 
  */
 export const DELETE = route<{ productId: string }>(async (request, { params }) => {
   const { productId } = await params;
-  const id = objectIdParam(productId, 'product id');
+  objectIdParam(productId, 'product id');
   await requireAdmin(request);
-  if (!(await deleteProduct(id))) throw new ApiError('not_found', 'No product has this id.');
+  if (!(await deleteProduct(productId))) throw new ApiError('not_found', 'No product has this id.');
   expire(cacheTags.products);
   return NextResponse.json({ acknowledged: true, deletedCount: 1 });
 });

@@ -4,7 +4,6 @@ import { emailParam, route } from '@/lib/api/handler';
 import { assertSelf, requireAdmin, requireSessionUser } from '@/lib/auth/session';
 import { issueAccessToken } from '@/lib/auth/token';
 import { countAdmins, deleteUser, findUserByEmail } from '@/lib/data/users';
-import { toObjectId } from '@/lib/data/ids';
 
 type Params = { email: string };
 
@@ -33,6 +32,6 @@ export const DELETE = route<Params>(async (request, { params }) => {
   if (target.role === 'admin' && (await countAdmins()) <= 1) {
     throw new ApiError('conflict', 'The last admin cannot be removed.');
   }
-  await deleteUser(toObjectId(target.id)!);
+  await deleteUser(target.id);
   return NextResponse.json({ deletedCount: 1 });
 });
