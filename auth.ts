@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api/errors';
 import { getClient } from '@/lib/db';
 import { env } from '@/lib/env';
 import { isCurrentIssue, SESSION_MAX_AGE_SECONDS } from '@/lib/auth/claims';
+import { userById } from '@/lib/auth/current-user';
 import { signInLimits } from '@/lib/auth/limits';
 import { authSecret } from '@/lib/auth/secret';
 import { decoyHash, verifyPassword } from '@/lib/auth/password';
@@ -124,7 +125,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       }
       // Every later read: the session ends when it is no longer current (password reset,
       // removal, demotion, takeover, or older than its lifetime), and the role stays fresh.
-      const stored = token.sub ? await findUserById(token.sub) : null;
+      const stored = token.sub ? await userById(token.sub) : null;
       if (!isCurrentIssue(stored, token, SESSION_MAX_AGE_SECONDS)) return null;
       token.role = stored.role;
       token.name = stored.name || token.name;

@@ -6,6 +6,7 @@ import { failure } from '@/lib/api/errors';
 import { findUserById, type User } from '@/lib/data/users';
 import { requestProtocol } from '@/lib/request';
 import { isCurrentIssue, SESSION_MAX_AGE_SECONDS } from './claims';
+import { userById } from './current-user';
 import { authSecret } from './secret';
 import { ACCESS_TOKEN_TTL_SECONDS, verifyAccessToken } from './token';
 
@@ -98,7 +99,7 @@ export function assertSelf(user: User, email: string): void {
  */
 export async function pageUser(): Promise<User | null> {
   const session = await auth();
-  return session?.user?.id ? findUserById(session.user.id) : null;
+  return session?.user?.id ? userById(session.user.id) : null;
 }
 
 /** For server components: the signed-in user, or a redirect to /login that comes back. */

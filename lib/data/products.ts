@@ -1,5 +1,7 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
+import { unstable_cache } from 'next/cache';
+import { CATALOGUE_REVALIDATE_SECONDS, cacheTags } from '@/lib/cache';
 import { getDb, collections } from '@/lib/db';
 import type { ProductDoc } from '@/lib/db/collections';
 import { centsToDollars, dollarsToCents } from '@/lib/money';
@@ -35,6 +37,16 @@ export async function listProducts(): Promise<Product[]> {
   const docs = await products.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
   return docs.map(toProduct);
 }
+
+/**
+ * Every product, newest first, from Next.js's data cache: expired by the `products` tag when the
+ * catalogue or stock changes through the store, and within CATALOGUE_REVALIDATE_SECONDS
+ * otherwise. For pages that may show a slightly older catalogue (the home page).
+ */
+export const listCachedProducts = unstable_cache(listProducts, ['catalogue-products'], {
+  tags: [cacheTags.products],
+  revalidate: CATALOGUE_REVALIDATE_SECONDS,
+});
 
 /** One product by its id string; null when the id is malformed or unknown. */
 export async function findProduct(id: string): Promise<Product | null> {

@@ -1,5 +1,7 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
+import { unstable_cache } from 'next/cache';
+import { CATALOGUE_REVALIDATE_SECONDS, cacheTags } from '@/lib/cache';
 import { getDb, collections } from '@/lib/db';
 import type { ReviewDoc } from '@/lib/db/collections';
 import type { ReviewInput } from '@/lib/validation/review';
@@ -30,6 +32,12 @@ export async function listReviews(): Promise<Review[]> {
   const docs = await reviews.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
   return docs.map(toReview);
 }
+
+/** Every review, newest first, from Next.js's data cache (expired by the `reviews` tag). */
+export const listCachedReviews = unstable_cache(listReviews, ['catalogue-reviews'], {
+  tags: [cacheTags.reviews],
+  revalidate: CATALOGUE_REVALIDATE_SECONDS,
+});
 
 /** Adds a review by a signed-in person; `userId` comes from the session, never the body. */
 export async function createReview(input: ReviewInput, userId: string): Promise<Review> {
