@@ -13,7 +13,7 @@ function toLogin(request: Request, callbackPath: string, error?: string) {
 }
 
 /**
- * Quick redirects only (spec 6): signed-out visitors of product and dashboard pages go to
+ * Quick redirects only: signed-out visitors of product and dashboard pages go to
  * /login and come back afterwards; non-admins of the admin pages go to /login; signed-in
  * people are sent on from /login and /signup. Every page, handler and action checks again on
  * the server. `request.auth` comes through Auth.js's jwt callback, which ends sessions that are

@@ -1,6 +1,10 @@
 import type { ErrorCode } from '@/lib/api/errors';
 
-/** Every user-visible message of the specification, word for word, in one place. */
+/**
+ * Every user-visible message of the store, in one place: the fixed wording of the dialogs,
+ * toasts and field messages (kept word for word; tests assert them), the login page's errors,
+ * and the API's errors keyed by case.
+ */
 export const messages = {
   validation: {
     emailRequired: 'Email is Required',

@@ -12,7 +12,7 @@ export interface TestUser {
   role: 'admin' | 'user';
 }
 
-/** A fresh email that matches the specification's pattern (letters after @, 2-3 letter TLD). */
+/** A fresh email that matches the forms' email pattern (letters after @, 2-3 letter TLD). */
 export function freshEmail(prefix = 'buyer'): string {
   return `${prefix}_${randomBytes(5).toString('hex')}@example.com`;
 }

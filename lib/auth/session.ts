@@ -109,7 +109,7 @@ export async function requirePageUser(callbackPath: string): Promise<User> {
   return user;
 }
 
-/** For admin pages: non-admins go to /login (spec 6). */
+/** For admin pages: non-admins go to /login, which says the page is for admins. */
 export async function requirePageAdmin(callbackPath: string): Promise<User> {
   const user = await requirePageUser(callbackPath);
   if (user.role !== 'admin') {

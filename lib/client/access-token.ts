@@ -1,4 +1,7 @@
-/** The access token of spec 4/7, kept in localStorage as `accessToken`. */
+/**
+ * The bearer access token of PUT /api/user/{email}, kept in localStorage as `accessToken` for
+ * programmatic use of the API.
+ */
 const KEY = 'accessToken';
 
 export function storeAccessToken(token: string): void {

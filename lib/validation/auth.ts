@@ -4,7 +4,7 @@ import { messages } from '@/lib/messages';
 const v = messages.validation;
 
 /**
- * The specification's email pattern: word characters, @, letters or underscores, a dot,
+ * The email pattern the forms accept: word characters, @, letters or underscores, a dot,
  * 2-3 letters.
  */
 export const EMAIL_PATTERN = /^\w+@[a-zA-Z_]+?\.[a-zA-Z]{2,3}$/;

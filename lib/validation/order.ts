@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { messages } from '@/lib/messages';
 
-/** The smallest order the storefront accepts (spec 9), whatever the product. */
+/** The smallest order the storefront accepts, whatever the product: 500 units. */
 export const MINIMUM_ORDER_QUANTITY = 500;
 
-/** The quantity dropdown of the product page, exactly as the specification lists it. */
+/** The choices of the product page's quantity dropdown. */
 export const ORDER_QUANTITIES = [100, 300, 500, 1000, 5000, 8000, 15000, 20000, 21000] as const;
 
 /** A sanity bound far above any stock, so totals stay exact integers. */
@@ -85,11 +85,11 @@ export type OrderFormInput = z.infer<typeof orderFormSchema>;
 
 const objectIdString = z.string().regex(/^[0-9a-f]{24}$/i, 'Must be a valid id');
 
-/** A copied product or person field of the specification's payload: accepted, never trusted. */
+/** A product or person field that clients copy into the order payload: accepted, never trusted. */
 const ignoredField = z.union([z.string().max(5000), z.number(), z.null()]).optional();
 
 /**
- * POST /api/order: the specification's payload plus the product id. Only quantity, address and
+ * POST /api/order: the order payload (product fields copied by the client) plus the product id. Only quantity, address and
  * phone are used; product fields come from the database and the person from the session.
  */
 export const createOrderSchema = z.strictObject({
@@ -109,7 +109,7 @@ export const createOrderSchema = z.strictObject({
 
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
-/** POST /api/create-payment-intent: the spec's `{ price }` (ignored) and the order's id. */
+/** POST /api/create-payment-intent: `{ price }` (ignored: the amount comes from the order) and the order's id. */
 export const paymentIntentRequestSchema = z.strictObject({
   orderId: objectIdString,
   price: z.number().nonnegative().optional(),
@@ -120,7 +120,7 @@ export const paymentIntentId = z
   .string({ error: 'transactionId is required' })
   .regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'transactionId must be a PaymentIntent id');
 
-/** PATCH /api/order/{id}: the spec's `{ order, transactionId }`. */
+/** PATCH /api/order/{id}: `{ order, transactionId }`, the payment the browser reports. */
 export const recordPaymentSchema = z.strictObject({
   order: objectIdString.optional(),
   transactionId: paymentIntentId,

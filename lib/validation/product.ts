@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '@/lib/messages';
 
-/** Field messages of the Add Product form (the specification: all fields required). */
+/** Field messages of the Add Product form: every field is required. */
 export const productMessages = {
   nameRequired: messages.validation.nameRequired,
   descriptionRequired: 'Description is Required',
@@ -82,7 +82,7 @@ const productFields = {
     .refine(hasAtMostTwoDecimals, m.priceDecimals),
 };
 
-/** POST /api/product as JSON (spec 7): every field, the picture as a URL. */
+/** POST /api/product as JSON: every field, the picture as a URL. */
 export const productSchema = z.strictObject({ ...productFields, picture: pictureField });
 
 /** The text and number fields, for a multipart request whose picture is an uploaded file. */

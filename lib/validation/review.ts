@@ -44,7 +44,7 @@ const reviewFields = {
 export const reviewFieldsSchema = z.strictObject(reviewFields);
 
 /**
- * POST /api/review as JSON (spec 7): `img` is the URL that POST /api/images answered for a
+ * POST /api/review as JSON: `img` is the URL that POST /api/images answered for a
  * picture the same person uploaded.
  */
 export const reviewSchema = z.strictObject({

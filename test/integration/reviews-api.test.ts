@@ -218,7 +218,7 @@ describe('POST /api/review (multipart, what the form sends)', () => {
   });
 });
 
-describe('POST /api/review (JSON, spec 7) and POST /api/images', () => {
+describe('POST /api/review (JSON) and POST /api/images', () => {
   it('POST /api/images: anonymous 401; signed in 201 with the URL', async () => {
     expect((await upload(anonymous, pngImage())).status).toBe(401);
     const res = await upload(otherBuyer.headers, pngImage({ seed: 2 }));

@@ -8,7 +8,8 @@ import { countAdmins, deleteUser, findUserByEmail } from '@/lib/data/users';
 type Params = { email: string };
 
 /**
- * PUT /api/user/{email} (spec 7): the signed-in person's own access token. The user record
+ * PUT /api/user/{email}: the signed-in person's own access token (`{ token }`, kept by the
+ * browser as `accessToken`). The user record
  * already exists (created at sign-up or by the first Google sign-in); the path email must be
  * the caller's own, never anyone else's. Only a session cookie may ask: an access token never
  * issues or renews another, so a stolen one ends with its 24 hours.

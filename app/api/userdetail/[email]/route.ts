@@ -23,7 +23,7 @@ export const GET = route<{ email: string }>(async (request, { params }) => {
   return NextResponse.json(details(user));
 });
 
-/** PUT /api/userdetail/{email} (spec 7): saves your own profile; the email is not changeable. */
+/** PUT /api/userdetail/{email}: saves your own profile; the email is not changeable. */
 export const PUT = route<{ email: string }>(async (request, { params }) => {
   const email = emailParam((await params).email);
   const user = await requireUser(request);
