@@ -89,6 +89,46 @@ export function loginErrorMessage(
  * (lib/api/errors.ts). Field messages of the forms live with their zod schemas.
  */
 export const errorMessages = {
+  'request.not_json': { code: 'bad_request', message: 'The request body must be valid JSON.' },
+  'request.not_object': {
+    code: 'bad_request',
+    message: 'The request body must be a JSON object.',
+  },
+  'request.invalid_id': { code: 'invalid_id', message: 'The {what} "{value}" is not a valid id.' },
+  'request.invalid_email': { code: 'bad_request', message: 'The email is not valid.' },
+  'request.no_route': { code: 'not_found', message: 'No API route matches {method} {path}.' },
+  'request.rate_limited': {
+    code: 'rate_limited',
+    message: 'Too many requests. Please wait {minutes} and try again.',
+  },
+  'server.internal': { code: 'internal_error', message: 'Something went wrong on our side.' },
+  'server.database_unavailable': {
+    code: 'service_unavailable',
+    message: 'The database is unavailable. Try again shortly.',
+  },
+  'auth.sign_in_rate_limited': {
+    code: 'rate_limited',
+    message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  },
+  'auth.reset_link_invalid': {
+    code: 'bad_request',
+    message: 'This reset link is invalid, expired or already used. Ask for a new one.',
+  },
+  'auth.already_verified': { code: 'conflict', message: 'Your email is already verified.' },
+  'auth.verification_mail_failed': {
+    code: 'bad_gateway',
+    message: 'The verification mail could not be sent right now. Please try again later.',
+  },
+  'user.not_found': { code: 'not_found', message: 'No user has this email.' },
+  'user.gone': { code: 'not_found', message: 'Your account no longer exists.' },
+  'user.cannot_remove_self': { code: 'conflict', message: 'You cannot remove yourself.' },
+  'user.last_admin': { code: 'conflict', message: 'The last admin cannot be removed.' },
+  'product.not_found': { code: 'not_found', message: 'No product has this id.' },
+  'contact.send_failed': {
+    code: 'bad_gateway',
+    message:
+      'Your message could not be sent right now. Please try again later or write to us directly.',
+  },
   'auth.sign_in_required': { code: 'unauthorized', message: 'Please sign in to continue.' },
   'auth.admin_only': { code: 'forbidden', message: 'Only an admin may do this.' },
   'auth.own_account_only': {
@@ -102,7 +142,6 @@ export const errorMessages = {
   'order.not_found': { code: 'not_found', message: 'No order has this id.' },
   'order.not_yours': { code: 'forbidden', message: 'You may only access your own orders.' },
   'order.pay_not_yours': { code: 'forbidden', message: 'You may only pay your own orders.' },
-  'order.product_not_found': { code: 'not_found', message: 'No product has this id.' },
   'order.paid_cannot_delete': { code: 'conflict', message: 'A paid order cannot be deleted.' },
   'order.payment_in_progress': {
     code: 'conflict',

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb, collections } from '@/lib/db';
-import { ApiError } from '@/lib/api/errors';
+import { failure } from '@/lib/api/errors';
 
 export interface Limit {
   /** What is limited, e.g. 'contact:ip'. */
@@ -61,11 +61,10 @@ export async function enforce(checks: Array<{ limit: Limit; key: string }>): Pro
   if (refused.length) {
     const retryAfter = Math.max(...refused.map((result) => result.retryAfter));
     const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-    throw new ApiError(
-      'rate_limited',
-      `Too many requests. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      { retryAfter },
-    );
+    throw failure('request.rate_limited', {
+      params: { minutes: `${minutes} minute${minutes === 1 ? '' : 's'}` },
+      details: { retryAfter },
+    });
   }
   return {
     async giveBack() {

@@ -4,7 +4,7 @@ import { ZodError, type ZodType } from 'zod';
 import type { ObjectId } from 'mongodb';
 import { toObjectId } from '@/lib/data/ids';
 import { DatabaseUnavailableError } from '@/lib/db/uri';
-import { ApiError, validationError } from './errors';
+import { ApiError, failure, validationError } from './errors';
 
 type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (request: Request, context: RouteContext<P>) => Promise<Response>;
@@ -17,12 +17,10 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof ZodError) return errorResponse(validationError(error));
   if (error instanceof DatabaseUnavailableError) {
     console.error(error.message);
-    return errorResponse(
-      new ApiError('service_unavailable', 'The database is unavailable. Try again shortly.'),
-    );
+    return errorResponse(failure('server.database_unavailable'));
   }
   console.error(error);
-  return errorResponse(new ApiError('internal_error', 'Something went wrong on our side.'));
+  return errorResponse(failure('server.internal'));
 }
 
 /**
@@ -45,10 +43,10 @@ export async function readJson(request: Request): Promise<unknown> {
   try {
     body = await request.json();
   } catch {
-    throw new ApiError('bad_request', 'The request body must be valid JSON.');
+    throw failure('request.not_json');
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError('bad_request', 'The request body must be a JSON object.');
+    throw failure('request.not_object');
   }
   return body;
 }
@@ -63,7 +61,7 @@ export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
 /** A path id that must be a MongoDB ObjectId: 400 when it is malformed. */
 export function objectIdParam(value: string, what = 'id'): ObjectId {
   const id = toObjectId(value);
-  if (!id) throw new ApiError('invalid_id', `The ${what} "${value}" is not a valid id.`);
+  if (!id) throw failure('request.invalid_id', { params: { what, value } });
   return id;
 }
 
@@ -79,6 +77,6 @@ export function emailParam(value: string): string {
     email = value;
   }
   email = email.trim().toLowerCase();
-  if (!email || email.length > 254) throw new ApiError('bad_request', 'The email is not valid.');
+  if (!email || email.length > 254) throw failure('request.invalid_email');
   return email;
 }

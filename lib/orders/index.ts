@@ -54,7 +54,7 @@ export async function placeOrderFor(
   if (!result.ok) {
     switch (result.reason) {
       case 'product_not_found':
-        throw failure('order.product_not_found');
+        throw failure('product.not_found');
       case 'below_minimum':
         throw fieldError('quantity', minimumQuantityMessage(result.minimum));
       case 'out_of_stock':

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ApiError } from '@/lib/api/errors';
+import { failure } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { contactRecipient, escapeHtml, sendMail } from '@/lib/mail';
 import { enforce } from '@/lib/rate-limit';
@@ -31,10 +31,7 @@ export const POST = route(async (request) => {
     });
   } catch (error) {
     console.error('[contact] sending failed:', error instanceof Error ? error.message : error);
-    throw new ApiError(
-      'bad_gateway',
-      'Your message could not be sent right now. Please try again later or write to us directly.',
-    );
+    throw failure('contact.send_failed');
   }
   return NextResponse.json({ ok: true });
 });

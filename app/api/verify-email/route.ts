@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ApiError } from '@/lib/api/errors';
+import { failure } from '@/lib/api/errors';
 import { route } from '@/lib/api/handler';
 import { sendVerificationMail } from '@/lib/auth/account-mail';
 import { limits } from '@/lib/auth/limits';
@@ -29,16 +29,13 @@ export const GET = route(async (request) => {
  */
 export const POST = route(async (request) => {
   const user = await requireUser(request);
-  if (user.emailVerified) throw new ApiError('conflict', 'Your email is already verified.');
+  if (user.emailVerified) throw failure('auth.already_verified');
   await enforce([{ limit: limits.verifyResendUser, key: user.id }]);
   try {
     await sendVerificationMail(user, requestOrigin(request, env.AUTH_URL));
   } catch (error) {
     console.error('[verify-email] mail failed:', error instanceof Error ? error.message : error);
-    throw new ApiError(
-      'bad_gateway',
-      'The verification mail could not be sent right now. Please try again later.',
-    );
+    throw failure('auth.verification_mail_failed');
   }
   return NextResponse.json({ ok: true });
 });

@@ -1,6 +1,6 @@
 import { NextRequest, NextResponse } from 'next/server';
 import { handlers } from '@/auth';
-import { ApiError } from '@/lib/api/errors';
+import { failure } from '@/lib/api/errors';
 import { env } from '@/lib/env';
 import { requestOrigin } from '@/lib/request';
 
@@ -54,10 +54,7 @@ export async function POST(incoming: NextRequest) {
   const response = await handlers.POST(onRequestHost(incoming));
   const target = await redirectTarget(response);
   if (!isRateLimited(target)) return response;
-  const error = new ApiError(
-    'rate_limited',
-    'Too many sign-in attempts. Please wait a few minutes and try again.',
-  );
+  const error = failure('auth.sign_in_rate_limited');
   const limited = NextResponse.json({ ...error.toBody(), url: target }, { status: error.status });
   for (const cookie of response.headers.getSetCookie())
     limited.headers.append('set-cookie', cookie);

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ApiError } from '@/lib/api/errors';
+import { failure } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { limits } from '@/lib/auth/limits';
 import { consumePasswordReset } from '@/lib/data/password-resets';
@@ -16,12 +16,7 @@ import { resetPasswordSchema } from '@/lib/validation/auth';
 export const POST = route(async (request) => {
   const { token, password } = parseWith(resetPasswordSchema, await readJson(request));
   const userId = await consumePasswordReset(token);
-  if (!userId) {
-    throw new ApiError(
-      'bad_request',
-      'This reset link is invalid, expired or already used. Ask for a new one.',
-    );
-  }
+  if (!userId) throw failure('auth.reset_link_invalid');
   await setPassword(userId, password);
   const user = await findUserById(userId);
   if (user) {

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { cacheTags, expire } from '@/lib/cache';
-import { ApiError } from '@/lib/api/errors';
+import { failure } from '@/lib/api/errors';
 import { objectIdParam, route } from '@/lib/api/handler';
 import { requireAdmin } from '@/lib/auth/session';
 import { deleteProduct, findProduct } from '@/lib/data/products';
@@ -10,7 +10,7 @@ export const GET = route<{ productId: string }>(async (_request, { params }) => 
   const { productId } = await params;
   objectIdParam(productId, 'product id');
   const product = await findProduct(productId);
-  if (!product) throw new ApiError('not_found', 'No product has this id.');
+  if (!product) throw failure('product.not_found');
   return NextResponse.json(product);
 });
 
@@ -22,7 +22,7 @@ export const DELETE = route<{ productId: string }>(async (request, { params }) =
   const { productId } = await params;
   objectIdParam(productId, 'product id');
   await requireAdmin(request);
-  if (!(await deleteProduct(productId))) throw new ApiError('not_found', 'No product has this id.');
+  if (!(await deleteProduct(productId))) throw failure('product.not_found');
   expire(cacheTags.products);
   return NextResponse.json({ acknowledged: true, deletedCount: 1 });
 });

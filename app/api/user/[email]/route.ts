@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ApiError } from '@/lib/api/errors';
+import { failure } from '@/lib/api/errors';
 import { emailParam, route } from '@/lib/api/handler';
 import { assertSelf, requireAdmin, requireSessionUser } from '@/lib/auth/session';
 import { issueAccessToken } from '@/lib/auth/token';
@@ -28,10 +28,10 @@ export const DELETE = route<Params>(async (request, { params }) => {
   const { email } = await params;
   const admin = await requireAdmin(request);
   const target = await findUserByEmail(emailParam(email));
-  if (!target) throw new ApiError('not_found', 'No user has this email.');
-  if (target.id === admin.id) throw new ApiError('conflict', 'You cannot remove yourself.');
+  if (!target) throw failure('user.not_found');
+  if (target.id === admin.id) throw failure('user.cannot_remove_self');
   if (target.role === 'admin' && (await countAdmins()) <= 1) {
-    throw new ApiError('conflict', 'The last admin cannot be removed.');
+    throw failure('user.last_admin');
   }
   await deleteUser(target.id);
   return NextResponse.json({ deletedCount: 1 });

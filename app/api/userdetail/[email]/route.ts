@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ApiError, fieldError } from '@/lib/api/errors';
+import { failure, fieldError } from '@/lib/api/errors';
 import { parseWith, readJson, emailParam, route } from '@/lib/api/handler';
 import { assertSelf, requireUser } from '@/lib/auth/session';
 import { updateProfile, type User } from '@/lib/data/users';
@@ -33,6 +33,6 @@ export const PUT = route<{ email: string }>(async (request, { params }) => {
     throw fieldError('email', 'The email of an account cannot be changed here.');
   }
   const updated = await updateProfile(user.id, input);
-  if (!updated) throw new ApiError('not_found', 'Your account no longer exists.');
+  if (!updated) throw failure('user.gone');
   return NextResponse.json(details(updated));
 });

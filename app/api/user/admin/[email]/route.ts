@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ApiError } from '@/lib/api/errors';
+import { failure } from '@/lib/api/errors';
 import { emailParam, route } from '@/lib/api/handler';
 import { requireAdmin } from '@/lib/auth/session';
 import { makeAdmin } from '@/lib/data/users';
@@ -9,6 +9,6 @@ export const PUT = route<{ email: string }>(async (request, { params }) => {
   const { email } = await params;
   await requireAdmin(request);
   const user = await makeAdmin(emailParam(email));
-  if (!user) throw new ApiError('not_found', 'No user has this email.');
+  if (!user) throw failure('user.not_found');
   return NextResponse.json({ email: user.email, role: user.role });
 });
