@@ -14,7 +14,7 @@ export default defineConfig({
   test: {
     // next-auth imports `next/server` without an extension, which only bundlers resolve.
     server: { deps: { inline: ['next-auth'] } },
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/setup-env.ts'],
     testTimeout: 30_000,

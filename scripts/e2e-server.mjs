@@ -10,7 +10,7 @@
 // need one. Everything is stopped, and the data directory removed, when Playwright stops it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { ensureEmbeddedMongo, stopEmbeddedMongo } from './embedded-mongo/launcher.mjs';
+import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
 import { nextBin, runNext } from './lib/build.mjs';
 import { projectRoot } from './lib/project-env.mjs';
 import { startStandIns } from '../e2e/stand-ins/index.mjs';

@@ -6,7 +6,7 @@
 // Without MONGODB_URI, the embedded MongoDB engine for DATA_DIR is started first (or reused if
 // it is already running) and stopped again on exit if this command started it.
 import { spawn } from 'node:child_process';
-import { ensureEmbeddedMongo, stopEmbeddedMongo } from './embedded-mongo/launcher.mjs';
+import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
 import { buildIsCurrent, nextBin, runNext } from './lib/build.mjs';
 import { dataDir, loadProjectEnv, projectRoot, usesEmbeddedMongo } from './lib/project-env.mjs';
 

@@ -1,21 +1,17 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Env } from '@/lib/env';
 
-type Launcher = typeof import('@/scripts/embedded-mongo/launcher.mjs');
-
 /**
- * The embedded engine's launcher, loaded from the project's files at run time rather than
- * bundled: it spawns scripts/embedded-mongo/server.mjs, and a deployment with MONGODB_URI
- * never needs it.
+ * The embedded engine's package, imported by name when first needed (a deployment with
+ * MONGODB_URI never loads it). The bundler is told to leave the import alone, so Node loads the
+ * package from node_modules at run time and its launcher finds the server script it spawns
+ * beside its own file. (`serverExternalPackages` cannot do this for a workspace package:
+ * Turbopack follows the node_modules link to packages/ and bundles what it finds there.)
  */
-function loadLauncher(): Promise<Launcher> {
-  const file = path.join(process.cwd(), 'scripts/embedded-mongo/launcher.mjs');
-  return import(/* turbopackIgnore: true */ /* webpackIgnore: true */ pathToFileURL(file).href);
+function loadEmbeddedMongo(): Promise<typeof import('@storefront/embedded-mongodb')> {
+  return import(
+    /* turbopackIgnore: true */ /* webpackIgnore: true */ '@storefront/embedded-mongodb'
+  );
 }
-
-/** How long an engine started on demand outlives its last client connection. */
-const ON_DEMAND_IDLE_EXIT_MS = 5 * 60_000;
 
 /** The database could not be reached or started; the message says what to do. */
 export class DatabaseUnavailableError extends Error {
@@ -32,7 +28,7 @@ export class DatabaseUnavailableError extends Error {
 export async function resolveMongoUri(env: Pick<Env, 'MONGODB_URI' | 'DATA_DIR'>): Promise<string> {
   if (env.MONGODB_URI) return env.MONGODB_URI;
   try {
-    const { ensureEmbeddedMongo } = await loadLauncher();
+    const { ensureEmbeddedMongo, ON_DEMAND_IDLE_EXIT_MS } = await loadEmbeddedMongo();
     const { uri } = await ensureEmbeddedMongo({
       dataDir: env.DATA_DIR,
       idleExitMs: ON_DEMAND_IDLE_EXIT_MS,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureEmbeddedMongo, stopEmbeddedMongo } from '../../scripts/embedded-mongo/launcher.mjs';
+import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
 
 declare module 'vitest' {
   export interface ProvidedContext {

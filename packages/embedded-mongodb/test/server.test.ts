@@ -7,8 +7,8 @@ import {
   embeddedStatus,
   ensureEmbeddedMongo,
   stopEmbeddedMongo,
-} from '../../scripts/embedded-mongo/launcher.mjs';
-import { isAlive, launcherModule, runNode, serverPidsFor, tempDir } from './helpers';
+} from '@storefront/embedded-mongodb';
+import { isAlive, runNode, serverPidsFor, tempDir } from './helpers.ts';
 
 const dataDir = tempDir('embedded-mongo');
 const spawnedPids = new Set<number>();
@@ -36,7 +36,7 @@ async function withClient<T>(uri: string, run: (client: MongoClient) => Promise<
 describe('embedded MongoDB server', () => {
   it('starts on demand, and concurrent callers in other processes share one server', async () => {
     const source = `
-      import { ensureEmbeddedMongo } from ${JSON.stringify(launcherModule)};
+      import { ensureEmbeddedMongo } from '@storefront/embedded-mongodb';
       const server = await ensureEmbeddedMongo({ dataDir: ${JSON.stringify(dataDir)} });
       console.log(JSON.stringify(server));
     `;

@@ -1,7 +1,10 @@
+// @ts-check
 // The few pieces of the MongoDB wire protocol the embedded server and its launcher need.
 
 import net from 'node:net';
 import { deserialize, serialize } from 'bson';
+
+import { HOST, PING_TIMEOUT_MS } from './constants.mjs';
 
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
@@ -121,7 +124,7 @@ export function commandBody(message) {
  * @param {{ host?: string, timeoutMs?: number }} [options]
  * @returns {Promise<boolean>}
  */
-export function ping(port, { host = '127.0.0.1', timeoutMs = 1500 } = {}) {
+export function ping(port, { host = HOST, timeoutMs = PING_TIMEOUT_MS } = {}) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     let pending = Buffer.alloc(0);

@@ -1,4 +1,7 @@
-// node scripts/embedded-mongo/cli.mjs start|stop|status|run [--data-dir DIR]
+#!/usr/bin/env node
+// @ts-check
+// npm run db -- start|stop|status|run [--data-dir DIR] [--port N]
+// (the package's `storefront-db` command: node packages/embedded-mongodb/src/cli.mjs)
 //
 //   start   start the embedded MongoDB server in the background (if not running) and print its URI
 //   stop    stop the background server
@@ -9,18 +12,19 @@
 
 import path from 'node:path';
 
+import { DEFAULT_DATA_DIR, DEFAULT_PORT } from './constants.mjs';
 import { embeddedStatus, ensureEmbeddedMongo, stopEmbeddedMongo } from './launcher.mjs';
 
-const USAGE =
-  'Usage: node scripts/embedded-mongo/cli.mjs start|stop|status|run [--data-dir DIR] [--port N]';
+const USAGE = 'Usage: npm run db -- start|stop|status|run [--data-dir DIR] [--port N]';
 
 /** @param {string[]} argv */
 function parse(argv) {
   let command;
-  let dataDir = process.env.DATA_DIR || '.data';
-  let port = 0;
+  /** @type {string | undefined} */
+  let dataDir = process.env.DATA_DIR || DEFAULT_DATA_DIR;
+  let port = DEFAULT_PORT;
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const [flag = '', inline] = String(argv[i]).split(/=(.*)/s, 2);
     if (flag === '--data-dir') dataDir = inline ?? argv[++i];
     else if (flag === '--port') port = Number(inline ?? argv[++i]);
     else if (flag === '-h' || flag === '--help') command = 'help';

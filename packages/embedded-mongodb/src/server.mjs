@@ -1,7 +1,8 @@
+// @ts-check
 // The embedded MongoDB server: one process that opens the engine on `<dataDir>/db` and serves
 // it over TCP on 127.0.0.1, so every Next.js worker, script and test shares one database.
 //
-//   node scripts/embedded-mongo/server.mjs --data-dir <dir> [--port 0] [--idle-exit-ms N]
+//   node packages/embedded-mongodb/src/server.mjs --data-dir <dir> [--port 0] [--idle-exit-ms N]
 //
 // `<dataDir>/mongo.json` ({ pid, port, uri, startedAt }) appears once the server accepts
 // connections and is removed when it stops.
@@ -12,6 +13,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serialize, UUID } from 'bson';
 
+import {
+  DEFAULT_DATA_DIR,
+  DEFAULT_PORT,
+  EXIT_LOCKED,
+  FORCED_EXIT_MS,
+  HOST,
+  MONGODB_URI_HINT,
+  SESSION_TIMEOUT_MINUTES,
+} from './constants.mjs';
 import { loadEngine, rootCause } from './native.mjs';
 import { dataPaths, readState, tryLock, unlock, writeFileAtomic } from './state.mjs';
 import {
@@ -22,12 +32,6 @@ import {
   readHeader,
   replyFrame,
 } from './wire.mjs';
-
-export const HOST = '127.0.0.1';
-export const MONGODB_URI_HINT = 'Set MONGODB_URI to use another MongoDB server.';
-
-/** Exit status when another live process already has the database open. */
-export const EXIT_LOCKED = 3;
 
 /**
  * Session commands the engine cannot run (it has no session cache and fails hard on them).
@@ -82,7 +86,7 @@ export class EmbeddedMongoError extends Error {
  */
 export async function startServer({
   dataDir,
-  port = 0,
+  port = DEFAULT_PORT,
   idleExitMs = 0,
   log = (line) => console.log(line),
 }) {
@@ -252,7 +256,9 @@ function serve(engine, socket) {
       const { requestId } = readHeader(message);
       if (message.readUInt32LE(16) & MORE_TO_COME || socket.destroyed) return;
       const reply =
-        name === 'startSession' ? { id: { id: new UUID() }, timeoutMinutes: 30, ok: 1 } : { ok: 1 };
+        name === 'startSession'
+          ? { id: { id: new UUID() }, timeoutMinutes: SESSION_TIMEOUT_MINUTES, ok: 1 }
+          : { ok: 1 };
       socket.write(msgFrame(serialize(reply), ++replyId, requestId));
       return;
     }
@@ -293,9 +299,9 @@ function serve(engine, socket) {
  */
 export function parseArgs(argv) {
   /** @type {ServerOptions} */
-  const options = { dataDir: process.env.DATA_DIR || '.data' };
+  const options = { dataDir: process.env.DATA_DIR || DEFAULT_DATA_DIR };
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const [flag = '', inline] = String(argv[i]).split(/=(.*)/s, 2);
     const value = () => {
       const v = inline ?? argv[++i];
       if (v === undefined) throw new Error(`${flag} needs a value`);
@@ -345,7 +351,7 @@ export async function runForeground(options) {
   /** @param {string} reason */
   const stop = (reason) => {
     // Closing can only hang on the engine finishing its work; it is not waited on forever.
-    setTimeout(() => process.exit(1), 15_000).unref();
+    setTimeout(() => process.exit(1), FORCED_EXIT_MS).unref();
     if (running) void running.close(reason);
   };
   /** @param {NodeJS.Signals} signal */
@@ -387,7 +393,7 @@ if (invokedDirectly) {
     options = parseArgs(process.argv.slice(2));
   } catch (error) {
     console.error(
-      `${rootCause(error)}\nUsage: node scripts/embedded-mongo/server.mjs --data-dir <dir> [--port 0] [--idle-exit-ms N]`,
+      `${rootCause(error)}\nUsage: node ${path.relative(process.cwd(), fileURLToPath(import.meta.url))} --data-dir <dir> [--port 0] [--idle-exit-ms N]`,
     );
     process.exit(2);
   }

@@ -1,7 +1,10 @@
+// @ts-check
 // Files the embedded MongoDB server keeps in its data directory, and the pid locks around them.
 
 import fs from 'node:fs';
 import path from 'node:path';
+
+import { EMPTY_LOCK_GRACE_MS, FILES } from './constants.mjs';
 
 /**
  * @typedef {object} ServerState
@@ -21,16 +24,12 @@ export function dataPaths(dataDir) {
   const root = path.resolve(dataDir);
   return {
     root,
-    /** The database files. */
-    db: path.join(root, 'db'),
-    /** Written once the server is ready: `{ pid, port, uri, startedAt }`. */
-    state: path.join(root, 'mongo.json'),
-    /** Output of a server started in the background. */
-    log: path.join(root, 'mongo.log'),
-    /** Held by the server process that has the database open. */
-    dbLock: path.join(root, 'db.lock'),
-    /** Held by the process that is starting a server. */
-    startLock: path.join(root, 'mongo.start.lock'),
+    db: path.join(root, FILES.db),
+    state: path.join(root, FILES.state),
+    log: path.join(root, FILES.log),
+    dbLock: path.join(root, FILES.dbLock),
+    startLock: path.join(root, FILES.startLock),
+    engine: path.join(root, FILES.engine),
   };
 }
 
@@ -118,9 +117,6 @@ function lockOwner(file) {
     return /** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT' ? null : Number.NaN;
   }
 }
-
-/** How long a lock file may stay empty (its writer between create and write) before it counts as abandoned. */
-const EMPTY_LOCK_GRACE_MS = 5000;
 
 /**
  * Takes a lock file (created with O_EXCL, holding this process's pid). A lock whose process is

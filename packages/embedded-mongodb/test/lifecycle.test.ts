@@ -4,8 +4,8 @@ import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { ensureEmbeddedMongo, stopEmbeddedMongo } from '../../scripts/embedded-mongo/launcher.mjs';
-import { isAlive, serverPidsFor, serverScript, tempDir, waitFor } from './helpers';
+import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
+import { isAlive, serverPidsFor, serverScript, tempDir, waitFor } from './helpers.ts';
 
 const root = tempDir('embedded-mongo-lifecycle');
 const dataDirs: string[] = [];

