@@ -1,22 +1,77 @@
 'use client';
 
-/** The Delete button of an order row: disabled for paid orders and while a delete runs. */
-export function DeleteOrderButton({
-  order,
-  pending,
-  onDelete,
-}: {
-  order: { _id: string; paid: boolean };
-  pending: boolean;
+import { createContext, useContext, useState, useTransition, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { useMessageDialog } from '@/components/ui/Dialog';
+import { useConfirm } from '@/components/ui/useConfirm';
+import { callApi } from '@/lib/client/api';
+import { messages } from '@/lib/messages';
+
+interface Deletion {
   onDelete: (id: string) => void;
+  pendingId: string | null;
+}
+
+const DeletionContext = createContext<Deletion | null>(null);
+
+/**
+ * Deleting orders from a table rendered on the server. It wraps the table and holds the
+ * confirmation and outcome dialogs, so they stay open while the refreshed table arrives without
+ * the deleted row. A Delete button asks, calls DELETE /api/order/{id}, tells the person the
+ * outcome and refreshes the page's data.
+ */
+export function OrderDeletion({
+  confirmTitle,
+  cancelledText,
+  children,
+}: {
+  confirmTitle: string;
+  /** Shown when the person cancels; nothing is shown without it. */
+  cancelledText?: string;
+  children: ReactNode;
 }) {
+  const router = useRouter();
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  const { dialog: messageDialog, show } = useMessageDialog();
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const [, startRefresh] = useTransition();
+
+  async function deleteOrder(id: string): Promise<void> {
+    if (!(await confirm({ title: confirmTitle }))) {
+      if (cancelledText) show({ title: cancelledText, icon: 'info' });
+      return;
+    }
+    setPendingId(id);
+    const result = await callApi(`/api/order/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    if (result.ok) show({ title: messages.order.deleted, icon: 'success' });
+    else show({ title: messages.errorTitle, text: result.message, icon: 'error' });
+    // The row's button stays disabled until the refreshed table is shown.
+    startRefresh(() => {
+      setPendingId(null);
+      router.refresh();
+    });
+  }
+
+  return (
+    <DeletionContext value={{ onDelete: (id) => void deleteOrder(id), pendingId }}>
+      {children}
+      {confirmDialog}
+      {messageDialog}
+    </DeletionContext>
+  );
+}
+
+/** The Delete button of an order row: disabled for paid orders and while its delete runs. */
+export function DeleteOrderButton({ orderId, paid }: { orderId: string; paid: boolean }) {
+  const deletion = useContext(DeletionContext);
+  if (!deletion) throw new Error('DeleteOrderButton belongs inside an OrderDeletion.');
   return (
     <button
       type="button"
       className="btn-danger px-3 py-1"
-      disabled={order.paid || pending}
-      title={order.paid ? 'A paid order cannot be deleted' : undefined}
-      onClick={() => onDelete(order._id)}
+      disabled={paid || deletion.pendingId === orderId}
+      title={paid ? 'A paid order cannot be deleted' : undefined}
+      onClick={() => deletion.onDelete(orderId)}
     >
       Delete
     </button>

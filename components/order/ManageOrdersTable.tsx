@@ -1,48 +1,29 @@
-'use client';
-
 import type { Order } from '@/lib/data/orders';
 import { formatPrice } from '@/lib/money';
 import { messages } from '@/lib/messages';
-import { RowHeader, Table, Td } from '@/components/ui/Table';
-import { useDeleteOrder } from './useDeleteOrder';
-import { DeleteOrderButton } from './DeleteOrderButton';
+import { Td } from '@/components/ui/Table';
+import { OrdersTable } from './OrdersTable';
 
 /** Manage Orders (admins): SR, Customer email, product and Delete (disabled when paid). */
-export function ManageOrdersTable({ orders: all }: { orders: Order[] }) {
-  const { orders, onDelete, pendingId, dialogs } = useDeleteOrder({
-    orders: all,
-    confirmTitle: messages.order.adminDeleteConfirm,
-  });
-
+export function ManageOrdersTable({ orders }: { orders: Order[] }) {
   return (
-    <>
-      {orders.length === 0 ? (
-        <p className="mt-4 text-slate-600">There are no orders.</p>
-      ) : (
-        <Table className="mt-4" columns={['SR', 'Customer email', 'Product', 'Delete']}>
-          {orders.map((order, index) => (
-            <tr key={order._id} data-order-id={order._id}>
-              <RowHeader>{index + 1}</RowHeader>
-              <Td className="break-all">{order.email}</Td>
-              <Td>
-                {order.name}
-                <span className="block text-xs text-slate-500">
-                  {order.quantity} units · {formatPrice(order.price)} ·{' '}
-                  {order.paid ? 'PAID' : 'unpaid'}
-                </span>
-              </Td>
-              <Td>
-                <DeleteOrderButton
-                  order={order}
-                  pending={pendingId === order._id}
-                  onDelete={onDelete}
-                />
-              </Td>
-            </tr>
-          ))}
-        </Table>
+    <OrdersTable
+      orders={orders}
+      numberHeading="SR"
+      headings={['Customer email', 'Product']}
+      empty="There are no orders."
+      confirmTitle={messages.order.adminDeleteConfirm}
+      cells={(order) => (
+        <>
+          <Td className="break-all">{order.email}</Td>
+          <Td>
+            {order.name}
+            <span className="block text-xs text-slate-500">
+              {order.quantity} units · {formatPrice(order.price)} · {order.paid ? 'PAID' : 'unpaid'}
+            </span>
+          </Td>
+        </>
       )}
-      {dialogs}
-    </>
+    />
   );
 }

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import type { Order } from '@/lib/data/orders';
+import { RowHeader, Table, Td } from '@/components/ui/Table';
+import { DeleteOrderButton, OrderDeletion } from './DeleteOrderButton';
+
+/**
+ * An orders table of the dashboard, rendered on the server: numbered rows with the page's own
+ * cells and a Delete button (disabled when paid), or `empty` when there are no orders. Only the
+ * Delete buttons and their dialogs run in the browser.
+ */
+export function OrdersTable({
+  orders,
+  numberHeading,
+  headings,
+  cells,
+  empty,
+  confirmTitle,
+  cancelledText,
+}: {
+  orders: Order[];
+  /** The heading of the row-number column. */
+  numberHeading: string;
+  /** The headings of the page's own columns, between the number and Delete. */
+  headings: readonly string[];
+  /** The page's own cells of one order's row. */
+  cells: (order: Order) => ReactNode;
+  empty: string;
+  confirmTitle: string;
+  cancelledText?: string;
+}) {
+  return (
+    <OrderDeletion confirmTitle={confirmTitle} cancelledText={cancelledText}>
+      {orders.length === 0 ? (
+        <p className="mt-4 text-slate-600">{empty}</p>
+      ) : (
+        <Table className="mt-4" columns={[numberHeading, ...headings, 'Delete']}>
+          {orders.map((order, index) => (
+            <tr key={order._id} data-order-id={order._id}>
+              <RowHeader>{index + 1}</RowHeader>
+              {cells(order)}
+              <Td>
+                <DeleteOrderButton orderId={order._id} paid={order.paid} />
+              </Td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </OrderDeletion>
+  );
+}
