@@ -1,5 +1,5 @@
 // Renders the demo catalogue pictures (products, avatars, page illustrations)
-// from vector drawings defined below. Run: node scripts/demo-images/generate.mjs
+// from vector drawings defined below. Run: node tools/demo-images/generate.mjs
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
