@@ -15,6 +15,23 @@ export const CHECKSUM_PRESENT = 1 << 0;
 export const MORE_TO_COME = 1 << 1;
 
 /**
+ * A message of `length` bytes with its standard header filled in; the rest is for the caller.
+ *
+ * @param {number} length
+ * @param {number} requestId
+ * @param {number} responseTo
+ * @param {number} opCode
+ */
+function frameWithHeader(length, requestId, responseTo, opCode) {
+  const frame = Buffer.allocUnsafe(length);
+  frame.writeInt32LE(length, 0);
+  frame.writeInt32LE(requestId, 4);
+  frame.writeInt32LE(responseTo, 8);
+  frame.writeInt32LE(opCode, 12);
+  return frame;
+}
+
+/**
  * An OP_MSG carrying one body section.
  *
  * @param {Uint8Array} body BSON document
@@ -22,11 +39,7 @@ export const MORE_TO_COME = 1 << 1;
  * @param {number} responseTo
  */
 export function msgFrame(body, requestId, responseTo) {
-  const frame = Buffer.allocUnsafe(HEADER_LENGTH + 5 + body.length);
-  frame.writeInt32LE(frame.length, 0);
-  frame.writeInt32LE(requestId, 4);
-  frame.writeInt32LE(responseTo, 8);
-  frame.writeInt32LE(OP_MSG, 12);
+  const frame = frameWithHeader(HEADER_LENGTH + 5 + body.length, requestId, responseTo, OP_MSG);
   frame.writeUInt32LE(0, 16);
   frame.writeUInt8(0, 20);
   frame.set(body, HEADER_LENGTH + 5);
@@ -41,11 +54,7 @@ export function msgFrame(body, requestId, responseTo) {
  * @param {number} responseTo
  */
 export function replyFrame(body, requestId, responseTo) {
-  const frame = Buffer.allocUnsafe(HEADER_LENGTH + 20 + body.length);
-  frame.writeInt32LE(frame.length, 0);
-  frame.writeInt32LE(requestId, 4);
-  frame.writeInt32LE(responseTo, 8);
-  frame.writeInt32LE(OP_REPLY, 12);
+  const frame = frameWithHeader(HEADER_LENGTH + 20 + body.length, requestId, responseTo, OP_REPLY);
   frame.writeInt32LE(0, 16);
   frame.writeBigInt64LE(0n, 20);
   frame.writeInt32LE(0, 28);
