@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
-import { requirePageAdmin } from '@/lib/auth/session';
 import { listProducts } from '@/lib/data/products';
 import { ManageProducts } from '@/components/product/ManageProducts';
 
 export const metadata: Metadata = { title: 'Manage Products' };
 
 export default async function ManageProductsPage() {
-  await requirePageAdmin('/dashboard/manageproduct');
   const products = await listProducts();
   return (
     <section aria-labelledby="manage-products-title">

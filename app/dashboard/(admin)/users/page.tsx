@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { UsersTable } from '@/components/admin/UsersTable';
-import { requirePageAdmin } from '@/lib/auth/session';
+import { requirePageUser } from '@/lib/auth/session';
 import { listUsers } from '@/lib/data/users';
 
 export const metadata: Metadata = { title: 'Make Admin' };
 
 export default async function MakeAdminPage() {
-  const admin = await requirePageAdmin('/dashboard/users');
+  // The (admin) layout has checked the role.
+  const admin = await requirePageUser('/dashboard/users');
   const users = await listUsers();
   return (
     <section aria-labelledby="users-title">
