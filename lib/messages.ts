@@ -62,6 +62,15 @@ export const messages = {
   notFound: 'Oops!404-PAGE NOT FOUND',
 } as const;
 
+/** What a person reads about a picture they upload (Add Product, Add a Review). */
+export const imageMessages = {
+  notImage: 'The picture must be a JPEG, PNG, WebP or GIF image.',
+  tooLarge: 'The picture must be at most 5 MB.',
+  notFile: 'The picture must be sent as a file.',
+  notMultipart: 'The request body must be multipart/form-data.',
+  storeFailed: 'The picture could not be stored right now. Please try again later.',
+} as const;
+
 /** What the login page says for an error code in its URL (Auth.js's or the store's own). */
 const loginErrors: Record<string, string> = {
   AdminRequired: 'That page is for admins. Sign in with an admin account to open it.',
@@ -124,6 +133,9 @@ export const errorMessages = {
   'user.cannot_remove_self': { code: 'conflict', message: 'You cannot remove yourself.' },
   'user.last_admin': { code: 'conflict', message: 'The last admin cannot be removed.' },
   'product.not_found': { code: 'not_found', message: 'No product has this id.' },
+  'image.not_found': { code: 'not_found', message: 'No image has this id.' },
+  'image.not_multipart': { code: 'bad_request', message: imageMessages.notMultipart },
+  'image.store_failed': { code: 'bad_gateway', message: imageMessages.storeFailed },
   'contact.send_failed': {
     code: 'bad_gateway',
     message:

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
-import { nextBin, runNext } from './lib/build.mjs';
+import { nextBin, runMigrate, runNext } from './lib/build.mjs';
 import { projectRoot } from './lib/project-env.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
@@ -80,6 +80,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 async function main() {
   await ensureEmbeddedMongo({ dataDir });
+  if ((await runMigrate(env)) !== 0) throw new Error('npm run db:migrate failed');
   // A new build each run: the home page is pre-rendered from the (fresh) database.
   const code = await runNext(['build'], env);
   if (code !== 0) throw new Error('next build failed');

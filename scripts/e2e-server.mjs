@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
-import { nextBin, runNext } from './lib/build.mjs';
+import { nextBin, runMigrate, runNext } from './lib/build.mjs';
 import { projectRoot } from './lib/project-env.mjs';
 import { startStandIns } from '../e2e/stand-ins/index.mjs';
 import { APP_CLOUDINARY_PORT, APP_PORT } from '../e2e/stand-ins/ports.mjs';
@@ -86,6 +86,8 @@ async function main() {
   };
   // Always a new build: the build pre-renders the home page from the database it runs
   // against, and this run's database is a fresh one.
+  const migrated = await runMigrate(env);
+  if (migrated !== 0) return cleanUp(migrated);
   const code = await runNext(['build'], env);
   if (code !== 0) return cleanUp(code);
   // The Cloudinary instance first, so both answer by the time Playwright sees the main one.

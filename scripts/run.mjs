@@ -4,10 +4,11 @@
 //          serves it with `next start`.
 //   dev:   `next dev`.
 // Without MONGODB_URI, the embedded MongoDB engine for DATA_DIR is started first (or reused if
-// it is already running) and stopped again on exit if this command started it.
+// it is already running) and stopped again on exit if this command started it. Then the
+// start-up step (scripts/migrate.ts) prepares the database, before any build or server.
 import { spawn } from 'node:child_process';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
-import { buildIsCurrent, nextBin, runNext } from './lib/build.mjs';
+import { buildIsCurrent, nextBin, runMigrate, runNext } from './lib/build.mjs';
 import { dataDir, loadProjectEnv, projectRoot, usesEmbeddedMongo } from './lib/project-env.mjs';
 
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
@@ -33,6 +34,13 @@ async function main() {
       process.exit(1);
     }
     console.log(`Embedded MongoDB: ${engine.uri} (data in ${dataDir()})`);
+  }
+
+  // Indexes, migrations and the demo catalogue, before anything reads the database.
+  const migrated = await runMigrate();
+  if (migrated !== 0) {
+    await stopEngine();
+    process.exit(migrated);
   }
 
   if (mode === 'start' && !buildIsCurrent()) {

@@ -92,7 +92,7 @@ export interface MetaDoc {
   at: Date;
 }
 
-/** An image stored through lib/images.ts: in GridFS (same _id) or on Cloudinary. */
+/** An image stored through lib/images: in GridFS (same _id) or on Cloudinary. */
 export interface UploadDoc {
   _id: ObjectId;
   /** Where the image is served: /api/images/{id} or Cloudinary's delivery URL. */
@@ -102,8 +102,8 @@ export interface UploadDoc {
   size: number;
   /** Cloudinary's public id (Cloudinary uploads only). */
   publicId?: string;
-  /** Who uploaded it (a user id). */
-  userId: string;
+  /** Who uploaded it. */
+  userId: ObjectId;
   createdAt: Date;
 }
 

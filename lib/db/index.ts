@@ -1,9 +1,6 @@
 import 'server-only';
 import { MongoClient, type Db } from 'mongodb';
 import { env } from '@/lib/env';
-import { ensureIndexes } from './indexes';
-import { runMigrations } from './migrations';
-import { seedDemoDataIfEmpty } from '@/lib/data/seed';
 import { resolveMongoUri } from './uri';
 
 export { collections } from './collections';
@@ -22,16 +19,12 @@ async function connect(): Promise<Connection> {
     serverSelectionTimeoutMS: 10_000,
   });
   await client.connect();
-  const db = client.db(env.MONGODB_DB);
-  await ensureIndexes(db);
-  await runMigrations(db);
-  if (env.SEED_DEMO_DATA) await seedDemoDataIfEmpty(db);
-  return { client, db };
+  return { client, db: client.db(env.MONGODB_DB) };
 }
 
 /**
- * The one MongoClient of this process, connected, with indexes in place, stored documents
- * migrated and the demo catalogue seeded into an empty database. Cached on globalThis so hot
+ * The one MongoClient of this process, connected. Indexes, migrations and seeding are not done
+ * here but by the start-up step (lib/startup.ts, `npm run db:migrate`). Cached on globalThis so hot
  * reloads and every module share it; a failed attempt is forgotten so the next request tries
  * again.
  */

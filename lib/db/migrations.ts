@@ -36,13 +36,13 @@ async function assignOrderOwners(db: Db): Promise<void> {
 }
 
 /**
- * User ids are stored as ObjectIds everywhere (as the Auth.js adapter stores them): orders and
- * reviews that still hold the id as a string get the ObjectId (an empty or malformed string
- * becomes no owner).
+ * User ids are stored as ObjectIds everywhere (as the Auth.js adapter stores them): orders,
+ * reviews and uploads that still hold the id as a string get the ObjectId (an empty or
+ * malformed string becomes no owner).
  */
 async function userIdsAsObjectIds(db: Db): Promise<void> {
   const c = collections(db);
-  for (const collection of [c.orders, c.reviews] as const) {
+  for (const collection of [c.orders, c.reviews, c.uploads] as const) {
     const stored = collection as unknown as ReturnType<Db['collection']>;
     const strings = { userId: { $type: 'string' } } as const;
     for (const value of (await stored.distinct('userId', strings)) as string[]) {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { fieldError, type ApiError } from '@/lib/api/errors';
+import { imageMessages } from '@/lib/messages';
 import type { Limit } from '@/lib/rate-limit';
 
 /** How large an upload may be, what a person reads when it is refused, and how often. */
@@ -8,13 +9,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** A multipart body may carry one image plus the text fields around it. */
 export const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
 
-export const imageMessages = {
-  notImage: 'The picture must be a JPEG, PNG, WebP or GIF image.',
-  tooLarge: 'The picture must be at most 5 MB.',
-  notFile: 'The picture must be sent as a file.',
-  notMultipart: 'The request body must be multipart/form-data.',
-  storeFailed: 'The picture could not be stored right now. Please try again later.',
-} as const;
+export { imageMessages } from '@/lib/messages';
 
 /** Uploads per person, across reviews, products and POST /api/images. */
 export const imageUploadLimit: Limit = { name: 'images:user', max: 30, windowSeconds: 10 * 60 };

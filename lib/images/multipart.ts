@@ -1,6 +1,6 @@
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
-import { imageMessages, MAX_FORM_BYTES, tooLarge } from './limits';
+import { failure } from '@/lib/api/errors';
+import { MAX_FORM_BYTES, tooLarge } from './limits';
 
 /** Whether the request body is multipart/form-data. */
 export function isMultipart(request: Request): boolean {
@@ -14,7 +14,7 @@ export function isMultipart(request: Request): boolean {
  */
 export async function readMultipart(request: Request, field: string): Promise<FormData> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!isMultipart(request)) throw new ApiError('bad_request', imageMessages.notMultipart);
+  if (!isMultipart(request)) throw failure('image.not_multipart');
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_FORM_BYTES) throw tooLarge(field);
 
@@ -38,7 +38,7 @@ export async function readMultipart(request: Request, field: string): Promise<Fo
       headers: { 'content-type': contentType },
     }).formData();
   } catch {
-    throw new ApiError('bad_request', imageMessages.notMultipart);
+    throw failure('image.not_multipart');
   }
 }
 

@@ -1,12 +1,12 @@
 import 'server-only';
 import { Readable } from 'node:stream';
 import { GridFSBucket, ObjectId } from 'mongodb';
+import { toObjectId } from '@/lib/data/ids';
 import type { UploadApiResponse } from 'cloudinary';
-import { ApiError } from '@/lib/api/errors';
+import { failure } from '@/lib/api/errors';
 import { collections, getDb } from '@/lib/db';
 import type { UploadDoc } from '@/lib/db/collections';
 import { env } from '@/lib/env';
-import { imageMessages } from './limits';
 import type { ImageFile } from './sniff';
 
 /**
@@ -66,7 +66,7 @@ async function uploadToCloudinary(
 
 async function writeToGridFs(image: ImageFile, id: ObjectId, userId: string): Promise<void> {
   const upload = (await bucket()).openUploadStreamWithId(id, image.filename, {
-    metadata: { contentType: image.contentType, userId },
+    metadata: { contentType: image.contentType, userId: new ObjectId(userId) },
   });
   await new Promise<void>((resolve, reject) => {
     upload.once('finish', () => resolve());
@@ -101,7 +101,7 @@ export async function storeImage(
       `[images] storing on ${provider} failed:`,
       error instanceof Error ? error.message : JSON.stringify(error),
     );
-    throw new ApiError('bad_gateway', imageMessages.storeFailed);
+    throw failure('image.store_failed');
   }
   const { uploads } = collections(await getDb());
   await uploads.insertOne({
@@ -111,7 +111,7 @@ export async function storeImage(
     contentType: image.contentType,
     size: image.bytes.length,
     ...(publicId ? { publicId } : {}),
-    userId: options.userId,
+    userId: new ObjectId(options.userId),
     createdAt: new Date(),
   });
   return { id: id.toHexString(), url, provider };
@@ -137,7 +137,9 @@ export async function findUpload(
   userId: string,
 ): Promise<{ id: string; url: string } | null> {
   const { uploads } = collections(await getDb());
-  const doc = await uploads.findOne({ url, userId });
+  const owner = toObjectId(userId);
+  if (!owner) return null;
+  const doc = await uploads.findOne({ url, userId: owner });
   return doc ? { id: doc._id.toHexString(), url: doc.url } : null;
 }
 

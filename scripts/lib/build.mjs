@@ -1,6 +1,7 @@
 // Knows whether a Next.js build is older than the sources, and runs `next` commands.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { projectRoot } from './project-env.mjs';
 
@@ -52,6 +53,24 @@ export function runNext(args, env = process.env) {
       stdio: 'inherit',
       env,
     });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+
+/**
+ * The start-up step (`npm run db:migrate`: indexes, migrations, demo catalogue), run before a
+ * server or a build reads the database; resolves with its exit code.
+ */
+export function runMigrate(env = process.env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [tsxCli, '--conditions=react-server', path.join(projectRoot, 'scripts/migrate.ts')],
+      { cwd: projectRoot, stdio: 'inherit', env },
+    );
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { inject, vi } from 'vitest';
+import { MongoClient } from 'mongodb';
+import { beforeAll, inject, vi } from 'vitest';
+import { ensureIndexes } from '@/lib/db/indexes';
+import { runMigrations } from '@/lib/db/migrations';
 
 // Runs before each test file's imports: every file gets its own database on the shared
 // server, so files can run in parallel without seeing each other's data.
@@ -15,3 +18,17 @@ vi.mock('next/cache', () => ({
   revalidatePath: vi.fn(),
   unstable_cache: <T>(fn: T) => fn,
 }));
+
+// The start-up step for this file's database, as `npm run db:migrate` does it for a store:
+// indexes and migrations (no demo catalogue: tests seed what they need). Through a client of
+// its own, so that nothing here reads lib/env before a test file has set its environment.
+beforeAll(async () => {
+  const client = new MongoClient(process.env.MONGODB_URI!);
+  try {
+    const db = client.db(process.env.MONGODB_DB);
+    await ensureIndexes(db);
+    await runMigrations(db);
+  } finally {
+    await client.close();
+  }
+});

@@ -1,3 +1,4 @@
+import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadApiResponse } from 'cloudinary';
 import { pngImage } from '../../e2e/fixtures/images';
@@ -22,13 +23,16 @@ afterAll(async () => {
   await standIn?.stop();
 });
 
+/** A user id as the store has them (24 hex digits). */
+const uploader = new ObjectId().toHexString();
+
 describe('lib/images with CLOUDINARY_URL set', () => {
   it('uploads through the SDK, records the upload and answers the delivery URL', async () => {
     expect(images.imageProvider()).toBe('cloudinary');
     const png = pngImage({ seed: 6 });
     const stored = await images.storeImage(
       { bytes: png, contentType: 'image/png', filename: 'me.png' },
-      { userId: 'user-1', folder: 'reviews' },
+      { userId: uploader, folder: 'reviews' },
     );
     expect(stored.provider).toBe('cloudinary');
     expect(stored.url).toBe(
@@ -44,7 +48,7 @@ describe('lib/images with CLOUDINARY_URL set', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
 
-    expect(await images.findUpload(stored.url, 'user-1')).toEqual({
+    expect(await images.findUpload(stored.url, uploader)).toEqual({
       id: stored.id,
       url: stored.url,
     });
@@ -82,7 +86,7 @@ describe('lib/images with CLOUDINARY_URL set', () => {
       await expect(
         images.storeImage(
           { bytes: pngImage(), contentType: 'image/png', filename: 'a.png' },
-          { userId: 'user-1', folder: 'reviews' },
+          { userId: uploader, folder: 'reviews' },
         ),
       ).rejects.toMatchObject({ status: 502, message: images.imageMessages.storeFailed });
     } finally {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { ObjectId } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ApiError } from '@/lib/api/errors';
@@ -108,24 +108,28 @@ describe('withStoredImage', () => {
   });
 
   it('hands the stored image to the save and answers what it saved', async () => {
-    const userId = randomUUID();
+    const userId = new ObjectId().toHexString();
     const saved = await withStoredImage(image(), { userId, folder: 'reviews' }, async (s) => s);
     expect(saved.url).toBe(`/api/images/${saved.id}`);
     const { uploads } = collections(await getDb());
-    expect(await uploads.countDocuments({ url: saved.url, userId })).toBe(1);
+    expect(await uploads.countDocuments({ url: saved.url, userId: new ObjectId(userId) })).toBe(1);
   });
 
   it('removes the image again when the save fails, and passes the failure on', async () => {
     const before = await stored();
     const failure = new Error('the record could not be saved');
     await expect(
-      withStoredImage(image(), { userId: randomUUID(), folder: 'reviews' }, async () => {
-        expect(await stored()).toEqual({
-          uploads: before.uploads + 1,
-          files: before.files + 1,
-        });
-        throw failure;
-      }),
+      withStoredImage(
+        image(),
+        { userId: new ObjectId().toHexString(), folder: 'reviews' },
+        async () => {
+          expect(await stored()).toEqual({
+            uploads: before.uploads + 1,
+            files: before.files + 1,
+          });
+          throw failure;
+        },
+      ),
     ).rejects.toBe(failure);
     expect(await stored()).toEqual(before);
   });

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { failure } from '@/lib/api/errors';
 import { objectIdParam, route } from '@/lib/api/handler';
 import { findGridFsImage, IMAGE_CACHE_CONTROL } from '@/lib/images';
 
@@ -10,7 +10,7 @@ export const GET = route<{ imageId: string }>(async (request, { params }) => {
   const { imageId } = await params;
   const id = objectIdParam(imageId, 'image id');
   const image = await findGridFsImage(id);
-  if (!image) throw new ApiError('not_found', 'No image has this id.');
+  if (!image) throw failure('image.not_found');
 
   const etag = `"${id.toHexString()}"`;
   const headers = {

@@ -1,0 +1,21 @@
+// `npm run db:migrate`: creates the indexes, migrates stored documents and seeds the demo
+// catalogue into an empty database (SEED_DEMO_DATA). Idempotent; run it before serving.
+import { loadProjectEnv } from './lib/project-env.mjs';
+
+async function main() {
+  loadProjectEnv();
+  // Imported after the .env files are loaded: lib/env reads the environment once, on import.
+  const { closeConnection, getDb } = await import('@/lib/db');
+  const { prepareDatabase } = await import('@/lib/startup');
+  const { seeded } = await prepareDatabase();
+  const db = await getDb();
+  console.log(
+    `Database "${db.databaseName}" is ready: indexes and migrations applied${seeded ? ', demo catalogue seeded' : ''}.`,
+  );
+  await closeConnection();
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
