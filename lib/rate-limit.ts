@@ -22,7 +22,7 @@ function windowOf(limit: Limit, key: string, now: number) {
  * server instances. One atomic upsert per check; the window start is part of the key, so an
  * expired counter is never read (the TTL index only cleans up).
  */
-export async function hit(
+async function hit(
   limit: Limit,
   key: string,
   now = Date.now(),

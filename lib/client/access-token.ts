@@ -4,12 +4,8 @@
  */
 const KEY = 'accessToken';
 
-export function storeAccessToken(token: string): void {
+function storeAccessToken(token: string): void {
   window.localStorage.setItem(KEY, token);
-}
-
-export function readAccessToken(): string | null {
-  return window.localStorage.getItem(KEY);
 }
 
 export function clearAccessToken(): void {
