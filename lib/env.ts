@@ -45,7 +45,11 @@ const schema = z
     CLOUDINARY_URL: optionalString,
     UNPAID_ORDER_TTL_HOURS: z.preprocess(
       emptyToUndefined,
-      z.coerce.number().positive().max(24 * 365).default(48),
+      z.coerce
+        .number()
+        .positive()
+        .max(24 * 365)
+        .default(48),
     ),
     MAX_UNPAID_ORDERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
     ADMIN_EMAILS: z.preprocess(

@@ -62,6 +62,58 @@ export const messages = {
   notFound: 'Oops!404-PAGE NOT FOUND',
 } as const;
 
+/**
+ * Field messages of the forms beyond the fixed wording above, shared by each form and its API
+ * handler through the zod schemas of lib/validation.
+ */
+export const fieldMessages = {
+  required: (label: string) => `${label} is Required`,
+  tooLong: (label: string) => `${label} is too long`,
+  oneLine: (label: string) => `${label} must be on one line`,
+  invalidId: 'Must be a valid id',
+  webLink: 'Link must be a web address (https://…)',
+  order: {
+    phoneDigits: 'Phone must contain digits only',
+    quantityNumber: 'Quantity must be a number',
+    quantityWhole: 'Quantity must be a whole number',
+    quantityTooLarge: 'Quantity is too large',
+    minimum: (minimum: number) => `Minimum Order Quantity - ${minimum}`,
+    notEnoughStock: 'There is not enough stock for this quantity',
+    onlyAvailable: (available: number) =>
+      `Only ${available} available: the quantity is more than the available quantity`,
+  },
+  product: {
+    pictureInvalid: 'Provide an image URL starting with http:// or https:// or /images/',
+    pictureUrlTooLong: 'The picture URL is too long',
+    notNegative: 'Must not be negative',
+    wholeNumber: 'Must be a whole number',
+    tooLarge: 'Must not be above 1,000,000,000',
+    priceTooLarge: 'Must not be above 1,000,000',
+    priceDecimals: 'Use at most 2 decimals',
+  },
+  review: {
+    ratingRange: 'Choose a rating from 1 to 5',
+    imgNotUploaded: 'Upload the picture through /api/images first and send the URL it answered',
+  },
+} as const;
+
+/** Notices and errors the pages and client components show, beyond the fixed wording. */
+export const notices = {
+  network: 'We could not reach the server. Check your connection and try again.',
+  signedUpNotSignedIn: 'Your account was created, but signing in failed. Please log in.',
+  passwordChanged: 'Your password was changed. Log in with the new one.',
+  verificationSent: 'Verification mail sent. Please check your email.',
+  emailVerified: 'Thank you: your email is verified.',
+  emailAlreadyVerified: 'Your email was already verified.',
+  verificationLinkInvalid:
+    'This verification link is invalid, expired or already used. Send a new one below.',
+  cardNotUsable: 'Your card could not be used.',
+  paymentNotCompleted: 'Your payment could not be completed.',
+  paymentPending: 'Your payment has not completed yet.',
+  paymentConfirmedLater:
+    'Your payment went through; your order will show as paid within a few minutes.',
+} as const;
+
 /** What a person reads about a picture they upload (Add Product, Add a Review). */
 export const imageMessages = {
   notImage: 'The picture must be a JPEG, PNG, WebP or GIF image.',

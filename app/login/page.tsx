@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { googleEnabled } from '@/auth';
 import { LoginForm } from '@/components/auth/LoginForm';
 import { safeCallbackPath } from '@/lib/auth/access';
-import { loginErrorMessage } from '@/lib/messages';
+import { loginErrorMessage, notices } from '@/lib/messages';
 
 export const metadata: Metadata = { title: 'Login' };
 
@@ -18,7 +18,7 @@ export default async function LoginPage({ searchParams }: Props) {
         callbackPath={safeCallbackPath(callbackUrl)}
         googleEnabled={googleEnabled}
         initialError={loginErrorMessage(error, code)}
-        notice={reset ? 'Your password was changed. Log in with the new one.' : null}
+        notice={reset ? notices.passwordChanged : null}
       />
     </div>
   );

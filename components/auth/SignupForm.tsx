@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signupSchema, type SignupInput } from '@/lib/validation/auth';
 import { postJson } from '@/lib/client/api';
+import { notices } from '@/lib/messages';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { Field, FormError } from '@/components/ui/Field';
 import { GoogleButton } from './GoogleButton';
@@ -40,7 +41,7 @@ export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
       redirect: false,
     }).catch(() => null);
     if (!result || result.error) {
-      setError('Your account was created, but signing in failed. Please log in.');
+      setError(notices.signedUpNotSignedIn);
       throw new Error('sign-in failed');
     }
     router.replace('/auth/complete?callbackUrl=%2Fhome');

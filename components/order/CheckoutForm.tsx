@@ -6,7 +6,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { callApi, postJson } from '@/lib/client/api';
-import { messages } from '@/lib/messages';
+import { messages, notices } from '@/lib/messages';
 import { publicEnv } from '@/lib/public-env';
 
 let stripePromise: Promise<Stripe | null> | undefined;
@@ -102,7 +102,7 @@ function CardForm({ order }: { order: CheckoutOrder }) {
       billing_details: { name: order.userName, email: order.email },
     });
     if (error || !paymentMethod) {
-      setCardError(error?.message ?? 'Your card could not be used.');
+      setCardError(error?.message ?? notices.cardNotUsable);
       setProcessing(false);
       return;
     }
@@ -110,12 +110,12 @@ function CardForm({ order }: { order: CheckoutOrder }) {
       payment_method: paymentMethod.id,
     });
     if (confirmError || !paymentIntent) {
-      setCardError(confirmError?.message ?? 'Your payment could not be completed.');
+      setCardError(confirmError?.message ?? notices.paymentNotCompleted);
       setProcessing(false);
       return;
     }
     if (paymentIntent.status !== 'succeeded') {
-      setCardError('Your payment has not completed yet.');
+      setCardError(notices.paymentPending);
       setProcessing(false);
       return;
     }
@@ -129,9 +129,7 @@ function CardForm({ order }: { order: CheckoutOrder }) {
       body: JSON.stringify({ order: order._id, transactionId: paymentIntent.id }),
     });
     if (!recorded.ok) {
-      setRecordError(
-        'Your payment went through; your order will show as paid within a few minutes.',
-      );
+      setRecordError(notices.paymentConfirmedLater);
     }
   }
 

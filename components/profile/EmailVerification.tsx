@@ -2,15 +2,13 @@
 
 import { useState } from 'react';
 import { callApi } from '@/lib/client/api';
+import { notices } from '@/lib/messages';
 import { toast } from '@/components/ui/toast';
 
-const notices: Record<string, { text: string; ok: boolean }> = {
-  '1': { text: 'Thank you: your email is verified.', ok: true },
-  already: { text: 'Your email was already verified.', ok: true },
-  invalid: {
-    text: 'This verification link is invalid, expired or already used. Send a new one below.',
-    ok: false,
-  },
+const results: Record<string, { text: string; ok: boolean }> = {
+  '1': { text: notices.emailVerified, ok: true },
+  already: { text: notices.emailAlreadyVerified, ok: true },
+  invalid: { text: notices.verificationLinkInvalid, ok: false },
 };
 
 /**
@@ -19,13 +17,13 @@ const notices: Record<string, { text: string; ok: boolean }> = {
  */
 export function EmailVerification({ verified, result }: { verified: boolean; result?: string }) {
   const [sending, setSending] = useState(false);
-  const notice = result ? notices[result] : undefined;
+  const notice = result ? results[result] : undefined;
 
   async function sendAgain() {
     setSending(true);
     const response = await callApi('/api/verify-email', { method: 'POST' });
     setSending(false);
-    if (response.ok) toast.success('Verification mail sent. Please check your email.');
+    if (response.ok) toast.success(notices.verificationSent);
     else toast.error(response.message);
   }
 

@@ -1,9 +1,11 @@
+import { notices } from '@/lib/messages';
+
 /** What a client component learns from one API call. */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
   | { ok: false; status: number; code: string; message: string; fields?: Record<string, string[]> };
 
-const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again.';
+const NETWORK_MESSAGE = notices.network;
 
 /**
  * Calls our own API and turns every outcome, including network failures and the JSON error

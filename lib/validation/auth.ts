@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '@/lib/messages';
+import { fieldMessages, messages } from '@/lib/messages';
 
 const v = messages.validation;
 
@@ -21,13 +21,13 @@ export const passwordField = z
   .min(1, { error: v.passwordRequired, abort: true })
   .min(6, v.passwordTooShort)
   // scrypt work grows with input length; nobody needs more than this.
-  .max(200, 'Password is too long');
+  .max(200, fieldMessages.tooLong('Password'));
 
 export const nameField = z
   .string({ error: v.nameRequired })
   .trim()
   .min(1, { error: v.nameRequired, abort: true })
-  .max(100, 'Name is too long');
+  .max(100, fieldMessages.tooLong('Name'));
 
 export const loginSchema = z.object({ email: emailField, password: passwordField });
 export const signupSchema = z.object({

@@ -1,29 +1,32 @@
 import { z } from 'zod';
+import { fieldMessages as f, messages } from '@/lib/messages';
+
+const v = messages.validation;
 
 /** The contact form, shared by the form and POST /api/contact. */
 export const contactSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, { error: 'Name is Required', abort: true })
-    .max(120, 'Name is too long')
-    .regex(/^[^\r\n]*$/, 'Name must be on one line'),
+    .min(1, { error: v.nameRequired, abort: true })
+    .max(120, f.tooLong('Name'))
+    .regex(/^[^\r\n]*$/, f.oneLine('Name')),
   email: z
     .string()
     .trim()
-    .min(1, { error: 'Email is Required', abort: true })
-    .max(254, 'Email is too long')
-    .pipe(z.email('Provide a valid Email')),
+    .min(1, { error: v.emailRequired, abort: true })
+    .max(254, f.tooLong('Email'))
+    .pipe(z.email(v.emailInvalid)),
   address: z
     .string()
     .trim()
-    .min(1, { error: 'Address is Required', abort: true })
-    .max(300, 'Address is too long'),
+    .min(1, { error: f.required('Address'), abort: true })
+    .max(300, f.tooLong('Address')),
   message: z
     .string()
     .trim()
-    .min(1, { error: 'Message is Required', abort: true })
-    .max(5000, 'Message is too long'),
+    .min(1, { error: f.required('Message'), abort: true })
+    .max(5000, f.tooLong('Message')),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '@/lib/messages';
+import { fieldMessages, messages } from '@/lib/messages';
 
 /** The smallest order the storefront accepts, whatever the product: 500 units. */
 export const MINIMUM_ORDER_QUANTITY = 500;
@@ -10,22 +10,21 @@ export const ORDER_QUANTITIES = [100, 300, 500, 1000, 5000, 8000, 15000, 20000, 
 /** A sanity bound far above any stock, so totals stay exact integers. */
 const MAXIMUM_ORDER_QUANTITY = 10_000_000;
 
+const f = fieldMessages;
 const orderMessages = {
-  addressRequired: 'Address is Required',
-  addressTooLong: 'Address is too long',
-  phoneRequired: 'Phone is Required',
-  phoneDigits: 'Phone must contain digits only',
-  phoneTooLong: 'Phone is too long',
-  quantityNumber: 'Quantity must be a number',
-  quantityWhole: 'Quantity must be a whole number',
-  quantityTooLarge: 'Quantity is too large',
+  addressRequired: f.required('Address'),
+  addressTooLong: f.tooLong('Address'),
+  phoneRequired: f.required('Phone'),
+  phoneDigits: f.order.phoneDigits,
+  phoneTooLong: f.tooLong('Phone'),
+  quantityNumber: f.order.quantityNumber,
+  quantityWhole: f.order.quantityWhole,
+  quantityTooLarge: f.order.quantityTooLarge,
 } as const;
 
 /** 'Minimum Order Quantity - 500', or the product's own higher minimum. */
 export function minimumQuantityMessage(minimum: number): string {
-  return minimum <= MINIMUM_ORDER_QUANTITY
-    ? messages.order.minimumText
-    : `Minimum Order Quantity - ${minimum}`;
+  return minimum <= MINIMUM_ORDER_QUANTITY ? messages.order.minimumText : f.order.minimum(minimum);
 }
 
 /**
@@ -35,9 +34,9 @@ export function minimumQuantityMessage(minimum: number): string {
  */
 export function stockMessage(available: number, requested: number): string {
   if (available > 0 && requested > 2 * available) {
-    return 'There is not enough stock for this quantity';
+    return f.order.notEnoughStock;
   }
-  return `Only ${available} available: the quantity is more than the available quantity`;
+  return f.order.onlyAvailable(available);
 }
 
 export const addressField = z
@@ -83,7 +82,7 @@ export const orderFormSchema = z.object({
 
 export type OrderFormInput = z.infer<typeof orderFormSchema>;
 
-const objectIdString = z.string().regex(/^[0-9a-f]{24}$/i, 'Must be a valid id');
+const objectIdString = z.string().regex(/^[0-9a-f]{24}$/i, f.invalidId);
 
 /** A product or person field that clients copy into the order payload: accepted, never trusted. */
 const ignoredField = z.union([z.string().max(5000), z.number(), z.null()]).optional();

@@ -1,20 +1,15 @@
 import { z } from 'zod';
-import { messages } from '@/lib/messages';
+import { fieldMessages, messages } from '@/lib/messages';
 
 /** Field messages of the Add Product form: every field is required. */
 export const productMessages = {
   nameRequired: messages.validation.nameRequired,
-  descriptionRequired: 'Description is Required',
-  minimumOrderQuantityRequired: 'Minimum order quantity is Required',
-  availableQuantityRequired: 'Available quantity is Required',
-  priceRequired: 'Price is Required',
-  pictureRequired: 'Picture is Required',
-  pictureInvalid: 'Provide an image URL starting with http:// or https:// or /images/',
-  notNegative: 'Must not be negative',
-  wholeNumber: 'Must be a whole number',
-  tooLarge: 'Must not be above 1,000,000,000',
-  priceTooLarge: 'Must not be above 1,000,000',
-  priceDecimals: 'Use at most 2 decimals',
+  descriptionRequired: fieldMessages.required('Description'),
+  minimumOrderQuantityRequired: fieldMessages.required('Minimum order quantity'),
+  availableQuantityRequired: fieldMessages.required('Available quantity'),
+  priceRequired: fieldMessages.required('Price'),
+  pictureRequired: fieldMessages.required('Picture'),
+  ...fieldMessages.product,
 } as const;
 
 const m = productMessages;
@@ -59,7 +54,7 @@ export const pictureField = z
   .string({ error: m.pictureRequired })
   .trim()
   .min(1, m.pictureRequired)
-  .max(2048, 'The picture URL is too long')
+  .max(2048, m.pictureUrlTooLong)
   .refine(isPictureUrl, m.pictureInvalid);
 
 const productFields = {
@@ -67,12 +62,12 @@ const productFields = {
     .string({ error: m.nameRequired })
     .trim()
     .min(1, m.nameRequired)
-    .max(120, 'Name is too long'),
+    .max(120, fieldMessages.tooLong('Name')),
   description: z
     .string({ error: m.descriptionRequired })
     .trim()
     .min(1, m.descriptionRequired)
-    .max(5000, 'Description is too long'),
+    .max(5000, fieldMessages.tooLong('Description')),
   minimumOrderQuantity: quantity(m.minimumOrderQuantityRequired),
   availableQuantity: quantity(m.availableQuantityRequired),
   price: z

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { fieldMessages as f } from '@/lib/messages';
 import { nameField } from './auth';
 
 const required = (label: string, max = 200) =>
   z
-    .string({ error: `${label} is Required` })
+    .string({ error: f.required(label) })
     .trim()
-    .min(1, { error: `${label} is Required`, abort: true })
-    .max(max, `${label} is too long`);
+    .min(1, { error: f.required(label), abort: true })
+    .max(max, f.tooLong(label));
 
 /** My Profile: every field required; the link must be a web address. */
 export const profileSchema = z.strictObject({
@@ -14,9 +15,7 @@ export const profileSchema = z.strictObject({
   email: z.string().trim().max(254),
   education: required('Education'),
   location: required('Location'),
-  link: required('Link', 500).pipe(
-    z.url({ protocol: /^https?$/, error: 'Link must be a web address (https://…)' }),
-  ),
+  link: required('Link', 500).pipe(z.url({ protocol: /^https?$/, error: f.webLink })),
 });
 
 export type ProfileInput = z.input<typeof profileSchema>;

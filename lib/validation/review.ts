@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { messages } from '@/lib/messages';
+import { fieldMessages, messages } from '@/lib/messages';
 
 const v = messages.validation;
 
 export const reviewMessages = {
-  ratingRequired: 'Rating is Required',
-  ratingRange: 'Choose a rating from 1 to 5',
+  ratingRequired: fieldMessages.required('Rating'),
   nameRequired: v.nameRequired,
   locationRequired: v.locationRequired,
   reviewRequired: v.reviewRequired,
   imageRequired: v.imageRequired,
-  imgNotUploaded: 'Upload the picture through /api/images first and send the URL it answered',
+  ...fieldMessages.review,
 } as const;
 
 const m = reviewMessages;
@@ -27,17 +26,17 @@ const reviewFields = {
     .string({ error: m.nameRequired })
     .trim()
     .min(1, m.nameRequired)
-    .max(100, 'Name is too long'),
+    .max(100, fieldMessages.tooLong('Name')),
   location: z
     .string({ error: m.locationRequired })
     .trim()
     .min(1, m.locationRequired)
-    .max(120, 'Location is too long'),
+    .max(120, fieldMessages.tooLong('Location')),
   reviewText: z
     .string({ error: m.reviewRequired })
     .trim()
     .min(1, m.reviewRequired)
-    .max(2000, 'Review is too long'),
+    .max(2000, fieldMessages.tooLong('Review')),
 };
 
 /** The review fields of a multipart POST /api/review; the photo comes as the `image` file. */
