@@ -1,5 +1,4 @@
-import Image from 'next/image';
-import { isOptimizable } from '@/components/product/picture';
+import { ProductPicture } from '@/components/product/ProductPicture';
 import type { Product } from '@/lib/data/products';
 import { formatPrice } from '@/lib/money';
 
@@ -12,12 +11,8 @@ export function ProductCard({ product, action }: { product: Product; action: Rea
       aria-labelledby={`product-${product._id}`}
       className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
     >
-      <Image
-        src={product.picture}
-        unoptimized={!isOptimizable(product.picture)}
-        alt={product.name}
-        width={800}
-        height={600}
+      <ProductPicture
+        product={product}
         sizes="(min-width: 1024px) 24rem, (min-width: 768px) 50vw, 100vw"
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
-import { isOptimizable } from '@/components/product/picture';
+import { ProductPicture } from '@/components/product/ProductPicture';
 import { notFound } from 'next/navigation';
 import { OrderForm } from '@/components/order/OrderForm';
 import { requirePageUser } from '@/lib/auth/session';
@@ -23,12 +22,8 @@ export default async function ProductPage({ params }: Props) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <article aria-labelledby="product-name" className="grid gap-10 lg:grid-cols-2">
-        <Image
-          src={product.picture}
-          unoptimized={!isOptimizable(product.picture)}
-          alt={product.name}
-          width={800}
-          height={600}
+        <ProductPicture
+          product={product}
           preload
           fetchPriority="high"
           sizes="(min-width: 1024px) 40rem, 100vw"
