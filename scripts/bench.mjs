@@ -15,7 +15,9 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
 import { nextBin, runMigrate, runNext } from './lib/build.mjs';
+import { chromiumPath } from './lib/chromium.mjs';
 import { projectRoot } from './lib/project-env.mjs';
+import { waitForUrl } from './lib/wait.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
@@ -40,20 +42,6 @@ async function cleanUp() {
   }
   await stopEmbeddedMongo({ dataDir }).catch(() => {});
   fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function waitForServer(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
 function load(url) {
@@ -89,7 +77,7 @@ async function main() {
     env,
     stdio: 'ignore',
   });
-  await waitForServer(`${base}/`);
+  await waitForUrl(`${base}/`);
   // Warm up both pages (first render, database connection, image of the seed).
   for (let i = 0; i < 20; i++) await Promise.all([fetch(`${base}/`), fetch(`${base}/myportfolio`)]);
 
@@ -121,10 +109,11 @@ const LIGHTHOUSE = 'lighthouse@12.8.2';
 
 /**
  * `npm run bench -- --lighthouse`: Lighthouse scores (mobile, simulated throttling) of a few
- * pages, with Chromium from CHROME_PATH or /usr/bin/chromium. Fetched with npx on first use.
+ * pages, with the Chromium the browser tests use (CHROME_PATH or a system one; otherwise
+ * Lighthouse looks for a Chrome itself). Lighthouse is fetched with npx on first use.
  */
 async function lighthouse(paths) {
-  const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const chrome = chromiumPath();
   const flags = [
     '--headless',
     '--no-sandbox',
@@ -148,7 +137,11 @@ Lighthouse (${LIGHTHOUSE}, mobile):`);
         `--output-path=${output}`,
         '--only-categories=performance,accessibility,best-practices,seo',
       ],
-      { env: { ...process.env, CHROME_PATH: chrome }, stdio: 'ignore', timeout: 180_000 },
+      {
+        env: { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) },
+        stdio: 'ignore',
+        timeout: 180_000,
+      },
     );
     if (result.status !== 0 || !fs.existsSync(output)) {
       console.log(`  ${pagePath.padEnd(14)} Lighthouse did not run (exit ${result.status})`);

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
 import { nextBin, runMigrate, runNext } from './lib/build.mjs';
 import { projectRoot } from './lib/project-env.mjs';
+import { waitForUrl } from './lib/wait.mjs';
 import { startStandIns } from '../e2e/stand-ins/index.mjs';
 import { APP_CLOUDINARY_PORT, APP_PORT } from '../e2e/stand-ins/ports.mjs';
 
@@ -56,19 +57,6 @@ function startApp(port, env) {
   children.push(child);
 }
 
-async function waitFor(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer in time`);
-}
-
 async function main() {
   const engine = await ensureEmbeddedMongo({ dataDir });
   console.log(`[e2e] embedded MongoDB at ${engine.uri}`);
@@ -92,7 +80,7 @@ async function main() {
   if (code !== 0) return cleanUp(code);
   // The Cloudinary instance first, so both answer by the time Playwright sees the main one.
   startApp(APP_CLOUDINARY_PORT, { ...env, ...standIns.cloudinaryEnv });
-  await waitFor(`http://127.0.0.1:${APP_CLOUDINARY_PORT}/api/product`);
+  await waitForUrl(`http://127.0.0.1:${APP_CLOUDINARY_PORT}/api/product`);
   startApp(APP_PORT, env);
 }
 

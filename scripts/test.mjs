@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumPath } from './lib/chromium.mjs';
 import { projectRoot } from './lib/project-env.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
@@ -14,11 +15,8 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-test-report-
 
 /** CHROME_PATH, else the system Chromium, else Playwright's own (downloaded if possible). */
 function findChromium() {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  const system = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-    (file) => fs.existsSync(file),
-  );
-  if (system) return system;
+  const found = chromiumPath();
+  if (found) return found;
   console.log("No system Chromium found; installing Playwright's own Chromium…");
   const result = spawnSync(
     process.execPath,
