@@ -5,6 +5,7 @@ import { GET as listProductsRoute } from '@/app/api/product/route';
 import { GET as productRoute } from '@/app/api/product/[productId]/route';
 import { GET as listReviewsRoute } from '@/app/api/review/route';
 import { GET as unknownApiRoute } from '@/app/api/[...path]/route';
+import { makeProduct } from '../support/factories';
 
 const noParams = { params: Promise.resolve({}) } as never;
 const productParams = (productId: string) => ({ params: Promise.resolve({ productId }) });
@@ -129,15 +130,13 @@ describe('demo data', () => {
     // A store whose owner replaced the catalogue keeps it, marker or not.
     await c.products.deleteMany({});
     await c.meta.deleteMany({});
-    await c.products.insertOne({
-      _id: new (await import('mongodb')).ObjectId(),
+    await makeProduct({
       name: 'Own product',
       description: 'x'.repeat(120),
       minimumOrderQuantity: 500,
       availableQuantity: 10,
-      priceCents: 100,
+      price: 1,
       picture: '/images/products/spur-gear.webp',
-      createdAt: new Date(),
     });
     expect(await seedDemoDataIfEmpty(db)).toBe(false);
     expect(await c.products.countDocuments()).toBe(1);

@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start } from '../../e2e/stand-ins/stripe.mjs';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe';
 import type { Actor } from '../support/users';
 
 // Unpaid orders that expire, the unpaid-orders cap, the per-user order rate limit, the stock
@@ -14,11 +14,11 @@ const MAX_UNPAID = 5;
 const TTL_HOURS = 48;
 const HOUR = 60 * 60 * 1000;
 
-type StandIn = Awaited<ReturnType<typeof start>>;
 type Who = { headers: Record<string, string> };
 type Calls = typeof import('../support/orders');
+type Factories = typeof import('../support/factories');
 
-let standIn: StandIn;
+let standIn: StripeStandIn;
 let stripe: Stripe;
 let app: {
   db: typeof import('@/lib/db');
@@ -31,21 +31,16 @@ let app: {
   user: typeof import('@/app/api/user/[email]/route');
 };
 let api: Calls;
+let make: Factories;
 let a: Actor;
 let b: Actor;
 let admin: Actor;
 
 beforeAll(async () => {
-  standIn = await start({ port: 0 });
-  Object.assign(process.env, standIn.env, {
+  ({ standIn, stripe } = await startStripeStandIn());
+  Object.assign(process.env, {
     UNPAID_ORDER_TTL_HOURS: String(TTL_HOURS),
     MAX_UNPAID_ORDERS: String(MAX_UNPAID),
-  });
-  const base = new URL(standIn.url);
-  stripe = new Stripe(standIn.env.STRIPE_SECRET_KEY, {
-    host: base.hostname,
-    port: Number(base.port),
-    protocol: 'http',
   });
   app = {
     db: await import('@/lib/db'),
@@ -58,6 +53,7 @@ beforeAll(async () => {
     user: await import('@/app/api/user/[email]/route'),
   };
   api = await import('../support/orders');
+  make = await import('../support/factories');
   [a, b, admin] = await Promise.all([
     app.users.createActor('user', 'Buyer A'),
     app.users.createActor('user', 'Buyer B'),
@@ -74,17 +70,12 @@ async function collections() {
   return app.db.collections(await app.db.getDb());
 }
 
-const addProduct = (availableQuantity = 10_000) => api.addProduct({ availableQuantity });
+const addProduct = async (availableQuantity = 10_000) =>
+  (await make.makeProduct({ availableQuantity }))._id;
 
 /** Makes an order look as if it was placed `hours` ago. */
-async function age(id: string, hours = TTL_HOURS + 1) {
-  await (
-    await collections()
-  ).orders.updateOne(
-    { _id: new ObjectId(id) },
-    { $set: { createdAt: new Date(Date.now() - hours * HOUR) } },
-  );
-}
+const age = (id: string, hours = TTL_HOURS + 1) =>
+  make.backdateOrder(id, new Date(Date.now() - hours * HOUR));
 
 const place = (who: Who, productId: string, quantity: unknown = 1_000) =>
   api.placeOrder(who, { productId, quantity, address: '7 Rolling Mill Way', phone: '5550199' });
@@ -378,28 +369,12 @@ describe('runMigrations', () => {
     const { orders } = app.db.collections(db);
     const owner = await app.users.createActor('user', 'Early Buyer');
     const later = await app.users.createActor('user', 'Later Account');
-    const legacy = (email: string, createdAt: Date) => {
-      const _id = new ObjectId();
-      return orders
-        .insertOne({
-          _id,
-          productId: new ObjectId(),
-          userName: 'Legacy',
-          email,
-          quantity: 500,
-          name: 'Hex Bolt M8',
-          picture: '/images/products/hex-bolt.webp',
-          description: 'An order from before user ids.',
-          minimumOrderQuantity: 500,
-          availableQuantity: 1_000,
-          unitPriceCents: 100,
-          totalCents: 50_000,
-          address: '1 Old Yard',
-          phone: '5550000',
-          paid: false,
-          createdAt,
-        } as unknown as Parameters<typeof orders.insertOne>[0])
-        .then(() => _id);
+    // Orders as they were stored before orders carried their buyer's user id.
+    const legacy = async (email: string, createdAt: Date) => {
+      const buyer = { id: new ObjectId().toHexString(), name: 'Legacy', email };
+      const order = await make.makeOrder(buyer, await make.makeProduct(), { createdAt });
+      await make.asOrderWithoutOwner(order._id);
+      return new ObjectId(order._id);
     };
     const ownersOrder = await legacy(owner.user.email, new Date());
     const nobodysOrder = await legacy('gone@example.com', new Date());

@@ -1,20 +1,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ObjectId } from 'mongodb';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start } from '../../e2e/stand-ins/stripe.mjs';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe';
 import type { Actor } from '../support/users';
 
 // Card payments against the local Stripe stand-in with the real `stripe` SDK. The stand-in is
 // started first and the environment pointed at it BEFORE any lib module is imported (lib/env
 // parses the environment once), so every app module is imported dynamically in beforeAll.
 
-type StandIn = Awaited<ReturnType<typeof start>>;
 type Who = { headers: Record<string, string> };
 type Calls = typeof import('../support/orders');
+type Factories = typeof import('../support/factories');
 
-let standIn: StandIn;
+let standIn: StripeStandIn;
 let appServer: http.Server;
 let stripe: Stripe;
 let app: {
@@ -28,6 +28,7 @@ let app: {
   webhook: typeof import('@/app/api/webhooks/stripe/route');
 };
 let api: Calls;
+let make: Factories;
 let a: Actor;
 let b: Actor;
 let admin: Actor;
@@ -59,14 +60,7 @@ function startWebhookReceiver(): Promise<http.Server> {
 beforeAll(async () => {
   appServer = await startWebhookReceiver();
   const appUrl = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`;
-  standIn = await start({ appUrl, port: 0 });
-  Object.assign(process.env, standIn.env);
-  const base = new URL(standIn.url);
-  stripe = new Stripe(standIn.env.STRIPE_SECRET_KEY, {
-    host: base.hostname,
-    port: Number(base.port),
-    protocol: 'http',
-  });
+  ({ standIn, stripe } = await startStripeStandIn({ appUrl }));
   app = {
     db: await import('@/lib/db'),
     users: await import('../support/users'),
@@ -78,6 +72,7 @@ beforeAll(async () => {
     webhook: await import('@/app/api/webhooks/stripe/route'),
   };
   api = await import('../support/orders');
+  make = await import('../support/factories');
   [a, b, admin] = await Promise.all([
     app.users.createActor('user', 'Buyer A'),
     app.users.createActor('user', 'Buyer B'),
@@ -97,14 +92,16 @@ async function collections() {
   return app.db.collections(await app.db.getDb());
 }
 
-const addProduct = (priceCents = 1_480) =>
-  api.addProduct({
-    name: 'Sealed Ball Bearing 6204-2RS',
-    description: 'Deep-groove ball bearings with rubber seals on both sides.',
-    picture: '/images/products/ball-bearing.webp',
-    priceCents,
-    availableQuantity: 18_000,
-  });
+const addProduct = async (priceCents = 1_480) =>
+  (
+    await make.makeProduct({
+      name: 'Sealed Ball Bearing 6204-2RS',
+      description: 'Deep-groove ball bearings with rubber seals on both sides.',
+      picture: '/images/products/ball-bearing.webp',
+      price: priceCents / 100,
+      availableQuantity: 18_000,
+    })
+  )._id;
 
 async function placeFor(who: Who, quantity = 1_000, priceCents = 1_480) {
   const productId = await addProduct(priceCents);

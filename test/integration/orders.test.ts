@@ -19,9 +19,9 @@ vi.hoisted(() => {
 import { closeConnection, collections, getDb } from '@/lib/db';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
+import { makeProduct, payOrder } from '../support/factories';
 import { createActor, params, request, type Actor } from '../support/users';
 import {
-  addProduct,
   allOrders,
   anonymous,
   createPaymentIntent,
@@ -65,7 +65,7 @@ afterAll(closeConnection);
 
 describe('POST /api/order', () => {
   it('answers 401 to an anonymous caller and creates nothing', async () => {
-    const productId = await addProduct();
+    const { _id: productId } = await makeProduct();
     const res = await place(anonymous, orderBody(productId));
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthorized');
@@ -73,7 +73,7 @@ describe('POST /api/order', () => {
   });
 
   it('places an order with the product fields from the database and the person from the token', async () => {
-    const productId = await addProduct({ priceCents: 1_480, availableQuantity: 18_000 });
+    const { _id: productId } = await makeProduct({ price: 14.8, availableQuantity: 18_000 });
     const res = await place(a, orderBody(productId, { quantity: 1000 }));
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(['insertedId']);
@@ -103,7 +103,7 @@ describe('POST /api/order', () => {
   });
 
   it('ignores a tampered price, product fields, name and email in the body', async () => {
-    const productId = await addProduct({ priceCents: 2_390 });
+    const { _id: productId } = await makeProduct({ price: 23.9 });
     const res = await place(
       a,
       orderBody(productId, {
@@ -143,7 +143,7 @@ describe('POST /api/order', () => {
     ['an empty phone', { phone: '' }, 'phone', 'Phone is Required'],
     ['a numeric phone sent as a number', { phone: 1142345678 }, 'phone', 'Phone is Required'],
   ])('answers 422 for %s and reserves nothing', async (_label, overrides, field, message) => {
-    const productId = await addProduct();
+    const { _id: productId } = await makeProduct();
     const res = await place(a, orderBody(productId, overrides));
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('validation_failed');
@@ -152,7 +152,7 @@ describe('POST /api/order', () => {
   });
 
   it("answers 422 below the product's own minimum", async () => {
-    const productId = await addProduct({ minimumOrderQuantity: 1_000 });
+    const { _id: productId } = await makeProduct({ minimumOrderQuantity: 1_000 });
     const res = await place(a, orderBody(productId, { quantity: 500 }));
     expect(res.status).toBe(422);
     expect(res.body.error.details.fields.quantity).toEqual(['Minimum Order Quantity - 1000']);
@@ -160,7 +160,7 @@ describe('POST /api/order', () => {
   });
 
   it('answers 422 above the available stock', async () => {
-    const productId = await addProduct({ availableQuantity: 2_400 });
+    const { _id: productId } = await makeProduct({ availableQuantity: 2_400 });
     const res = await place(a, orderBody(productId, { quantity: 4_000 }));
     expect(res.status).toBe(422);
     expect(res.body.error.details.fields.quantity[0]).toMatch(/Only 2400 available/);
@@ -168,7 +168,7 @@ describe('POST /api/order', () => {
   });
 
   it('refuses fields the payload does not have, such as paid', async () => {
-    const productId = await addProduct();
+    const { _id: productId } = await makeProduct();
     const res = await place(a, orderBody(productId, { paid: true, transactionId: 'pi_x' }));
     expect(res.status).toBe(422);
     expect(await stockOf(productId)).toBe(10_000);
@@ -189,7 +189,10 @@ describe('POST /api/order', () => {
   });
 
   it('50 concurrent orders against stock for 20 reserve exactly 20 and refuse 30', async () => {
-    const productId = await addProduct({ availableQuantity: 20 * 500, minimumOrderQuantity: 500 });
+    const { _id: productId } = await makeProduct({
+      availableQuantity: 20 * 500,
+      minimumOrderQuantity: 500,
+    });
     const buyers = [a, b, admin];
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
@@ -210,7 +213,7 @@ describe('POST /api/order', () => {
 
 describe('GET /api/order/{email}', () => {
   it('answers 401 anonymous, the own orders, 403 for another buyer, any email for an admin', async () => {
-    const productId = await addProduct();
+    const { _id: productId } = await makeProduct();
     const id = await placeFor(a, productId);
 
     expect((await byEmail(anonymous, a.user.email)).status).toBe(401);
@@ -241,7 +244,7 @@ describe('GET /api/order/{email}', () => {
 
 describe('GET /api/orders/{id}', () => {
   it('answers 401 anonymous, 200 to the owner and an admin, 403 to another buyer', async () => {
-    const id = await placeFor(a, await addProduct());
+    const id = await placeFor(a, (await makeProduct())._id);
     expect((await getOrder(anonymous, id)).status).toBe(401);
     const own = await getOrder(a, id);
     expect(own.status).toBe(200);
@@ -265,8 +268,8 @@ describe('GET /api/orders/{id}', () => {
 
 describe('GET /api/allOrder', () => {
   it('answers 401 anonymous, 403 to buyers, every order to an admin', async () => {
-    const idA = await placeFor(a, await addProduct());
-    const idB = await placeFor(b, await addProduct());
+    const idA = await placeFor(a, (await makeProduct())._id);
+    const idB = await placeFor(b, (await makeProduct())._id);
     expect((await allOrders(anonymous)).status).toBe(401);
     expect((await allOrders(a)).status).toBe(403);
     expect((await allOrders(b)).status).toBe(403);
@@ -279,7 +282,7 @@ describe('GET /api/allOrder', () => {
 
 describe('DELETE /api/order/{id}', () => {
   it('answers 401 anonymous and 403 to another buyer, deleting nothing', async () => {
-    const productId = await addProduct();
+    const { _id: productId } = await makeProduct();
     const id = await placeFor(a, productId);
     expect((await remove(anonymous, id)).status).toBe(401);
     expect((await remove(b, id)).status).toBe(403);
@@ -288,7 +291,7 @@ describe('DELETE /api/order/{id}', () => {
   });
 
   it('lets the owner delete an unpaid order and gives the quantity back to the stock', async () => {
-    const productId = await addProduct();
+    const { _id: productId } = await makeProduct();
     const id = await placeFor(a, productId, { quantity: 5_000 });
     expect(await stockOf(productId)).toBe(5_000);
     const res = await remove(a, id);
@@ -300,20 +303,16 @@ describe('DELETE /api/order/{id}', () => {
   });
 
   it("lets an admin delete a buyer's unpaid order", async () => {
-    const productId = await addProduct();
+    const { _id: productId } = await makeProduct();
     const id = await placeFor(b, productId);
     expect((await remove(admin, id)).status).toBe(200);
     expect(await stockOf(productId)).toBe(10_000);
   });
 
   it('refuses a paid order with 409, to the owner and to an admin', async () => {
-    const productId = await addProduct();
+    const { _id: productId } = await makeProduct();
     const id = await placeFor(a, productId);
-    const { orders } = collections(await getDb());
-    await orders.updateOne(
-      { _id: new ObjectId(id) },
-      { $set: { paid: true, transactionId: 'pi_settled', paymentIntentId: 'pi_settled' } },
-    );
+    await payOrder(id, 'pi_settled');
     const own = await remove(a, id);
     expect(own.status).toBe(409);
     expect(own.body.error.code).toBe('conflict');
@@ -329,7 +328,7 @@ describe('DELETE /api/order/{id}', () => {
 
 describe('without card payments configured', () => {
   it('POST /api/create-payment-intent answers 401 anonymous and 503 with the error shape', async () => {
-    const id = await placeFor(a, await addProduct());
+    const id = await placeFor(a, (await makeProduct())._id);
     const call = (who: Who) => createPaymentIntent(who, id, 14.8);
     expect((await call(anonymous)).status).toBe(401);
     const res = await call(a);
@@ -343,7 +342,7 @@ describe('without card payments configured', () => {
   });
 
   it('PATCH /api/order/{id} never marks an order paid', async () => {
-    const id = await placeFor(a, await addProduct());
+    const id = await placeFor(a, (await makeProduct())._id);
     const patch = (who: Who) => recordPayment(who, id, { order: id, transactionId: 'pi_123' });
     expect((await patch(anonymous)).status).toBe(401);
     expect((await patch(b)).status).toBe(403);

@@ -7,6 +7,7 @@ import {
   GET as productRoute,
 } from '@/app/api/product/[productId]/route';
 import { GET as imageRoute } from '@/app/api/images/[imageId]/route';
+import { makeOrder } from '../support/factories';
 import { createActor, params, request, type Actor } from '../support/users';
 import { largePng, pngImage, textFile } from '../../e2e/fixtures/images';
 import * as nextCache from 'next/cache';
@@ -250,18 +251,16 @@ describe('DELETE /api/product/{productId}', () => {
 
   it('admin 200, then 404; orders keep their copy of the product', async () => {
     const product = await newProduct();
-    const db = await getDb();
-    // An order placed earlier, as the order flow stores it: a copy of the product's details.
-    const order = {
-      _id: new ObjectId(),
-      productId: product._id,
+    // An order placed earlier: it holds a copy of the product's details.
+    const { orders } = collections(await getDb());
+    const placed = await makeOrder(buyer.user, product, { quantity: 600 });
+    const order = await orders.findOne({ _id: new ObjectId(placed._id) });
+    expect(order).toMatchObject({
       name: product.name,
       picture: product.picture,
       description: product.description,
-      price: product.price,
-      quantity: 600,
-    };
-    await db.collection('orders').insertOne(order);
+      unitPriceCents: 1_480,
+    });
 
     const deleted = await remove(admin.headers, product._id);
     expect(deleted.status).toBe(200);
@@ -275,7 +274,7 @@ describe('DELETE /api/product/{productId}', () => {
     const list = await call(listProductsRoute(request('/api/product'), params({}) as never));
     expect(list.body.map((p: { _id: string }) => p._id)).not.toContain(product._id);
 
-    expect(await db.collection('orders').findOne({ _id: order._id })).toEqual(order);
+    expect(await orders.findOne({ _id: new ObjectId(placed._id) })).toEqual(order);
 
     const again = await remove(admin.headers, product._id);
     expect(again.status).toBe(404);

@@ -1,6 +1,5 @@
 import { ObjectId } from 'mongodb';
 import { collections, getDb } from '@/lib/db';
-import type { ProductDoc } from '@/lib/db/collections';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import {
   DELETE as deleteOrderRoute,
@@ -26,25 +25,6 @@ export async function json(response: Response | Promise<Response>) {
   const res = await response;
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-/** A product of its own for one test (a bolt unless told otherwise); answers its id. */
-export async function addProduct(
-  fields: Partial<Omit<ProductDoc, '_id' | 'createdAt'>> = {},
-): Promise<string> {
-  const _id = new ObjectId();
-  await collections(await getDb()).products.insertOne({
-    _id,
-    name: `Hex Bolt M8 ${_id.toHexString().slice(-6)}`,
-    description: 'Zinc-plated steel hex bolts, M8 x 40 mm, grade 8.8, sold by the box.',
-    minimumOrderQuantity: 500,
-    availableQuantity: 10_000,
-    priceCents: 1_480,
-    picture: '/images/products/hex-bolt.webp',
-    ...fields,
-    createdAt: new Date(),
-  });
-  return _id.toHexString();
 }
 
 export async function stockOf(productId: string): Promise<number> {

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { collections, getDb } from '@/lib/db';
-import { createPasswordUser, type User } from '@/lib/data/users';
 import { encode } from 'next-auth/jwt';
+import type { Role } from '@/lib/db/collections';
+import type { User } from '@/lib/data/users';
 import { issueAccessToken } from '@/lib/auth/token';
 import { authSecret } from '@/lib/auth/secret';
+import { makeUser } from './factories';
 
 export interface Actor {
   user: User;
@@ -28,18 +28,9 @@ export async function sessionHeaders(
   return { Cookie: `${salt}=${token}` };
 }
 
-/** A user with a bearer token; `role: 'admin'` is set in the database. */
-export async function createActor(
-  role: 'user' | 'admin' = 'user',
-  name = role === 'admin' ? 'Ada Admin' : 'Bo Buyer',
-): Promise<Actor> {
-  const password = `pw-${randomBytes(6).toString('hex')}`;
-  const email = `${role}_${randomBytes(5).toString('hex')}@example.com`;
-  let user = await createPasswordUser({ name, email, password });
-  if (role === 'admin') {
-    await collections(await getDb()).users.updateOne({ email }, { $set: { role: 'admin' } });
-    user = { ...user, role: 'admin' };
-  }
+/** A new user (see makeUser) with a fresh bearer token and session cookie. */
+export async function createActor(role: Role = 'user', name?: string): Promise<Actor> {
+  const { password, ...user } = await makeUser({ role, name });
   return {
     user,
     password,

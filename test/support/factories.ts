@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { ObjectId } from 'mongodb';
+import { collections, getDb } from '@/lib/db';
+import type { Role } from '@/lib/db/collections';
+import {
+  attachPaymentIntent,
+  findOrder,
+  markOrderPaid,
+  placeOrder,
+  type OrderRecord,
+} from '@/lib/data/orders';
+import { createProduct, type Product } from '@/lib/data/products';
+import {
+  createPasswordUser,
+  findUserById,
+  makeAdmin,
+  markEmailVerified,
+  type User,
+} from '@/lib/data/users';
+import { productSchema, type ProductInput } from '@/lib/validation/product';
+
+/**
+ * Test data made the way the store makes it: users, products and orders go through the same
+ * lib/data functions as sign-up, Add Product and the order form, so a test never holds a
+ * document shape of its own. Shared by Vitest (each test file's database) and the Playwright
+ * specs (the e2e server's database: playwright.config.ts points lib/env at it).
+ *
+ * A few states the store reaches only with time or from older versions have no lib/data
+ * function; each has one named function at the end of this file.
+ */
+
+/** A fresh email that matches the forms' email pattern (letters after @, 2-3 letter TLD). */
+export function freshEmail(prefix = 'buyer'): string {
+  return `${prefix}_${randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** A user as the store sees them, with the password that signs them in. */
+export type TestUser = User & { password: string };
+
+/**
+ * An email-and-password account with a fresh email (a buyer unless `role: 'admin'`);
+ * `verified` as if the verification link had been opened.
+ */
+export async function makeUser(
+  options: { role?: Role; name?: string; verified?: boolean } = {},
+): Promise<TestUser> {
+  const role = options.role ?? 'user';
+  const name = options.name ?? (role === 'admin' ? 'Ada Admin' : 'Bo Buyer');
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  const email = freshEmail(role);
+  const created = await createPasswordUser({ name, email, password });
+  if (options.verified) await markEmailVerified(created.id, email);
+  if (role === 'admin') await makeAdmin(email);
+  const user = await findUserById(created.id);
+  if (!user) throw new Error(`makeUser: ${email} was not stored`);
+  return { ...user, password };
+}
+
+/** The fields of Add Product (price in dollars), and when it was added. */
+export type ProductOverrides = Partial<ProductInput> & { createdAt?: Date };
+
+/**
+ * A product of its own for one test (a box of bolts unless told otherwise), checked by the
+ * same schema as Add Product.
+ */
+export async function makeProduct(overrides: ProductOverrides = {}): Promise<Product> {
+  const { createdAt, ...fields } = overrides;
+  const product = await createProduct(
+    productSchema.parse({
+      name: `Hex Bolt M8 ${randomBytes(3).toString('hex')}`,
+      description: 'Zinc-plated steel hex bolts, M8 x 40 mm, grade 8.8, sold by the box.',
+      minimumOrderQuantity: 500,
+      availableQuantity: 10_000,
+      price: 14.8,
+      picture: '/images/products/hex-bolt.webp',
+      ...fields,
+    }),
+  );
+  if (createdAt) await backdateProduct(product._id, createdAt);
+  return product;
+}
+
+export interface OrderOverrides {
+  /** Units ordered; the product's minimum unless told otherwise. */
+  quantity?: number;
+  address?: string;
+  phone?: string;
+  /** Paid with this (verified) PaymentIntent id, as after a card payment. */
+  paidWith?: string;
+  /** Placed at this time instead of now. */
+  createdAt?: Date;
+}
+
+/**
+ * An order placed by `buyer` for `product`, reserving its stock, as the order form places one
+ * (the unpaid-orders cap aside: tests that check it use the API).
+ */
+export async function makeOrder(
+  buyer: Pick<User, 'id' | 'name' | 'email'>,
+  product: Pick<Product, '_id' | 'minimumOrderQuantity'>,
+  overrides: OrderOverrides = {},
+): Promise<OrderRecord> {
+  const placed = await placeOrder({
+    productId: product._id,
+    quantity: overrides.quantity ?? product.minimumOrderQuantity,
+    address: overrides.address ?? '12 Foundry Lane, Sheffield',
+    phone: overrides.phone ?? '01142345678',
+    user: { id: buyer.id, name: buyer.name, email: buyer.email },
+    maxUnpaid: Number.MAX_SAFE_INTEGER,
+  });
+  if (!placed.ok) throw new Error(`makeOrder: the order was refused (${placed.reason})`);
+  const id = placed.insertedId;
+  if (overrides.paidWith) await payOrder(id, overrides.paidWith);
+  if (overrides.createdAt) await backdateOrder(id, overrides.createdAt);
+  return (await findOrder(id))!;
+}
+
+/** Marks an order paid with a PaymentIntent id, the way a verified card payment does. */
+export async function payOrder(orderId: string, paymentIntentId: string): Promise<void> {
+  const attached = await attachPaymentIntent(orderId, null, paymentIntentId);
+  const outcome = attached ? await markOrderPaid(orderId, paymentIntentId) : 'mismatch';
+  if (outcome !== 'paid') throw new Error(`payOrder: ${orderId} was not paid (${outcome})`);
+}
+
+// States the store has no function for: written with one update each.
+
+/** Makes a product look as if it had been added at `at` (the catalogue lists newest first). */
+export async function backdateProduct(productId: string, at: Date): Promise<void> {
+  await collections(await getDb()).products.updateOne(
+    { _id: new ObjectId(productId) },
+    { $set: { createdAt: at } },
+  );
+}
+
+/** Makes an order look as if it had been placed at `at` (unpaid orders expire with age). */
+export async function backdateOrder(orderId: string, at: Date): Promise<void> {
+  await collections(await getDb()).orders.updateOne(
+    { _id: new ObjectId(orderId) },
+    { $set: { createdAt: at } },
+  );
+}
+
+/**
+ * Makes an order look as it was stored before orders carried their buyer's user id (only the
+ * email), for the migration that assigns owners.
+ */
+export async function asOrderWithoutOwner(orderId: string): Promise<void> {
+  await collections(await getDb()).orders.updateOne(
+    { _id: new ObjectId(orderId) },
+    { $unset: { userId: '' } },
+  );
+}
