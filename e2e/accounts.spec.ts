@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { createUser, freshEmail, signIn } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
-import { recipients, withSmtpServer } from './support/smtp';
-import { OIDC_PORT } from './stand-ins/ports.mjs';
+import { recipients, withSmtpServer } from '../test/support/smtp';
+import { OIDC_PORT, SMTP_PORT } from './stand-ins/ports.mjs';
 
 test.afterAll(closeTestDb);
 
@@ -139,7 +139,7 @@ test('forgot password with an empty email asks for it', async ({ page }) => {
 
 test('the full password reset flow, with the mail read from an SMTP server', async ({ page }) => {
   const user = await createUser();
-  await withSmtpServer(async (inbox) => {
+  await withSmtpServer(SMTP_PORT, async (inbox) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -246,7 +246,7 @@ test('sign-up mails a verification link; opening it verifies the email on My Pro
   page,
 }) => {
   const email = freshEmail('verify');
-  await withSmtpServer(async (inbox) => {
+  await withSmtpServer(SMTP_PORT, async (inbox) => {
     await page.goto('/signup');
     await page.getByLabel('Name').fill('Vera Verified');
     await page.getByLabel('Email').fill(email);

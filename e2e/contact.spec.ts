@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { withMailServerDown, withSmtpServer } from './support/smtp';
+import { withMailServerDown, withSmtpServer } from '../test/support/smtp';
+import { SMTP_PORT } from './stand-ins/ports.mjs';
 
 function contactValues() {
   const tag = randomBytes(4).toString('hex');
@@ -24,7 +25,7 @@ async function fillContact(page: Page, values: ReturnType<typeof contactValues>)
 }
 
 test('the contact form sends its four fields by mail, then the form is empty', async ({ page }) => {
-  await withSmtpServer(async (inbox) => {
+  await withSmtpServer(SMTP_PORT, async (inbox) => {
     await page.goto('/contactus');
     const values = contactValues();
     const form = await fillContact(page, values);
@@ -48,7 +49,7 @@ test('the contact form sends its four fields by mail, then the form is empty', a
 test('with the mail server down, the contact form shows an error and keeps the text', async ({
   page,
 }) => {
-  await withMailServerDown(async () => {
+  await withMailServerDown(SMTP_PORT, async () => {
     await page.goto('/');
     const values = contactValues();
     const form = await fillContact(page, values);

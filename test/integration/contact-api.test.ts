@@ -1,33 +1,15 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import { startSmtpServer, type SmtpServer } from '../support/smtp';
 
 // A real SMTP server in this process; SMTP_URL and CONTACT_TO are set before the app's
 // environment is read (the route is imported afterwards).
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  allowInsecureAuth: true,
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then((mail) => {
-      received.push(mail);
-      callback();
-    }, callback);
-  },
-});
-
+let smtp: SmtpServer;
 let POST: typeof import('@/app/api/contact/route').POST;
 let closeConnection: () => Promise<void>;
-let smtpOpen = false;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpOpen = true;
-  const { port } = smtp.server.address() as net.AddressInfo;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
   process.env.CONTACT_TO = 'Sales desk <sales@forgeline.test>';
   process.env.MAIL_FROM = 'Forgeline Parts <no-reply@forgeline.test>';
   ({ POST } = await import('@/app/api/contact/route'));
@@ -35,7 +17,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (smtpOpen) await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
   await closeConnection?.();
 });
 
@@ -65,7 +47,7 @@ describe('POST /api/contact', () => {
   it('mails the four fields to CONTACT_TO, from MAIL_FROM, with reply-to the sender', async () => {
     const res = await send(message);
     expect(res).toEqual({ status: 200, body: { ok: true } });
-    const mail = received.at(-1)!;
+    const mail = smtp.messages.at(-1)!;
     expect(mail.to).toMatchObject({
       value: [{ address: 'sales@forgeline.test', name: 'Sales desk' }],
     });
@@ -85,7 +67,7 @@ describe('POST /api/contact', () => {
       message: '<script>alert("x")</script> & <img src=x onerror=alert(1)>',
     });
     expect(res.status).toBe(200);
-    const mail = received.at(-1)!;
+    const mail = smtp.messages.at(-1)!;
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img');
@@ -93,7 +75,7 @@ describe('POST /api/contact', () => {
   });
 
   it('no header injection: line breaks are refused, a crafted name stays one reply-to address', async () => {
-    const count = received.length;
+    const count = smtp.messages.length;
     for (const body of [
       { ...message, name: 'Eve\r\nBcc: victim@example.com' },
       { ...message, name: 'Eve\nBcc: victim@example.com' },
@@ -104,14 +86,14 @@ describe('POST /api/contact', () => {
       expect(res.status).toBe(422);
       expect(res.body.error.code).toBe('validation_failed');
     }
-    expect(received.length).toBe(count);
+    expect(smtp.messages.length).toBe(count);
 
     const crafted = await send({
       ...message,
       name: 'Eve <eve@evil.test>, "x" <victim@example.com>',
     });
     expect(crafted.status).toBe(200);
-    const mail = received.at(-1)!;
+    const mail = smtp.messages.at(-1)!;
     expect(mail.replyTo?.value).toHaveLength(1);
     expect(mail.replyTo?.value[0]?.address).toBe('priya.raman@example.com');
     expect(mail.to).toMatchObject({ value: [{ address: 'sales@forgeline.test' }] });
@@ -126,7 +108,7 @@ describe('POST /api/contact', () => {
     ['a $-operator object', { ...message, name: { $gt: '' } }],
     ['a number as address', { ...message, address: 42 }],
   ])('%s: 422 with the field issues, nothing sent', async (_label, body) => {
-    const count = received.length;
+    const count = smtp.messages.length;
     const res = await send(body);
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({
@@ -134,7 +116,7 @@ describe('POST /api/contact', () => {
       message: expect.any(String),
       details: { fields: expect.any(Object) },
     });
-    expect(received.length).toBe(count);
+    expect(smtp.messages.length).toBe(count);
   });
 
   it('the field messages of an empty form', async () => {
@@ -166,8 +148,7 @@ describe('POST /api/contact', () => {
   });
 
   it('mail server down: 502 with a message for the person', async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    smtpOpen = false;
+    await smtp.close();
     const res = await send(message);
     expect(res.status).toBe(502);
     expect(res.body.error).toEqual({

@@ -1,18 +1,30 @@
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTP_PORT } from '../stand-ins/ports.mjs';
 
 /**
- * The app sends mail to SMTP_URL = smtp://127.0.0.1:SMTP_PORT. A test that needs mail starts
- * a real SMTP server there for its own duration; tests that need the port wait for each other
- * (the port is the lock), so parallel workers never see each other's server.
+ * A real SMTP server on 127.0.0.1 that keeps every mail it receives, for the tests that check
+ * what the store sends: Vitest files start one on a free port and point SMTP_URL at it;
+ * Playwright specs start one on the port the e2e server mails to (SMTP_PORT), for the
+ * duration of one test. Tests that need the same port wait for each other (the port is the
+ * lock), so parallel workers never see each other's server.
  */
 export interface Inbox {
+  /** Every mail received so far, oldest first. A mail is here before the sender hears "250 OK". */
   messages: ParsedMail[];
   /** Waits for a message matching the predicate. */
   waitFor(predicate: (mail: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
 }
+
+export interface SmtpServer extends Inbox {
+  /** The port it listens on (the one asked for, or the free one chosen for port 0). */
+  port: number;
+  /** Stops listening; calling it again does nothing. */
+  close(): Promise<void>;
+}
+
+/** How long a test waits for another to give up the port before it fails. */
+const PORT_WAIT_MS = 90_000;
 
 /** Every recipient address of a parsed mail, lower-cased. */
 export function recipients(mail: ParsedMail): string[] {
@@ -20,18 +32,19 @@ export function recipients(mail: ParsedMail): string[] {
   return to.flatMap((group) => group.value.map((address) => address.address?.toLowerCase() ?? ''));
 }
 
-async function listenWhenFree(server: net.Server, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/** Listens on 127.0.0.1:port, waiting while another server holds the port. */
+async function listenWhenFree(server: net.Server, port: number): Promise<number> {
+  const deadline = Date.now() + PORT_WAIT_MS;
   for (;;) {
     try {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
-        server.listen(SMTP_PORT, '127.0.0.1', () => {
+        server.listen(port, '127.0.0.1', () => {
           server.off('error', reject);
           resolve();
         });
       });
-      return;
+      return (server.address() as net.AddressInfo).port;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || Date.now() > deadline)
         throw error;
@@ -40,8 +53,8 @@ async function listenWhenFree(server: net.Server, timeoutMs = 90_000): Promise<v
   }
 }
 
-/** Runs `body` with a real SMTP server on the app's SMTP port, then stops it. */
-export async function withSmtpServer<T>(body: (inbox: Inbox) => Promise<T>): Promise<T> {
+/** Starts an SMTP server on `port` (0: any free port) that accepts every mail. */
+export async function startSmtpServer(port = 0): Promise<SmtpServer> {
   const messages: ParsedMail[] = [];
   const waiters = new Set<() => void>();
   const smtp = new SMTPServer({
@@ -59,8 +72,10 @@ export async function withSmtpServer<T>(body: (inbox: Inbox) => Promise<T>): Pro
         .catch(callback);
     },
   });
-  await listenWhenFree(smtp.server);
-  const inbox: Inbox = {
+  const listening = await listenWhenFree(smtp.server, port);
+  let closed: Promise<void> | undefined;
+  return {
+    port: listening,
     messages,
     waitFor(predicate, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
@@ -79,22 +94,34 @@ export async function withSmtpServer<T>(body: (inbox: Inbox) => Promise<T>): Pro
         if (!check()) waiters.add(check);
       });
     },
+    close() {
+      closed ??= new Promise<void>((resolve) => smtp.close(() => resolve()));
+      return closed;
+    },
   };
+}
+
+/** Runs `body` with a real SMTP server on `port`, then stops it. */
+export async function withSmtpServer<T>(
+  port: number,
+  body: (inbox: Inbox) => Promise<T>,
+): Promise<T> {
+  const server = await startSmtpServer(port);
   try {
-    return await body(inbox);
+    return await body(server);
   } finally {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await server.close();
   }
 }
 
-/** Runs `body` while the SMTP port refuses mail: connections are accepted and dropped at once. */
-export async function withMailServerDown<T>(body: () => Promise<T>): Promise<T> {
+/** Runs `body` while `port` refuses mail: connections are accepted and dropped at once. */
+export async function withMailServerDown<T>(port: number, body: () => Promise<T>): Promise<T> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.destroy();
   });
-  await listenWhenFree(server);
+  await listenWhenFree(server, port);
   try {
     return await body();
   } finally {
