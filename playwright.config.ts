@@ -2,17 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-
-/**
- * The browser: CHROME_PATH, else Debian's /usr/bin/chromium, else Playwright's own Chromium
- * (installed with `npx playwright install chromium` where downloads are possible).
- */
-function chromiumPath(): string | undefined {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  return ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) =>
-    fs.existsSync(candidate),
-  );
-}
+import { chromiumPath } from './scripts/lib/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT || 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -21,10 +11,19 @@ export const baseURL = `http://127.0.0.1:${port}`;
 // test workers (which inherit this environment) all see the same directory.
 process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
 process.env.E2E_PORT = String(port);
+// The test workers make their data through lib/data (test/support/factories.ts), whose lib/env
+// must name the server's database: the embedded engine of E2E_DATA_DIR (it writes its address
+// to mongo.json there), never a MONGODB_URI of the shell. scripts/e2e-server.mjs sets both for
+// the server and its build itself.
+process.env.DATA_DIR = process.env.E2E_DATA_DIR;
+process.env.MONGODB_URI = '';
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // Specs and their support files only (never the Next.js build): the `@/` alias, and
+  // `server-only` as an empty module, so that they can import lib/data like the server does.
+  tsconfig: './e2e/tsconfig.json',
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 2,

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { createUser, freshEmail, signIn } from './support/auth';
+import { freshEmail, makeUser } from '../test/support/factories';
+import { signIn } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
 import { recipients, withSmtpServer } from '../test/support/smtp';
 import { OIDC_PORT, SMTP_PORT } from './stand-ins/ports.mjs';
@@ -48,7 +49,7 @@ test('sign-up shows each validation message and a duplicate email in red', async
   await expect(page.getByText('Provide a valid Email')).toBeVisible();
   await expect(page.getByText('Must be 6 characters to longer')).toBeVisible();
 
-  const existing = await createUser();
+  const existing = await makeUser();
   await page.getByLabel('Name').fill('Copy Cat');
   await page.getByLabel('Email').fill(existing.email);
   await page.getByLabel('Password').fill('secret-123');
@@ -60,7 +61,7 @@ test('sign-up shows each validation message and a duplicate email in red', async
 });
 
 test('login shows validation messages, and a wrong password in red text', async ({ page }) => {
-  const user = await createUser();
+  const user = await makeUser();
   await page.goto('/login');
   await expect(page.getByRole('link', { name: 'Create New Account' })).toHaveAttribute(
     'href',
@@ -77,7 +78,7 @@ test('login shows validation messages, and a wrong password in red text', async 
 });
 
 test('a protected page sends a visitor to /login and back after login', async ({ page }) => {
-  const user = await createUser();
+  const user = await makeUser();
   await page.goto('/dashboard/order');
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Forder/);
   await loginWithForm(page, user.email, user.password);
@@ -92,7 +93,7 @@ test('a protected page sends a visitor to /login and back after login', async ({
 });
 
 test('a product page needs login and returns to the product', async ({ page }) => {
-  const user = await createUser();
+  const user = await makeUser();
   const product = await (await testDb()).collection('products').findOne({ name: /^Spur Gear/ });
   const path = `/product/${product!._id.toHexString()}`;
   await page.goto(path);
@@ -109,7 +110,7 @@ for (const path of [
   '/dashboard/manageorder',
 ]) {
   test(`a non-admin is sent away from ${path}`, async ({ page }) => {
-    await signIn(page, await createUser());
+    await signIn(page, await makeUser());
     await page.goto(path);
     await expect(page).toHaveURL(/\/login\?/);
     await expect(page.getByText('That page is for admins.')).toBeVisible();
@@ -117,7 +118,7 @@ for (const path of [
 }
 
 test('the sidebar follows the role', async ({ page }) => {
-  await signIn(page, await createUser());
+  await signIn(page, await makeUser());
   await page.goto('/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(sidebar.getByRole('link')).toHaveText(['My Profile', 'My Reviews', 'My Orders']);
@@ -138,7 +139,7 @@ test('forgot password with an empty email asks for it', async ({ page }) => {
 });
 
 test('the full password reset flow, with the mail read from an SMTP server', async ({ page }) => {
-  const user = await createUser();
+  const user = await makeUser();
   await withSmtpServer(SMTP_PORT, async (inbox) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
@@ -183,7 +184,7 @@ test('a Google account does not take over a verified password account with the s
   page,
   request,
 }) => {
-  const existing = await createUser({ verified: true });
+  const existing = await makeUser({ verified: true });
   await request.post(`http://127.0.0.1:${OIDC_PORT}/__identity`, {
     data: { email: existing.email, name: 'Impostor' },
   });
@@ -207,7 +208,7 @@ test('Google sign-in takes over an unverified password account with the same ema
   browser,
   request,
 }) => {
-  const squatter = await createUser({ name: 'Early Registrant' });
+  const squatter = await makeUser({ name: 'Early Registrant' });
   // Whoever registered the address first is signed in elsewhere.
   const elsewhere = await browser.newContext();
   const oldSession = await elsewhere.newPage();
@@ -273,7 +274,7 @@ test('sign-up mails a verification link; opening it verifies the email on My Pro
 });
 
 test('My Profile saves and shows the values again on the next visit', async ({ page }) => {
-  const user = await createUser({ name: 'Pat Profile' });
+  const user = await makeUser({ name: 'Pat Profile' });
   await signIn(page, user);
   await page.goto('/dashboard');
   await expect(page.getByLabel('Name')).toHaveValue('Pat Profile');
@@ -297,8 +298,8 @@ test('Make admin changes the other user’s sidebar on their next page load', as
   page,
   browser,
 }) => {
-  const admin = await createUser({ role: 'admin' });
-  const buyer = await createUser();
+  const admin = await makeUser({ role: 'admin' });
+  const buyer = await makeUser();
   const buyerContext = await browser.newContext({
     extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.251' },
   });
@@ -339,8 +340,8 @@ test('Make admin changes the other user’s sidebar on their next page load', as
 });
 
 test('Remove User removes after confirmation, never yourself', async ({ page }) => {
-  const admin = await createUser({ role: 'admin' });
-  const doomed = await createUser();
+  const admin = await makeUser({ role: 'admin' });
+  const doomed = await makeUser();
   await signIn(page, admin);
   await page.goto('/dashboard/users');
   await expect(page.getByRole('button', { name: `Remove User: ${admin.email}` })).toBeDisabled();
@@ -361,7 +362,7 @@ test('Remove User removes after confirmation, never yourself', async ({ page }) 
 });
 
 test('Sign Out ends the session and clears the access token', async ({ page }) => {
-  const user = await createUser();
+  const user = await makeUser();
   await page.goto('/login');
   await loginWithForm(page, user.email, user.password);
   await expect(page).toHaveURL('/');
@@ -374,7 +375,7 @@ test('Sign Out ends the session and clears the access token', async ({ page }) =
 });
 
 test('Login from the navigation bar comes back to the page the person was on', async ({ page }) => {
-  const user = await createUser();
+  const user = await makeUser();
   await page.goto('/blogs');
   await nav(page).getByRole('link', { name: 'Login' }).first().click();
   await expect(page).toHaveURL('/login?callbackUrl=%2Fblogs');
@@ -384,7 +385,7 @@ test('Login from the navigation bar comes back to the page the person was on', a
 
 test('on a small screen the dashboard sidebar opens with its toggle', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await signIn(page, await createUser());
+  await signIn(page, await makeUser());
   await page.goto('/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(sidebar).toBeHidden();

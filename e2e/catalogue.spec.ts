@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { makeProduct } from '../test/support/factories';
 import { signedInUser } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
 import { pngImage } from './fixtures/images';
@@ -135,17 +136,15 @@ test('delete: cancel keeps the product, confirm removes it from the home page; o
 }) => {
   const db = await testDb();
   const name = `Retaining Ring ${unique()}`;
-  const productId = new ObjectId();
-  await db.collection('products').insertOne({
-    _id: productId,
+  const product = await makeProduct({
     name,
     description,
     minimumOrderQuantity: 500,
     availableQuantity: 4000,
-    priceCents: 310,
+    price: 3.1,
     picture: '/images/products/hex-flange-bolt.webp',
-    createdAt: new Date(),
   });
+  const productId = new ObjectId(product._id);
   // A buyer orders the product first, through the API the order form uses.
   const buyerContext = await browser.newContext({
     extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.252' },
@@ -154,7 +153,7 @@ test('delete: cancel keeps the product, confirm removes it from the home page; o
   await signedInUser(buyerPage, 'user');
   const placed = await buyerPage.request.post('/api/order', {
     data: {
-      productId: productId.toHexString(),
+      productId: product._id,
       quantity: 500,
       address: '1 Mill Lane, Leeds',
       phone: '441130000000',

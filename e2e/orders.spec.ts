@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { signedInUser, type TestUser } from './support/auth';
+import { makeProduct, payOrder, type TestUser } from '../test/support/factories';
+import { signedInUser } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
 import { installStripeJs } from './support/stripe-js';
 
@@ -16,21 +18,17 @@ test.beforeEach(async ({ context }) => {
  * A product of its own for each test, so stock changes never cross tests. Dated in the past, so
  * it is never the newest product other specs look at.
  */
-async function addProduct(fields: { priceCents?: number; availableQuantity?: number } = {}) {
-  const _id = new ObjectId();
-  const name = `Flanged Bushing ${_id.toHexString().slice(-6)}`;
-  await (await testDb()).collection('products').insertOne({
-    _id,
-    name,
+function addProduct(fields: { price?: number; availableQuantity?: number } = {}) {
+  return makeProduct({
+    name: `Flanged Bushing ${randomBytes(3).toString('hex')}`,
     description:
       'Sintered bronze flanged bushings, oil-impregnated for maintenance-free running in light-duty shafts.',
-    minimumOrderQuantity: 500,
-    availableQuantity: fields.availableQuantity ?? 18_000,
-    priceCents: fields.priceCents ?? 1_480,
+    availableQuantity: 18_000,
+    price: 14.8,
     picture: '/images/products/spur-gear.webp',
+    ...fields,
     createdAt: new Date(Date.UTC(2000, 0, 1)),
   });
-  return { id: _id.toHexString(), name };
 }
 
 async function ordersOf(user: TestUser) {
@@ -74,7 +72,7 @@ const orderRow = (page: Page, productName: string) =>
 test('a quantity below 500 shows the warning and sends nothing', async ({ page }) => {
   const user = await signedInUser(page);
   const product = await addProduct();
-  await page.goto(`/product/${product.id}`);
+  await page.goto(`/product/${product._id}`);
 
   await expect(page.getByLabel('Name')).toHaveValue(user.name);
   await expect(page.getByLabel('Name')).toHaveAttribute('readonly', '');
@@ -104,13 +102,13 @@ test('a quantity below 500 shows the warning and sends nothing', async ({ page }
 
   expect(posted).toBe(false);
   expect(await ordersOf(user)).toHaveLength(0);
-  expect(await stockOf(product.id)).toBe(18_000);
+  expect(await stockOf(product._id)).toBe(18_000);
 });
 
 test('an order succeeds and appears in My Orders with the right total', async ({ page }) => {
   const user = await signedInUser(page);
-  const product = await addProduct({ priceCents: 1_480 });
-  await page.goto(`/product/${product.id}`);
+  const product = await addProduct({ price: 14.8 });
+  await page.goto(`/product/${product._id}`);
 
   await fillOrderForm(page, '1000');
   const success = page.getByRole('dialog', { name: 'Successfully' });
@@ -151,7 +149,7 @@ test('an order succeeds and appears in My Orders with the right total', async ({
 test('a failed order shows Error with the reason from the server', async ({ page }) => {
   await signedInUser(page);
   const product = await addProduct({ availableQuantity: 600 });
-  await page.goto(`/product/${product.id}`);
+  await page.goto(`/product/${product._id}`);
   await fillOrderForm(page, '1000');
   const failure = page.getByRole('dialog', { name: 'Error' });
   await expect(failure).toContainText('Product purchase failed!');
@@ -162,8 +160,8 @@ test('paying with 4242 4242 4242 4242 completes, then My Orders shows PAID and t
   page,
 }) => {
   const user = await signedInUser(page);
-  const product = await addProduct({ priceCents: 265 });
-  const orderId = await placeOrder(page, product.id, 5_000);
+  const product = await addProduct({ price: 2.65 });
+  const orderId = await placeOrder(page, product._id, 5_000);
 
   // Pay waits for the client secret of the payment intent.
   let releaseIntent!: () => void;
@@ -215,7 +213,7 @@ test('a declined card shows the decline message under the form and the order sta
 }) => {
   await signedInUser(page);
   const product = await addProduct();
-  const orderId = await placeOrder(page, product.id);
+  const orderId = await placeOrder(page, product._id);
   await page.goto(`/dashboard/payment/${orderId}`);
 
   const pay = page.getByRole('button', { name: 'Pay', exact: true });
@@ -239,7 +237,7 @@ test("Stripe's webhook alone marks the order paid when the browser closes before
 }) => {
   await signedInUser(page);
   const product = await addProduct();
-  const orderId = await placeOrder(page, product.id);
+  const orderId = await placeOrder(page, product._id);
   // The browser never gets to report the payment.
   await page.route(`**/api/order/${orderId}`, (route) =>
     route.request().method() === 'PATCH' ? route.abort() : route.continue(),
@@ -269,8 +267,8 @@ test('deleting an order: cancel keeps it, confirm deletes it and gives the stock
 }) => {
   const user = await signedInUser(page);
   const product = await addProduct();
-  await placeOrder(page, product.id, 5_000);
-  expect(await stockOf(product.id)).toBe(13_000);
+  await placeOrder(page, product._id, 5_000);
+  expect(await stockOf(product._id)).toBe(13_000);
 
   await page.goto('/dashboard/order');
   const row = orderRow(page, product.name);
@@ -291,7 +289,7 @@ test('deleting an order: cancel keeps it, confirm deletes it and gives the stock
   await expect(page.getByRole('dialog', { name: 'Order delete successfull' })).toBeVisible();
   await expect(row).toHaveCount(0);
   expect(await ordersOf(user)).toHaveLength(0);
-  expect(await stockOf(product.id)).toBe(18_000);
+  expect(await stockOf(product._id)).toBe(18_000);
 });
 
 test('the admin sees every order in Manage Orders and deletes an unpaid one', async ({
@@ -304,19 +302,10 @@ test('the admin sees every order in Manage Orders and deletes an unpaid one', as
   const buyer = await signedInUser(buyerPage);
   const unpaidProduct = await addProduct();
   const paidProduct = await addProduct();
-  const unpaidId = await placeOrder(buyerPage, unpaidProduct.id);
-  const paidId = await placeOrder(buyerPage, paidProduct.id);
+  const unpaidId = await placeOrder(buyerPage, unpaidProduct._id);
+  const paidId = await placeOrder(buyerPage, paidProduct._id);
   await buyerContext.close();
-  await (await testDb()).collection('orders').updateOne(
-    { _id: new ObjectId(paidId) },
-    {
-      $set: {
-        paid: true,
-        paymentIntentId: 'pi_settled_elsewhere',
-        transactionId: 'pi_settled_elsewhere',
-      },
-    },
-  );
+  await payOrder(paidId, 'pi_settled_elsewhere');
 
   await signedInUser(page, 'admin');
   await page.goto('/dashboard/manageorder');

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { createUser, signedInUser, type TestUser } from './support/auth';
+import { makeUser } from '../test/support/factories';
+import { signIn, signedInUser } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
 import { largePng, pngImage, textFile } from './fixtures/images';
 import { APP_CLOUDINARY_PORT, CLOUDINARY_PORT } from './stand-ins/ports.mjs';
@@ -11,18 +12,6 @@ test.afterAll(closeTestDb);
 
 /** The second app instance: the same build and database, with images on the Cloudinary stand-in. */
 const cloudinaryApp = `http://127.0.0.1:${APP_CLOUDINARY_PORT}`;
-
-/** Signs in on another app instance through Auth.js's credentials endpoint. */
-async function signInAt(page: Page, origin: string, user: TestUser) {
-  const csrf = await page.request.get(`${origin}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await page.request.post(`${origin}/api/auth/callback/credentials`, {
-    form: { email: user.email, password: user.password, csrfToken, callbackUrl: '/' },
-    headers: { 'X-Auth-Return-Redirect': '1' },
-  });
-  const body = (await response.json()) as { url?: string };
-  expect(response.ok() && body.url && !body.url.includes('error=')).toBeTruthy();
-}
 
 async function loaded(image: Locator): Promise<number> {
   return image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
@@ -109,8 +98,8 @@ test('a buyer posts a review with a photo (GridFS) and it appears on the home pa
 test('a buyer posts a review with a photo (Cloudinary) and it appears on the home page', async ({
   page,
 }) => {
-  const user = await createUser();
-  await signInAt(page, cloudinaryApp, user);
+  const user = await makeUser();
+  await signIn(page, user, cloudinaryApp);
   await page.goto(`${cloudinaryApp}/dashboard/review`);
   const values = reviewValues({
     name: 'hana-cloud.png',

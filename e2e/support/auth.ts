@@ -1,62 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { ObjectId } from 'mongodb';
 import type { Page } from '@playwright/test';
-import { hashPassword } from '../../lib/auth/password';
-import { testDb } from './db';
-
-export interface TestUser {
-  id: string;
-  name: string;
-  email: string;
-  password: string;
-  role: 'admin' | 'user';
-}
-
-/** A fresh email that matches the forms' email pattern (letters after @, 2-3 letter TLD). */
-export function freshEmail(prefix = 'buyer'): string {
-  return `${prefix}_${randomBytes(5).toString('hex')}@example.com`;
-}
-
-/**
- * Creates an email-and-password user straight in the database; `verified` as if the
- * verification link had been opened.
- */
-export async function createUser(
-  options: { role?: 'admin' | 'user'; name?: string; verified?: boolean } = {},
-): Promise<TestUser> {
-  const role = options.role ?? 'user';
-  const user = {
-    id: new ObjectId().toHexString(),
-    name: options.name ?? (role === 'admin' ? 'Ada Admin' : 'Bo Buyer'),
-    email: freshEmail(role),
-    password: `pw-${randomBytes(6).toString('hex')}`,
-    role,
-  };
-  const db = await testDb();
-  await db.collection('users').insertOne({
-    _id: new ObjectId(user.id),
-    name: user.name,
-    email: user.email,
-    emailVerified: options.verified ? new Date() : null,
-    image: null,
-    role,
-    passwordHash: await hashPassword(user.password),
-    createdAt: new Date(),
-  });
-  return user;
-}
+import { makeUser, type TestUser } from '../../test/support/factories';
 
 /**
  * Signs the page's browser context in through Auth.js's credentials endpoint (what the login
- * form does), without going through the form. Tests of the form itself use the UI.
+ * form does), without going through the form. Tests of the form itself use the UI. `origin`
+ * names another app instance (the one with Cloudinary); by default the page's own.
  */
 export async function signIn(
   page: Page,
   user: Pick<TestUser, 'email' | 'password'>,
+  origin = '',
 ): Promise<void> {
-  const csrf = await page.request.get('/api/auth/csrf');
+  const csrf = await page.request.get(`${origin}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await page.request.post('/api/auth/callback/credentials', {
+  const response = await page.request.post(`${origin}/api/auth/callback/credentials`, {
     form: { email: user.email, password: user.password, csrfToken, callbackUrl: '/' },
     headers: { 'X-Auth-Return-Redirect': '1' },
   });
@@ -70,7 +27,7 @@ export async function signIn(
 
 /** A new user of the given role, signed in on the page. */
 export async function signedInUser(page: Page, role: 'admin' | 'user' = 'user'): Promise<TestUser> {
-  const user = await createUser({ role });
+  const user = await makeUser({ role });
   await signIn(page, user);
   return user;
 }
