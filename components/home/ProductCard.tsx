@@ -5,7 +5,17 @@ import { formatPrice } from '@/lib/money';
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
 
 /** A product card: the fields of the specification, and a slot for its action. */
-export function ProductCard({ product, action }: { product: Product; action: React.ReactNode }) {
+export function ProductCard({
+  product,
+  action,
+  headingLevel = 3,
+}: {
+  product: Product;
+  action: React.ReactNode;
+  /** The level of the card's title: 3 under a section heading, 2 right under a page's h1. */
+  headingLevel?: 2 | 3;
+}) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
       aria-labelledby={`product-${product._id}`}
@@ -17,9 +27,9 @@ export function ProductCard({ product, action }: { product: Product; action: Rea
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-5">
-        <h3 id={`product-${product._id}`} className="text-lg font-semibold text-slate-900">
+        <Title id={`product-${product._id}`} className="text-lg font-semibold text-slate-900">
           {product.name}
-        </h3>
+        </Title>
         <p className="mt-2 flex-1 text-sm text-slate-600">
           {product.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...read more
         </p>

@@ -43,6 +43,7 @@ export function ManageProducts({ products: initial }: { products: Product[] }) {
           {products.map((product) => (
             <li key={product._id} className="flex">
               <ProductCard
+                headingLevel={2}
                 product={product}
                 action={
                   <button
