@@ -3,15 +3,24 @@ import { Navbar } from '@/components/layout/Navbar';
 import { Footer } from '@/components/layout/Footer';
 import { Providers } from '@/components/auth/Providers';
 import { Toaster } from '@/components/ui/toast';
-import { storeName } from '@/lib/site';
+import { siteOrigin, storeName } from '@/lib/site';
 import './globals.css';
 
+const description = `${storeName} makes its own gears, bearings, fasteners and fittings and sells them directly to businesses in bulk.`;
+
 export const metadata: Metadata = {
+  // Relative canonical and OpenGraph URLs of every page resolve against the store's origin.
+  metadataBase: new URL(siteOrigin),
   title: {
     default: `${storeName} — parts direct from the manufacturer`,
     template: `%s | ${storeName}`,
   },
-  description: `${storeName} makes its own gears, bearings, fasteners and fittings and sells them directly to businesses in bulk.`,
+  description,
+  applicationName: storeName,
+  // Defaults for pages without their own card; public pages set theirs (pageMetadata), with
+  // their canonical URL. No canonical here: it would be inherited by every page.
+  openGraph: { type: 'website', siteName: storeName, locale: 'en_US' },
+  twitter: { card: 'summary_large_image' },
 };
 
 export const viewport: Viewport = { themeColor: '#1e3a8a' };

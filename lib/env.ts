@@ -29,6 +29,7 @@ const schema = z
     ),
     AUTH_SECRET: optionalString,
     AUTH_URL: optionalUrl,
+    SITE_URL: optionalUrl,
     AUTH_GOOGLE_ID: optionalString,
     AUTH_GOOGLE_SECRET: optionalString,
     AUTH_GOOGLE_ISSUER: optionalUrl,

@@ -1,5 +1,52 @@
 import 'server-only';
+import type { Metadata } from 'next';
 import { env } from '@/lib/env';
 
 /** The store's name (STORE_NAME), shown in the navigation bar, page titles and mails. */
 export const storeName = env.STORE_NAME;
+
+/**
+ * The store's public origin for search engines and link previews: canonical URLs, the sitemap,
+ * robots.txt, OpenGraph images and structured data. SITE_URL, else AUTH_URL, else the local
+ * default; never taken from a request (Next.js rewrites 127.0.0.1 to localhost there, and a
+ * Host header is the client's choice). Pages that are pre-rendered read it at build time.
+ */
+export const siteOrigin = new URL(env.SITE_URL ?? env.AUTH_URL ?? 'http://127.0.0.1:3000').origin;
+
+/** An absolute URL on the store's origin for a path (`/products`), or an absolute URL as is. */
+export function absoluteUrl(pathOrUrl: string): string {
+  return new URL(pathOrUrl, siteOrigin).toString();
+}
+
+/**
+ * The metadata of a public page: its own title and description, its canonical URL, and the
+ * OpenGraph and Twitter card that link previews show (the image is app/opengraph-image.tsx).
+ * `title` is the page's part of the title; the layout's template adds the store's name.
+ */
+export function pageMetadata({
+  title,
+  description,
+  path,
+}: {
+  title?: string;
+  description: string;
+  path: string;
+}): Metadata {
+  const fullTitle = title
+    ? `${title} | ${storeName}`
+    : `${storeName} — parts direct from the manufacturer`;
+  return {
+    ...(title ? { title } : {}),
+    description,
+    alternates: { canonical: path },
+    openGraph: {
+      type: 'website',
+      siteName: storeName,
+      locale: 'en_US',
+      title: fullTitle,
+      description,
+      url: path,
+    },
+    twitter: { card: 'summary_large_image', title: fullTitle, description },
+  };
+}

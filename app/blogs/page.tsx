@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
+import { pageMetadata } from '@/lib/site';
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: 'Blogs',
   description: 'Answers to five common questions about React and testing.',
-};
+  path: '/blogs',
+});
 
 interface Post {
   id: string;

@@ -1,10 +1,15 @@
 import type { Metadata } from 'next';
 import { HomePage } from '@/components/home/HomePage';
+import { pageMetadata, storeName } from '@/lib/site';
 
 // Served from the cache and regenerated when products or reviews change (lib/cache.ts).
 export const revalidate = 60;
 
-export const metadata: Metadata = { alternates: { canonical: '/' } };
+// The same page as /, whose address is the canonical one.
+export const metadata: Metadata = pageMetadata({
+  description: `${storeName} makes its own gears, bearings, fasteners and fittings and sells them directly to businesses in bulk, at factory prices.`,
+  path: '/',
+});
 
 export default function Page() {
   return <HomePage />;

@@ -3,8 +3,13 @@ import { googleEnabled } from '@/auth';
 import { LoginForm } from '@/components/auth/LoginForm';
 import { safeCallbackPath } from '@/lib/auth/access';
 import { loginErrorMessage, notices } from '@/lib/messages';
+import { pageMetadata, storeName } from '@/lib/site';
 
-export const metadata: Metadata = { title: 'Login' };
+export const metadata: Metadata = pageMetadata({
+  title: 'Login',
+  description: `Sign in to ${storeName} to order parts in bulk, pay and follow your orders.`,
+  path: '/login',
+});
 
 type Props = {
   searchParams: Promise<{ callbackUrl?: string; error?: string; code?: string; reset?: string }>;

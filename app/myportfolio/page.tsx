@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import Image from 'next/image';
 import author from '@/public/images/portfolio/author.webp';
+import { pageMetadata } from '@/lib/site';
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: 'MyPortfolio',
   description: 'The portfolio of the developer who built this storefront.',
-};
+  path: '/myportfolio',
+});
 
 const skills = [
   {

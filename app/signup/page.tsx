@@ -1,8 +1,13 @@
 import type { Metadata } from 'next';
 import { googleEnabled } from '@/auth';
 import { SignupForm } from '@/components/auth/SignupForm';
+import { pageMetadata, storeName } from '@/lib/site';
 
-export const metadata: Metadata = { title: 'Sign Up' };
+export const metadata: Metadata = pageMetadata({
+  title: 'Sign Up',
+  description: `Open a business account with ${storeName} to order parts direct from the manufacturer.`,
+  path: '/signup',
+});
 
 export default function SignupPage() {
   return (

@@ -1,8 +1,5 @@
-const columns = [
-  { title: 'Company', links: ['About us', 'Careers', 'Press', 'Sustainability'] },
-  { title: 'Products', links: ['Gears', 'Bearings', 'Fasteners', 'Hydraulics', 'Valves'] },
-  { title: 'Legal', links: ['Terms of sale', 'Privacy policy', 'Cookie policy', 'Warranty'] },
-];
+import Link from 'next/link';
+import { footerColumns } from './footer-links';
 
 export function Footer({ storeName }: { storeName: string }) {
   return (
@@ -14,21 +11,24 @@ export function Footer({ storeName }: { storeName: string }) {
             Parts made in our own plant, sold directly to your business.
           </p>
         </div>
-        {columns.map((column) => (
-          <div key={column.title}>
-            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
+        {footerColumns.map((column) => (
+          <nav key={column.title} aria-labelledby={`footer-${column.title.toLowerCase()}`}>
+            <h2
+              id={`footer-${column.title.toLowerCase()}`}
+              className="text-sm font-semibold tracking-wide text-white uppercase"
+            >
               {column.title}
             </h2>
             <ul className="mt-3 space-y-2 text-sm">
-              {column.links.map((label) => (
-                <li key={label}>
-                  <a href="#" className="hover:text-white">
-                    {label}
-                  </a>
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <Link href={link.href} className="hover:text-white hover:underline">
+                    {link.label}
+                  </Link>
                 </li>
               ))}
             </ul>
-          </div>
+          </nav>
         ))}
       </div>
       <p className="border-t border-white/10 py-4 text-center text-xs">
