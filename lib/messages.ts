@@ -90,6 +90,15 @@ export const fieldMessages = {
     tooLarge: 'Must not be above 1,000,000,000',
     priceTooLarge: 'Must not be above 1,000,000',
     priceDecimals: 'Use at most 2 decimals',
+    skuInvalid: 'Use only letters, digits, "-", "." and "/" (at most 40)',
+    skuTaken: 'Another product already has this part number',
+  },
+  catalogue: {
+    searchTooLong: 'Search text must be at most 100 characters',
+    unknownCategory: 'Choose one of the catalogue categories',
+    unknownSort: 'Sort by newest, price-asc, price-desc or name',
+    pageInvalid: 'Page must be a whole number from 1',
+    limitInvalid: 'Limit must be a whole number from 1 to 100',
   },
   review: {
     ratingRange: 'Choose a rating from 1 to 5',

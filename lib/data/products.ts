@@ -1,11 +1,18 @@
 import 'server-only';
-import { ObjectId } from 'mongodb';
+import { ObjectId, type Filter, type Sort } from 'mongodb';
 import { unstable_cache } from 'next/cache';
 import { CATALOGUE_REVALIDATE_SECONDS, cacheTags } from '@/lib/cache';
+import type { CategorySlug } from '@/lib/catalogue/categories';
 import { getDb, collections } from '@/lib/db';
 import type { ProductDoc } from '@/lib/db/collections';
 import { centsToDollars, dollarsToCents } from '@/lib/money';
-import type { ProductInput } from '@/lib/validation/product';
+import {
+  DEFAULT_CATALOGUE_LIMIT,
+  MAX_CATALOGUE_LIMIT,
+  MAX_SKU_LENGTH,
+  SKU_PATTERN,
+  type ProductInput,
+} from '@/lib/validation/product';
 import { toObjectId } from './ids';
 
 /** A product as pages and the API see it: string id, price in dollars. */
@@ -17,6 +24,10 @@ export interface Product {
   availableQuantity: number;
   price: number;
   picture: string;
+  /** Part number as entered; null for products from before part numbers. */
+  sku: string | null;
+  /** Category slug (lib/catalogue/categories.ts); null for products from before categories. */
+  category: string | null;
 }
 
 export function toProduct(doc: ProductDoc): Product {
@@ -28,10 +39,20 @@ export function toProduct(doc: ProductDoc): Product {
     availableQuantity: doc.availableQuantity,
     price: centsToDollars(doc.priceCents),
     picture: doc.picture,
+    sku: doc.sku ?? null,
+    category: doc.category ?? null,
   };
 }
 
-/** Every product, newest first. */
+/** The lookup form of a part number: lower-cased, so uniqueness and search ignore case. */
+export function normaliseSku(sku: string): string {
+  return sku.toLowerCase();
+}
+
+/**
+ * Every product, newest first. Unbounded: for small catalogues and existing callers only;
+ * lists people see go through searchCatalogue or listNewestProducts.
+ */
 export async function listProducts(): Promise<Product[]> {
   const { products } = collections(await getDb());
   const docs = await products.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
@@ -48,6 +69,134 @@ export const listCachedProducts = unstable_cache(listProducts, ['catalogue-produ
   revalidate: CATALOGUE_REVALIDATE_SECONDS,
 });
 
+/** The newest products (at most 100), newest first: the home page's selection. */
+export async function listNewestProducts(limit: number): Promise<Product[]> {
+  const bounded = Math.min(Math.max(Math.trunc(limit) || 0, 1), MAX_CATALOGUE_LIMIT);
+  const { products } = collections(await getDb());
+  const docs = await products.find({}).sort({ createdAt: -1, _id: -1 }).limit(bounded).toArray();
+  return docs.map(toProduct);
+}
+
+/**
+ * The newest products from Next.js's data cache (tag `products`, like listCachedProducts): a
+ * bounded item whatever the catalogue's size, for the home page.
+ */
+export const listCachedNewestProducts = unstable_cache(
+  listNewestProducts,
+  ['catalogue-newest-products'],
+  { tags: [cacheTags.products], revalidate: CATALOGUE_REVALIDATE_SECONDS },
+);
+
+export type CatalogueSort = 'newest' | 'price-asc' | 'price-desc' | 'name';
+
+/** A catalogue query, as catalogueQuerySchema (lib/validation/product.ts) parses it from a URL. */
+export interface CatalogueQuery {
+  q?: string;
+  category?: CategorySlug;
+  sort?: CatalogueSort;
+  page?: number;
+  limit?: number;
+}
+
+/** One page of the catalogue: `pages` is at least 1 (an empty result is one empty page). */
+export interface CataloguePage {
+  items: Product[];
+  total: number;
+  page: number;
+  limit: number;
+  pages: number;
+}
+
+/** Every order ends on _id, so products with equal values keep one order across pages. */
+const sortOrders: Record<CatalogueSort, Sort> = {
+  newest: { createdAt: -1, _id: -1 },
+  'price-asc': { priceCents: 1, _id: 1 },
+  'price-desc': { priceCents: -1, _id: -1 },
+  name: { name: 1, _id: 1 },
+};
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+/** One group of a search's results, in the order it is shown. */
+interface Group {
+  filter: Filter<ProductDoc>;
+  sort: Sort;
+  /** Sorted by text relevance: the score has to be projected. */
+  byScore?: boolean;
+}
+
+/**
+ * The groups a query's results are listed in. Without `q`: the whole (category-filtered)
+ * catalogue. With `q`: the product whose part number is `q` (any case), then those whose part
+ * number starts with it, then the text matches over name, description and part number that
+ * are in neither of those: each product appears once. Within a group the chosen sort applies;
+ * without one, part numbers are in order and text matches by relevance.
+ */
+function searchGroups(query: CatalogueQuery): Group[] {
+  const base: Filter<ProductDoc> = query.category ? { category: query.category } : {};
+  const q = query.q?.trim();
+  const chosen = query.sort ? sortOrders[query.sort] : undefined;
+  if (!q) return [{ filter: base, sort: chosen ?? sortOrders.newest }];
+
+  const text: Filter<ProductDoc> = { ...base, $text: { $search: q } };
+  const textGroup: Group = chosen
+    ? { filter: text, sort: chosen }
+    : { filter: text, sort: { score: { $meta: 'textScore' }, _id: -1 }, byScore: true };
+  if (q.length > MAX_SKU_LENGTH || !SKU_PATTERN.test(q)) return [textGroup];
+
+  const skuLower = normaliseSku(q);
+  // Anchored, case-sensitive regex on the lower-cased field: an index range scan.
+  const prefix = new RegExp(`^${escapeRegex(skuLower)}`);
+  const bySku = chosen ?? { skuLower: 1, _id: 1 };
+  return [
+    { filter: { ...base, skuLower }, sort: bySku },
+    { filter: { ...base, skuLower: { $regex: prefix, $ne: skuLower } }, sort: bySku },
+    { ...textGroup, filter: { ...text, skuLower: { $not: prefix } } },
+  ];
+}
+
+/**
+ * The catalogue's one query: search, category filter, sort and pagination, for the API, the
+ * /products page and Manage Products. `page` is 1-based; `limit` defaults to 50 and is held
+ * to 1..100. A page past the end has no items.
+ */
+export async function searchCatalogue(query: CatalogueQuery): Promise<CataloguePage> {
+  const limit = Math.min(
+    Math.max(Math.trunc(query.limit ?? DEFAULT_CATALOGUE_LIMIT) || 1, 1),
+    MAX_CATALOGUE_LIMIT,
+  );
+  const page = Math.max(Math.trunc(query.page ?? 1) || 1, 1);
+  const { products } = collections(await getDb());
+  const groups = searchGroups(query);
+  const counts = await Promise.all(groups.map((group) => products.countDocuments(group.filter)));
+  const total = counts.reduce((sum, count) => sum + count, 0);
+
+  // Walk the groups from the page's offset, taking what each contributes to the page.
+  const items: Product[] = [];
+  let skip = (page - 1) * limit;
+  for (const [index, group] of groups.entries()) {
+    if (items.length >= limit) break;
+    const count = counts[index] ?? 0;
+    if (skip >= count) {
+      skip -= count;
+      continue;
+    }
+    const cursor = products.find(group.filter, {
+      ...(group.byScore ? { projection: { score: { $meta: 'textScore' } } } : {}),
+    });
+    const docs = await cursor
+      .sort(group.sort)
+      .skip(skip)
+      .limit(limit - items.length)
+      .toArray();
+    items.push(...docs.map(toProduct));
+    skip = 0;
+  }
+  return { items, total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+}
+
 /** One product by its id string; null when the id is malformed or unknown. */
 export async function findProduct(id: string): Promise<Product | null> {
   const _id = toObjectId(id);
@@ -57,7 +206,17 @@ export async function findProduct(id: string): Promise<Product | null> {
   return doc ? toProduct(doc) : null;
 }
 
-/** Adds a product (the input is validated by `productSchema`); the price is kept in cents. */
+/** Another product already has this part number (compared without regard to case). */
+export class SkuTakenError extends Error {
+  constructor() {
+    super('Another product already has this part number.');
+  }
+}
+
+/**
+ * Adds a product (the input is validated by `productSchema`); the price is kept in cents.
+ * Throws SkuTakenError when the part number is taken.
+ */
 export async function createProduct(input: ProductInput): Promise<Product> {
   const doc: ProductDoc = {
     _id: new ObjectId(),
@@ -67,10 +226,18 @@ export async function createProduct(input: ProductInput): Promise<Product> {
     availableQuantity: input.availableQuantity,
     priceCents: dollarsToCents(input.price),
     picture: input.picture,
+    sku: input.sku,
+    skuLower: normaliseSku(input.sku),
+    category: input.category,
     createdAt: new Date(),
   };
   const { products } = collections(await getDb());
-  await products.insertOne(doc);
+  try {
+    await products.insertOne(doc);
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) throw new SkuTakenError();
+    throw error;
+  }
   return toProduct(doc);
 }
 

@@ -1,4 +1,5 @@
 import type { Db, ObjectId } from 'mongodb';
+import type { CategorySlug } from '@/lib/catalogue/categories';
 
 /** Documents as stored. `lib/data` turns them into plain objects with string ids. */
 export interface ProductDoc {
@@ -10,6 +11,15 @@ export interface ProductDoc {
   /** Unit price in cents. */
   priceCents: number;
   picture: string;
+  /**
+   * Part number as entered (letters, digits, `-`, `.`, `/`). Required for products added since
+   * part numbers exist; older products may have none.
+   */
+  sku?: string;
+  /** `sku` lower-cased: unique across products, for exact and prefix part-number lookups. */
+  skuLower?: string;
+  /** One of the catalogue's categories (lib/catalogue/categories.ts); older products may have none. */
+  category?: CategorySlug;
   createdAt: Date;
 }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { categorySlugs } from '@/lib/catalogue/categories';
+import type { CatalogueQuery, CatalogueSort } from '@/lib/data/products';
 import { fieldMessages, messages } from '@/lib/messages';
 
 /** Field messages of the Add Product form: every field is required. */
@@ -9,6 +11,8 @@ export const productMessages = {
   availableQuantityRequired: fieldMessages.required('Available quantity'),
   priceRequired: fieldMessages.required('Price'),
   pictureRequired: fieldMessages.required('Picture'),
+  skuRequired: fieldMessages.required('Part number'),
+  categoryRequired: fieldMessages.required('Category'),
   ...fieldMessages.product,
 } as const;
 
@@ -16,6 +20,9 @@ const m = productMessages;
 
 export const MAX_QUANTITY = 1_000_000_000;
 export const MAX_PRICE = 1_000_000;
+export const MAX_SKU_LENGTH = 40;
+/** A part number: letters, digits, `-`, `.` and `/`. */
+export const SKU_PATTERN = /^[A-Za-z0-9./-]+$/;
 
 /**
  * A product picture: an absolute http(s) URL, or a path on our own origin under /images/
@@ -75,6 +82,15 @@ const productFields = {
     .nonnegative(m.notNegative)
     .max(MAX_PRICE, m.priceTooLarge)
     .refine(hasAtMostTwoDecimals, m.priceDecimals),
+  /** Part number, unique across products without regard to case (checked when stored). */
+  sku: z
+    .string({ error: m.skuRequired })
+    .trim()
+    .min(1, { error: m.skuRequired, abort: true })
+    .max(MAX_SKU_LENGTH, m.skuInvalid)
+    .regex(SKU_PATTERN, m.skuInvalid),
+  /** A category slug of lib/catalogue/categories.ts (a select's empty value is "Required"). */
+  category: z.enum(categorySlugs, { error: m.categoryRequired }),
 };
 
 /** POST /api/product as JSON: every field, the picture as a URL. */
@@ -115,3 +131,61 @@ export const productFormSchema = z
 
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
+
+// The catalogue's query: URL search parameters of GET /api/product and of the /products and
+// Manage Products pages, parsed into a CatalogueQuery for searchCatalogue (lib/data/products).
+
+export const DEFAULT_CATALOGUE_LIMIT = 50;
+export const MAX_CATALOGUE_LIMIT = 100;
+export const MAX_CATALOGUE_PAGE = 1_000_000;
+export const MAX_SEARCH_LENGTH = 100;
+
+/** Every sort order of the catalogue, the first being the default. */
+export const catalogueSorts = [
+  'newest',
+  'price-asc',
+  'price-desc',
+  'name',
+] as const satisfies readonly CatalogueSort[];
+
+const c = fieldMessages.catalogue;
+
+/**
+ * One URL parameter: the first value when repeated (pages get arrays), trimmed; an empty value
+ * counts as absent, as a GET form sends its empty fields (`?q=&category=`).
+ */
+function urlParam(value: unknown): unknown {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (typeof first !== 'string') return first;
+  const trimmed = first.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+const wholeParam = (max: number, message: string) =>
+  z.preprocess(
+    urlParam,
+    z
+      .string({ error: message })
+      .regex(/^\d{1,9}$/, message)
+      .transform(Number)
+      .pipe(z.number().int().min(1, message).max(max, message))
+      .optional(),
+  );
+
+/**
+ * URL search parameters (strings, as `Object.fromEntries(url.searchParams)` or a page's
+ * `searchParams` give them) to a CatalogueQuery. Unknown parameters are ignored; a bad value
+ * fails with the parameter's message (the API answers 400). Defaults (page 1, limit 50,
+ * newest first or by relevance when searching) are applied by searchCatalogue, so the parsed
+ * query holds only what the URL says.
+ */
+export const catalogueQuerySchema = z.object({
+  q: z.preprocess(urlParam, z.string().max(MAX_SEARCH_LENGTH, c.searchTooLong).optional()),
+  category: z.preprocess(urlParam, z.enum(categorySlugs, { error: c.unknownCategory }).optional()),
+  sort: z.preprocess(urlParam, z.enum(catalogueSorts, { error: c.unknownSort }).optional()),
+  page: wholeParam(MAX_CATALOGUE_PAGE, c.pageInvalid),
+  limit: wholeParam(MAX_CATALOGUE_LIMIT, c.limitInvalid),
+});
+
+/** The parsed query: what searchCatalogue takes (the API hands it over as it is). */
+export type CatalogueQueryParams = z.output<typeof catalogueQuerySchema> & CatalogueQuery;
