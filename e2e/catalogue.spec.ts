@@ -26,8 +26,11 @@ test('an admin adds a product and it appears on the home page with its fields', 
   await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible();
 
   const name = `Spline Shaft ${unique()}`;
+  const sku = `SS-25-${unique().toUpperCase()}`;
   const form = page.getByRole('form', { name: 'Add Product' });
   await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Part number').fill(sku);
+  await form.getByLabel('Category').selectOption({ label: 'Power Transmission' });
   await form.getByLabel('Description').fill(description);
   await expect(form.getByLabel('minimumOrderQuantity')).toHaveAttribute('type', 'number');
   await form.getByLabel('minimumOrderQuantity').fill('750');
@@ -44,6 +47,8 @@ test('an admin adds a product and it appears on the home page with its fields', 
   const db = await testDb();
   const doc = await db.collection('products').findOne({ name });
   expect(doc).toMatchObject({
+    sku,
+    category: 'power-transmission',
     priceCents: 2345,
     minimumOrderQuantity: 750,
     availableQuantity: 12500,
@@ -55,6 +60,8 @@ test('an admin adds a product and it appears on the home page with its fields', 
   await expect(card).toContainText('$23.45');
   await expect(card.getByText('750', { exact: true })).toBeVisible();
   await expect(card.getByText('12500', { exact: true })).toBeVisible();
+  await expect(card).toContainText(`Part no. ${sku}`);
+  await expect(card).toContainText('Power Transmission');
   await expect(card.getByRole('link', { name: `Buy Now: ${name}` })).toHaveAttribute(
     'href',
     `/product/${doc!._id.toHexString()}`,
@@ -72,6 +79,8 @@ test('an admin adds a product with an uploaded picture; it is served from our ow
   const name = `Cast Pulley ${unique()}`;
   const form = page.getByRole('form', { name: 'Add Product' });
   await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Part number').fill(`CP-${unique()}`);
+  await form.getByLabel('Category').selectOption('power-transmission');
   await form.getByLabel('Description').fill(description);
   await form.getByLabel('minimumOrderQuantity').fill('500');
   await form.getByLabel('availableQuantity').fill('800');
@@ -110,6 +119,8 @@ test('an empty Add Product form shows the field messages and adds nothing', asyn
   await form.getByRole('button', { name: 'Add Product' }).click();
   for (const message of [
     'Name is Required',
+    'Part number is Required',
+    'Category is Required',
     'Description is Required',
     'Minimum order quantity is Required',
     'Available quantity is Required',

@@ -1,17 +1,27 @@
-import { listCachedProducts } from '@/lib/data/products';
+import { listCachedNewestProducts } from '@/lib/data/products';
 import { listCachedReviews } from '@/lib/data/reviews';
+import { JsonLd } from '@/components/layout/JsonLd';
 import { Hero } from './Hero';
 import { ProductList } from './ProductList';
 import { Statistics } from './Statistics';
 import { ReviewList } from './ReviewList';
 import { Description } from './Description';
 import { ContactSection } from './ContactSection';
+import { organizationLd, productListLd } from './structured-data';
+
+/** Products on the home page: the newest; the whole catalogue is on /products. */
+export const HOME_PRODUCT_COUNT = 9;
 
 /** The home page: the six sections of the specification, in order. */
 export async function HomePage() {
-  const [products, reviews] = await Promise.all([listCachedProducts(), listCachedReviews()]);
+  const [products, reviews] = await Promise.all([
+    listCachedNewestProducts(HOME_PRODUCT_COUNT),
+    listCachedReviews(),
+  ]);
   return (
     <>
+      <JsonLd data={organizationLd()} />
+      <JsonLd data={productListLd(products, { name: 'Newest products' })} />
       <Hero />
       <ProductList products={products} />
       <Statistics />

@@ -1,10 +1,14 @@
 import { ProductPicture } from '@/components/product/ProductPicture';
+import { categoryName } from '@/lib/catalogue/categories';
 import type { Product } from '@/lib/data/products';
 import { formatPrice } from '@/lib/money';
 
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
 
-/** A product card: the fields of the specification, and a slot for its action. */
+/**
+ * A product card: the fields of the specification, the part number and category when the
+ * product has them, and a slot for its action.
+ */
 export function ProductCard({
   product,
   action,
@@ -30,6 +34,16 @@ export function ProductCard({
         <Title id={`product-${product._id}`} className="text-lg font-semibold text-slate-900">
           {product.name}
         </Title>
+        {product.sku || product.category ? (
+          <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
+            {product.sku ? (
+              <span>
+                Part no. <span className="font-mono text-slate-800">{product.sku}</span>
+              </span>
+            ) : null}
+            {categoryName(product.category) ? <span>{categoryName(product.category)}</span> : null}
+          </p>
+        ) : null}
         <p className="mt-2 flex-1 text-sm text-slate-600">
           {product.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...read more
         </p>

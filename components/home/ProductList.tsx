@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import type { Product } from '@/lib/data/products';
-import { ProductCard } from './ProductCard';
+import { ProductGrid } from './ProductGrid';
 
+/** The home page's products: the newest few, and the way to the whole catalogue. */
 export function ProductList({ products }: { products: Product[] }) {
   return (
     <section
@@ -15,28 +16,13 @@ export function ProductList({ products }: { products: Product[] }) {
       {products.length === 0 ? (
         <p className="mt-8 text-center text-slate-600">No products are listed yet.</p>
       ) : (
-        <ul
-          className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3"
-          data-testid="product-grid"
-        >
-          {products.map((product) => (
-            <li key={product._id} className="flex">
-              <ProductCard
-                product={product}
-                action={
-                  <Link
-                    href={`/product/${product._id}`}
-                    className="btn-primary w-full"
-                    aria-label={`Buy Now: ${product.name}`}
-                  >
-                    Buy Now
-                  </Link>
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <ProductGrid products={products} className="mt-10" />
       )}
+      <p className="mt-10 text-center">
+        <Link href="/products" className="btn-secondary px-6 py-3 text-base">
+          View all products
+        </Link>
+      </p>
     </section>
   );
 }

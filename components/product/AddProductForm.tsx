@@ -9,6 +9,7 @@ import { messages } from '@/lib/messages';
 import { toast } from '@/components/ui/toast';
 import { Field, FormError } from '@/components/ui/Field';
 import { ImageFileInput, imageFileHint } from '@/components/ui/ImageFileInput';
+import { CategoryOptions } from '@/components/catalogue/CategoryOptions';
 import {
   productFormSchema,
   type ProductFormInput,
@@ -17,6 +18,8 @@ import {
 
 const formFields = [
   'name',
+  'sku',
+  'category',
   'description',
   'minimumOrderQuantity',
   'availableQuantity',
@@ -29,6 +32,9 @@ const quantityFields = ['minimumOrderQuantity', 'availableQuantity'] as const;
 
 const empty: ProductFormInput = {
   name: '',
+  sku: '',
+  // The select starts on its "Choose a category" option, whose value is empty.
+  category: '' as ProductFormInput['category'],
   description: '',
   minimumOrderQuantity: Number.NaN,
   availableQuantity: Number.NaN,
@@ -37,7 +43,10 @@ const empty: ProductFormInput = {
   pictureFile: undefined,
 };
 
-/** Add Product: every field required; the picture as a URL or an uploaded file. */
+/**
+ * Add Product: every field required (the part number unique, the category one of the list);
+ * the picture as a URL or an uploaded file.
+ */
 export function AddProductForm() {
   const [error, setError] = useState<string | null>(null);
   const {
@@ -55,6 +64,8 @@ export function AddProductForm() {
     setError(null);
     const body = new FormData();
     body.set('name', values.name);
+    body.set('sku', values.sku);
+    body.set('category', values.category);
     body.set('description', values.description);
     body.set('minimumOrderQuantity', String(values.minimumOrderQuantity));
     body.set('availableQuantity', String(values.availableQuantity));
@@ -83,6 +94,23 @@ export function AddProductForm() {
     >
       <Field id="product-name" label="Name" error={errors.name?.message} className="md:col-span-2">
         <input type="text" required {...register('name')} />
+      </Field>
+      <Field id="product-sku" label="Part number" error={errors.sku?.message}>
+        <input
+          type="text"
+          required
+          maxLength={40}
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="e.g. GR-2040-S"
+          {...register('sku')}
+        />
+      </Field>
+      <Field id="product-category" label="Category" error={errors.category?.message}>
+        <select required {...register('category')}>
+          <option value="">Choose a category</option>
+          <CategoryOptions />
+        </select>
       </Field>
       <Field
         id="product-description"

@@ -9,10 +9,15 @@ import { ProductCard } from '@/components/home/ProductCard';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/ui/useConfirm';
 
-/** Manage Products: the catalogue as cards, each with a Delete button behind a confirmation. */
-export function ManageProducts({ products: initial }: { products: Product[] }) {
+/**
+ * Manage Products: one page of the catalogue as cards, each with a Delete button behind a
+ * confirmation. A deleted product leaves the page at once, and the page's data is refreshed.
+ */
+export function ManageProducts({ products: shown }: { products: Product[] }) {
   const router = useRouter();
-  const [products, setProducts] = useState(initial);
+  // Ids deleted here, hidden until the refreshed page no longer lists them.
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const products = shown.filter((product) => !removed.has(product._id));
   const [deleting, setDeleting] = useState<string | null>(null);
   const { confirm, dialog } = useConfirm();
 
@@ -25,7 +30,7 @@ export function ManageProducts({ products: initial }: { products: Product[] }) {
     const result = await callApi(`/api/product/${product._id}`, { method: 'DELETE' });
     setDeleting(null);
     if (result.ok || result.status === 404) {
-      setProducts((current) => current.filter((item) => item._id !== product._id));
+      setRemoved((current) => new Set(current).add(product._id));
       if (result.ok) toast.success(messages.product.deleted);
       else toast.info(result.message);
       router.refresh();
@@ -37,7 +42,7 @@ export function ManageProducts({ products: initial }: { products: Product[] }) {
   return (
     <>
       {products.length === 0 ? (
-        <p className="text-slate-600">No products are listed yet.</p>
+        <p className="text-slate-600">No products on this page.</p>
       ) : (
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {products.map((product) => (
