@@ -4,8 +4,12 @@
  */
 import type { ProductDoc, ReviewDoc } from '@/lib/db/collections';
 
-/** A product as seeded: every stored field but the id and creation time. */
-export type DemoProduct = Omit<ProductDoc, '_id' | 'createdAt'>;
+/**
+ * A product as seeded: every stored field but the id, the creation time and the lower-cased
+ * part number (derived when seeding); every demo product has a part number and a category.
+ */
+export type DemoProduct = Omit<ProductDoc, '_id' | 'createdAt' | 'skuLower' | 'sku' | 'category'> &
+  Required<Pick<ProductDoc, 'sku' | 'category'>>;
 
 export type DemoReview = Omit<ReviewDoc, '_id' | 'createdAt' | 'userId'>;
 
@@ -18,6 +22,8 @@ export const demoProducts: DemoProduct[] = [
     availableQuantity: 18_000,
     priceCents: 1_480,
     picture: '/images/products/spur-gear.webp',
+    sku: 'SG-M2-40-20',
+    category: 'gears',
   },
   {
     name: 'Deep Groove Ball Bearing 6205-2RS',
@@ -27,6 +33,8 @@ export const demoProducts: DemoProduct[] = [
     availableQuantity: 42_000,
     priceCents: 265,
     picture: '/images/products/deep-groove-ball-bearing.webp',
+    sku: '6205-2RS-C3',
+    category: 'bearings',
   },
   {
     name: 'Hex Flange Bolt M10 x 40, Grade 10.9',
@@ -36,6 +44,8 @@ export const demoProducts: DemoProduct[] = [
     availableQuantity: 250_000,
     priceCents: 18,
     picture: '/images/products/hex-flange-bolt.webp',
+    sku: 'HFB-M10X40-109',
+    category: 'fasteners',
   },
   {
     name: 'Double-Acting Hydraulic Cylinder 50/28-200',
@@ -45,6 +55,8 @@ export const demoProducts: DemoProduct[] = [
     availableQuantity: 2_400,
     priceCents: 8_950,
     picture: '/images/products/hydraulic-cylinder.webp',
+    sku: 'HC-DA-50/28-200',
+    category: 'hydraulics',
   },
   {
     name: 'Full-Port Ball Valve 1", Stainless 316',
@@ -54,6 +66,8 @@ export const demoProducts: DemoProduct[] = [
     availableQuantity: 6_500,
     priceCents: 2_390,
     picture: '/images/products/ball-valve.webp',
+    sku: 'BV3-1IN-316',
+    category: 'valves',
   },
   {
     name: 'Sintered Bronze Bushing 20 x 26 x 25',
@@ -63,6 +77,8 @@ export const demoProducts: DemoProduct[] = [
     availableQuantity: 60_000,
     priceCents: 74,
     picture: '/images/products/bronze-bushing.webp',
+    sku: 'BSB-202625',
+    category: 'bushings',
   },
   {
     name: 'Roller Chain Sprocket 08B-1, 24 Teeth',
@@ -72,6 +88,8 @@ export const demoProducts: DemoProduct[] = [
     availableQuantity: 9_800,
     priceCents: 1_120,
     picture: '/images/products/roller-chain-sprocket.webp',
+    sku: 'SPR-08B1-24',
+    category: 'power-transmission',
   },
   {
     name: 'Jaw Coupling L-100 with NBR Spider',
@@ -81,6 +99,8 @@ export const demoProducts: DemoProduct[] = [
     availableQuantity: 7_200,
     priceCents: 1_675,
     picture: '/images/products/jaw-coupling.webp',
+    sku: 'JC-L100-NBR',
+    category: 'power-transmission',
   },
   {
     name: 'Compression Spring 2.0 x 20 x 50 mm',
@@ -90,6 +110,8 @@ export const demoProducts: DemoProduct[] = [
     availableQuantity: 120_000,
     priceCents: 32,
     picture: '/images/products/compression-spring.webp',
+    sku: 'CS-2.0-20-50',
+    category: 'springs',
   },
   {
     name: 'Weld Neck Flange DN50 PN16',
@@ -99,6 +121,8 @@ export const demoProducts: DemoProduct[] = [
     availableQuantity: 3_600,
     priceCents: 1_940,
     picture: '/images/products/weld-neck-flange.webp',
+    sku: 'WNF-DN50-PN16',
+    category: 'pipe-fittings',
   },
 ];
 

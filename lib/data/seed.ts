@@ -9,6 +9,7 @@ function demoDocuments(now = new Date()) {
   const products = demoProducts.map((product, index) => ({
     _id: new ObjectId(),
     ...product,
+    skuLower: product.sku.toLowerCase(),
     createdAt: new Date(now.getTime() - index * 1000),
   }));
   const reviews = demoReviews.map((review, index) => ({

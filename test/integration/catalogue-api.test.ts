@@ -5,6 +5,7 @@ import { GET as listProductsRoute } from '@/app/api/product/route';
 import { GET as productRoute } from '@/app/api/product/[productId]/route';
 import { GET as listReviewsRoute } from '@/app/api/review/route';
 import { GET as unknownApiRoute } from '@/app/api/[...path]/route';
+import { categorySlugs } from '@/lib/catalogue/categories';
 import { makeProduct } from '../support/factories';
 
 const noParams = { params: Promise.resolve({}) } as never;
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(closeConnection);
 
 describe('GET /api/product', () => {
-  it('answers every product with the spec fields and a string _id', async () => {
+  it('answers the products with the spec fields, part number and category, and a string _id', async () => {
     const response = await listProductsRoute(get('/api/product'), noParams);
     expect(response.status).toBe(200);
     const products = await response.json();
@@ -26,17 +27,23 @@ describe('GET /api/product', () => {
       expect(Object.keys(product).sort()).toEqual([
         '_id',
         'availableQuantity',
+        'category',
         'description',
         'minimumOrderQuantity',
         'name',
         'picture',
         'price',
+        'sku',
       ]);
       expect(product._id).toMatch(/^[0-9a-f]{24}$/);
       expect(product.description.length).toBeGreaterThan(100);
       expect(typeof product.price).toBe('number');
       expect(product.picture).toMatch(/^\/images\/products\/.+\.webp$/);
+      expect(product.sku).toMatch(/^[A-Z0-9./-]{1,40}$/);
+      expect(categorySlugs).toContain(product.category);
     }
+    expect(response.headers.get('x-total-count')).toBe(String(products.length));
+    expect(response.headers.get('link')).toBeNull();
   });
 });
 
@@ -137,6 +144,8 @@ describe('demo data', () => {
       availableQuantity: 10,
       price: 1,
       picture: '/images/products/spur-gear.webp',
+      sku: 'OWN-1',
+      category: 'gears',
     });
     expect(await seedDemoDataIfEmpty(db)).toBe(false);
     expect(await c.products.countDocuments()).toBe(1);

@@ -7,7 +7,7 @@ import {
   GET as productRoute,
 } from '@/app/api/product/[productId]/route';
 import { GET as imageRoute } from '@/app/api/images/[imageId]/route';
-import { makeOrder } from '../support/factories';
+import { freshSku, makeOrder } from '../support/factories';
 import { createActor, params, request, type Actor } from '../support/users';
 import { largePng, pngImage, textFile } from '../../e2e/fixtures/images';
 import * as nextCache from 'next/cache';
@@ -28,7 +28,16 @@ const valid = {
   availableQuantity: 12000,
   price: 14.8,
   picture: '/images/products/deep-groove-ball-bearing.webp',
+  category: 'bearings',
+  sku: 'TRB-32208',
 };
+
+/** A product of its own: a fresh part number each time. */
+const validWith = (extra: Record<string, unknown> = {}) => ({
+  ...valid,
+  sku: freshSku('TRB-32208'),
+  ...extra,
+});
 
 async function call(response: Response | Promise<Response>) {
   const res = await response;
@@ -63,6 +72,8 @@ function productForm(picture: string | Blob, fields: Record<string, string> = {}
   form.set('minimumOrderQuantity', '500');
   form.set('availableQuantity', '9000');
   form.set('price', '0.95');
+  form.set('sku', freshSku('BHN-12'));
+  form.set('category', 'pipe-fittings');
   if (typeof picture === 'string') form.set('picture', picture);
   else form.set('picture', picture, 'nipple.png');
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
@@ -89,15 +100,22 @@ describe('POST /api/product', () => {
   });
 
   it('admin 201: stored with the price in cents, listed first, home revalidated', async () => {
-    const created = await add(admin.headers, valid);
+    const input = validWith();
+    const created = await add(admin.headers, input);
     expect(created.status).toBe(201);
     expect(created.body.insertedId).toMatch(/^[0-9a-f]{24}$/);
-    expect(created.body.product).toEqual({ _id: created.body.insertedId, ...valid });
+    expect(created.body.product).toEqual({ _id: created.body.insertedId, ...input });
 
     const doc = await collections(await getDb()).products.findOne({
       _id: new ObjectId(created.body.insertedId as string),
     });
-    expect(doc).toMatchObject({ priceCents: 1480, name: valid.name });
+    expect(doc).toMatchObject({
+      priceCents: 1480,
+      name: valid.name,
+      sku: input.sku,
+      skuLower: input.sku.toLowerCase(),
+      category: 'bearings',
+    });
 
     const list = await call(listProductsRoute(request('/api/product'), params({}) as never));
     expect(list.body[0]).toEqual(created.body.product);
@@ -109,7 +127,7 @@ describe('POST /api/product', () => {
       'https://res.cloudinary.com/demo/image/upload/v1/gear.png',
       'http://cdn.example.com/p.jpg',
     ]) {
-      const res = await add(admin.headers, { ...valid, picture, availableQuantity: 0, price: 0 });
+      const res = await add(admin.headers, validWith({ picture, availableQuantity: 0, price: 0 }));
       expect(res.status, picture).toBe(201);
     }
   });
@@ -149,6 +167,8 @@ describe('POST /api/product', () => {
       minimumOrderQuantity: ['Minimum order quantity is Required'],
       availableQuantity: ['Available quantity is Required'],
       price: ['Price is Required'],
+      sku: ['Part number is Required'],
+      category: ['Category is Required'],
       picture: ['Picture is Required'],
     });
   });
@@ -181,6 +201,8 @@ describe('POST /api/product', () => {
       availableQuantity: 9000,
       price: 0.95,
       picture: '/images/products/ball-valve.webp',
+      sku: expect.stringMatching(/^BHN-12-/),
+      category: 'pipe-fittings',
     });
   });
 
@@ -234,7 +256,7 @@ describe('POST /api/product', () => {
 
 describe('DELETE /api/product/{productId}', () => {
   async function newProduct() {
-    const res = await add(admin.headers, { ...valid, name: `Delete me ${new ObjectId()}` });
+    const res = await add(admin.headers, validWith({ name: `Delete me ${new ObjectId()}` }));
     return res.body.product as typeof valid & { _id: string };
   }
 

@@ -59,15 +59,22 @@ export async function makeUser(
 /** The fields of Add Product (price in dollars), and when it was added. */
 export type ProductOverrides = Partial<ProductInput> & { createdAt?: Date };
 
+/** A fresh part number, unique in any test database (`HB-M8-` and 8 hex digits unless told). */
+export function freshSku(prefix = 'HB-M8'): string {
+  return `${prefix}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
 /**
- * A product of its own for one test (a box of bolts unless told otherwise), checked by the
- * same schema as Add Product.
+ * A product of its own for one test (a box of bolts, category fasteners, with a fresh part
+ * number unless told otherwise), checked by the same schema as Add Product.
  */
 export async function makeProduct(overrides: ProductOverrides = {}): Promise<Product> {
   const { createdAt, ...fields } = overrides;
   const product = await createProduct(
     productSchema.parse({
       name: `Hex Bolt M8 ${randomBytes(3).toString('hex')}`,
+      sku: freshSku(),
+      category: 'fasteners',
       description: 'Zinc-plated steel hex bolts, M8 x 40 mm, grade 8.8, sold by the box.',
       minimumOrderQuantity: 500,
       availableQuantity: 10_000,
@@ -137,6 +144,28 @@ export async function backdateOrder(orderId: string, at: Date): Promise<void> {
   await collections(await getDb()).orders.updateOne(
     { _id: new ObjectId(orderId) },
     { $set: { createdAt: at } },
+  );
+}
+
+/**
+ * Makes a product look as it was stored before part numbers and categories: no `sku`,
+ * `skuLower` or `category`.
+ */
+export async function asProductWithoutPartNumber(productId: string): Promise<void> {
+  await collections(await getDb()).products.updateOne(
+    { _id: new ObjectId(productId) },
+    { $unset: { sku: '', skuLower: '', category: '' } },
+  );
+}
+
+/**
+ * Makes a product look as if its part number had been written behind the store's back: `sku`
+ * without its lower-cased copy, for the start-up migration that fills it.
+ */
+export async function asProductWithoutSkuLookup(productId: string): Promise<void> {
+  await collections(await getDb()).products.updateOne(
+    { _id: new ObjectId(productId) },
+    { $unset: { skuLower: '' } },
   );
 }
 

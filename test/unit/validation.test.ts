@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { contactSchema } from '@/lib/validation/contact';
 import { ApiError, fieldIssues, validationError } from '@/lib/api/errors';
 import { centsToDollars, dollarsToCents, formatPrice } from '@/lib/money';
+import { fieldMessages } from '@/lib/messages';
+import { catalogueQuerySchema, productSchema } from '@/lib/validation/product';
 
 describe('contact schema', () => {
   it('requires every field', () => {
@@ -63,5 +65,72 @@ describe('money', () => {
     expect(dollarsToCents(0.29)).toBe(29);
     expect(centsToDollars(1480)).toBe(14.8);
     expect(formatPrice(1234.5)).toBe('$1,234.50');
+  });
+});
+
+describe('product part number and category', () => {
+  const product = {
+    name: 'Spur Gear',
+    description: 'Hobbed steel spur gear.',
+    minimumOrderQuantity: 500,
+    availableQuantity: 100,
+    price: 14.8,
+    picture: '/images/products/spur-gear.webp',
+    category: 'gears',
+  };
+  const skuIssues = (sku: unknown) => {
+    const result = productSchema.safeParse({ ...product, sku });
+    return result.success ? [] : (fieldIssues(result.error).sku ?? []);
+  };
+
+  it.each(['SG-M2-40', '6205-2RS', 'HC-DA-50/28-200', 'CS-2.0-20-50', 'a', 'A'.repeat(40)])(
+    'accepts the part number %s',
+    (sku) => expect(skuIssues(sku)).toEqual([]),
+  );
+
+  it.each([
+    ['', 'Part number is Required'],
+    [undefined, 'Part number is Required'],
+    ['AB 12', fieldMessages.product.skuInvalid],
+    ['AB_12', fieldMessages.product.skuInvalid],
+    ['^AB', fieldMessages.product.skuInvalid],
+    ['A'.repeat(41), fieldMessages.product.skuInvalid],
+  ])('refuses %j with one message', (sku, message) => expect(skuIssues(sku)).toEqual([message]));
+
+  it('trims the part number and requires a known category', () => {
+    expect(productSchema.parse({ ...product, sku: ' SG-1 ' }).sku).toBe('SG-1');
+    const bad = productSchema.safeParse({ ...product, sku: 'SG-1', category: 'Gears' });
+    expect(bad.success || fieldIssues(bad.error).category).toEqual(['Category is Required']);
+  });
+});
+
+describe('catalogue query', () => {
+  it('parses URL parameters, leaving out empty ones', () => {
+    expect(
+      catalogueQuerySchema.parse({
+        q: ' 6205 ',
+        category: 'bearings',
+        sort: 'price-desc',
+        page: '3',
+        limit: '20',
+        other: 'x',
+      }),
+    ).toEqual({ q: '6205', category: 'bearings', sort: 'price-desc', page: 3, limit: 20 });
+    expect(catalogueQuerySchema.parse({ q: '', category: '', sort: '', page: '' })).toEqual({});
+  });
+
+  it.each([
+    [{ limit: '0' }, 'limit'],
+    [{ limit: '101' }, 'limit'],
+    [{ limit: '10.5' }, 'limit'],
+    [{ page: '0' }, 'page'],
+    [{ page: '99999999999' }, 'page'],
+    [{ sort: 'cheapest' }, 'sort'],
+    [{ category: 'widgets' }, 'category'],
+    [{ q: 'x'.repeat(101) }, 'q'],
+  ])('refuses %j', (params, field) => {
+    const result = catalogueQuerySchema.safeParse(params);
+    expect(result.success).toBe(false);
+    expect(Object.keys(fieldIssues(result.error!))).toEqual([field]);
   });
 });
