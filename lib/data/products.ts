@@ -147,12 +147,16 @@ function searchGroups(query: CatalogueQuery): Group[] {
   if (q.length > MAX_SKU_LENGTH || !SKU_PATTERN.test(q)) return [textGroup];
 
   const skuLower = normaliseSku(q);
-  // Anchored, case-sensitive regex on the lower-cased field: an index range scan.
+  // Anchored, case-sensitive regex on the lower-cased field: an index range scan. `$type`
+  // repeats the unique index's partial filter, without which the planner may not use it.
   const prefix = new RegExp(`^${escapeRegex(skuLower)}`);
   const bySku = chosen ?? { skuLower: 1, _id: 1 };
   return [
-    { filter: { ...base, skuLower }, sort: bySku },
-    { filter: { ...base, skuLower: { $regex: prefix, $ne: skuLower } }, sort: bySku },
+    { filter: { ...base, skuLower: { $type: 'string', $eq: skuLower } }, sort: bySku },
+    {
+      filter: { ...base, skuLower: { $type: 'string', $regex: prefix, $ne: skuLower } },
+      sort: bySku,
+    },
     { ...textGroup, filter: { ...text, skuLower: { $not: prefix } } },
   ];
 }
@@ -170,7 +174,14 @@ export async function searchCatalogue(query: CatalogueQuery): Promise<CatalogueP
   const page = Math.max(Math.trunc(query.page ?? 1) || 1, 1);
   const { products } = collections(await getDb());
   const groups = searchGroups(query);
-  const counts = await Promise.all(groups.map((group) => products.countDocuments(group.filter)));
+  // The whole catalogue is counted from the collection's metadata, not by reading it.
+  const counts = await Promise.all(
+    groups.map((group) =>
+      Object.keys(group.filter).length === 0
+        ? products.estimatedDocumentCount()
+        : products.countDocuments(group.filter),
+    ),
+  );
   const total = counts.reduce((sum, count) => sum + count, 0);
 
   // Walk the groups from the page's offset, taking what each contributes to the page.

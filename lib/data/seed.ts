@@ -1,17 +1,25 @@
 import { ObjectId, type Db } from 'mongodb';
 import { collections } from '@/lib/db/collections';
-import { demoProducts, demoReviews } from './demo-catalogue';
+import { demoProducts, demoReviews, type DemoProduct } from './demo-catalogue';
+import { generatedProducts } from './generated-catalogue';
 
 const SEED_MARKER = 'demo-seed';
 
-function demoDocuments(now = new Date()) {
-  // Spread the creation times so the catalogue keeps its order when sorted newest first.
-  const products = demoProducts.map((product, index) => ({
+/**
+ * Stored documents of seeded products, created a second apart from `now` backwards (after
+ * `offset` earlier ones), so the catalogue keeps its order when sorted newest first.
+ */
+function productDocuments(products: DemoProduct[], now: Date, offset = 0) {
+  return products.map((product, index) => ({
     _id: new ObjectId(),
     ...product,
     skuLower: product.sku.toLowerCase(),
-    createdAt: new Date(now.getTime() - index * 1000),
+    createdAt: new Date(now.getTime() - (offset + index) * 1000),
   }));
+}
+
+function demoDocuments(now = new Date()) {
+  const products = productDocuments(demoProducts, now);
   const reviews = demoReviews.map((review, index) => ({
     _id: new ObjectId(),
     ...review,
@@ -40,14 +48,45 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
   return true;
 }
 
-/** `npm run seed`: replaces all products and reviews with the demo catalogue, on purpose. */
-export async function resetDemoData(db: Db): Promise<{ products: number; reviews: number }> {
+/** Generated products are inserted this many at a time. */
+const GENERATED_BATCH = 1_000;
+
+export interface SeedCounts {
+  /** Products in the catalogue afterwards: the demo ones plus `generated`. */
+  products: number;
+  generated: number;
+  reviews: number;
+}
+
+/**
+ * `npm run seed`: replaces all products and reviews with the demo catalogue, on purpose.
+ * With `products` (`npm run seed -- --products 10000`) the catalogue is filled up to that many
+ * products with generated parts across every category (lib/data/generated-catalogue.ts),
+ * inserted in batches and dated before the demo products, so the home page still opens on
+ * the demo catalogue.
+ */
+export async function resetDemoData(
+  db: Db,
+  { products: wanted = 0 }: { products?: number } = {},
+): Promise<SeedCounts> {
   const c = collections(db);
-  const { products, reviews } = demoDocuments();
+  const now = new Date();
+  const { products, reviews } = demoDocuments(now);
   await c.products.deleteMany({});
   await c.reviews.deleteMany({});
   await c.products.insertMany(products);
   await c.reviews.insertMany(reviews);
+  const generated = generatedProducts(Math.max(0, wanted - products.length));
+  for (let start = 0; start < generated.length; start += GENERATED_BATCH) {
+    const batch = generated.slice(start, start + GENERATED_BATCH);
+    await c.products.insertMany(productDocuments(batch, now, products.length + start), {
+      ordered: false,
+    });
+  }
   await c.meta.updateOne({ _id: SEED_MARKER }, { $set: { at: new Date() } }, { upsert: true });
-  return { products: products.length, reviews: reviews.length };
+  return {
+    products: products.length + generated.length,
+    generated: generated.length,
+    reviews: reviews.length,
+  };
 }

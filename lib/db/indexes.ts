@@ -5,11 +5,12 @@ import { collections } from './collections';
 export async function ensureIndexes(db: Db): Promise<void> {
   const c = collections(db);
   await Promise.all([
-    c.products.createIndex({ createdAt: -1 }),
     // The catalogue (searchCatalogue): full-text search over name, description and part number
     // (one text index per collection), part numbers unique without regard to case (products
     // from before part numbers have none and stay out of the index), the category pages
-    // newest first, and the price and name sorts.
+    // newest first, and the sorts; each ends on _id as the sorts do (ties broken by _id),
+    // so a page is read in index order instead of sorting the whole catalogue.
+    c.products.createIndex({ createdAt: -1, _id: -1 }),
     c.products.createIndex(
       { name: 'text', description: 'text', sku: 'text' },
       { name: 'catalogue_text', weights: { sku: 10, name: 5, description: 1 } },
@@ -18,9 +19,9 @@ export async function ensureIndexes(db: Db): Promise<void> {
       { skuLower: 1 },
       { unique: true, partialFilterExpression: { skuLower: { $type: 'string' } } },
     ),
-    c.products.createIndex({ category: 1, createdAt: -1 }),
-    c.products.createIndex({ priceCents: 1 }),
-    c.products.createIndex({ name: 1 }),
+    c.products.createIndex({ category: 1, createdAt: -1, _id: -1 }),
+    c.products.createIndex({ priceCents: 1, _id: 1 }),
+    c.products.createIndex({ name: 1, _id: 1 }),
     c.reviews.createIndex({ createdAt: -1 }),
     // Clean-up only: counters are keyed by their window, so expiry is never needed for correctness.
     c.rateLimits.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),

@@ -4,9 +4,12 @@ import { closeConnection, collections, getDb } from '@/lib/db';
 import { runMigrations } from '@/lib/db/migrations';
 import { GET as listProductsRoute, POST as addProductRoute } from '@/app/api/product/route';
 import { GET as productRoute } from '@/app/api/product/[productId]/route';
-import { searchCatalogue, type Product } from '@/lib/data/products';
+import { categorySlugs } from '@/lib/catalogue/categories';
+import { demoProducts } from '@/lib/data/demo-catalogue';
+import { searchCatalogue, toProduct, type Product } from '@/lib/data/products';
+import { resetDemoData } from '@/lib/data/seed';
 import { fieldMessages } from '@/lib/messages';
-import { catalogueQuerySchema } from '@/lib/validation/product';
+import { catalogueQuerySchema, productSchema } from '@/lib/validation/product';
 import {
   asProductWithoutPartNumber,
   asProductWithoutSkuLookup,
@@ -370,5 +373,29 @@ describe('part numbers', () => {
       product.sku!.toLowerCase(),
     );
     expect((await list(`?q=${product.sku!.toLowerCase()}`)).ids[0]).toBe(product._id);
+  });
+});
+
+describe('npm run seed -- --products N', () => {
+  it('fills the catalogue up to N products with unique part numbers in every category', async () => {
+    const db = await getDb();
+    const counts = await resetDemoData(db, { products: 1_050 });
+    expect(counts).toEqual({ products: 1_050, generated: 1_040, reviews: 6 });
+    const { products } = collections(db);
+    expect(await products.countDocuments()).toBe(1_050);
+    expect((await products.distinct('skuLower')).length).toBe(1_050);
+    expect((await products.distinct('category')).sort()).toEqual([...categorySlugs].sort());
+    // Every generated product is one Add Product would accept.
+    for (const doc of await products.find().limit(300).toArray()) {
+      const { _id, ...fields } = toProduct(doc);
+      const parsed = productSchema.safeParse(fields);
+      expect(parsed.error?.issues ?? [], `${_id} ${doc.sku}`).toEqual([]);
+    }
+    // The demo products stay the newest; the generated ones are searchable.
+    const newest = await searchCatalogue({ limit: 10 });
+    expect(newest.items.map((p) => p.sku)).toEqual(demoProducts.map((p) => p.sku));
+    const bearings = await searchCatalogue({ q: 'bearing', category: 'bearings' });
+    expect(bearings.total).toBeGreaterThan(100);
+    expect(bearings.items).toHaveLength(50);
   });
 });
