@@ -1,10 +1,10 @@
 import { ImageResponse } from 'next/og';
-import { storeName } from '@/lib/site';
+import { previewImage, storeName } from '@/lib/site';
 
 // The link-preview image of every page (OpenGraph, and the Twitter card that inherits it),
 // drawn at build time with next/og's built-in font: no font file or host is fetched.
-export const alt = `${storeName}: parts direct from the manufacturer`;
-export const size = { width: 1200, height: 630 };
+export const alt = previewImage.alt;
+export const size = { width: previewImage.width, height: previewImage.height };
 export const contentType = 'image/png';
 
 export default function OpenGraphImage() {

@@ -19,6 +19,18 @@ export function absoluteUrl(pathOrUrl: string): string {
 }
 
 /**
+ * The link-preview image, drawn by app/opengraph-image.tsx. Named in every page's card: Next.js
+ * adds the file's image only to pages that leave `openGraph` to the layout.
+ */
+export const previewImage = {
+  url: '/opengraph-image',
+  width: 1200,
+  height: 630,
+  type: 'image/png',
+  alt: `${storeName}: parts direct from the manufacturer`,
+};
+
+/**
  * The metadata of a public page: its own title and description, its canonical URL, and the
  * OpenGraph and Twitter card that link previews show (the image is app/opengraph-image.tsx).
  * `title` is the page's part of the title; the layout's template adds the store's name.
@@ -46,7 +58,13 @@ export function pageMetadata({
       title: fullTitle,
       description,
       url: path,
+      images: [previewImage],
     },
-    twitter: { card: 'summary_large_image', title: fullTitle, description },
+    twitter: {
+      card: 'summary_large_image',
+      title: fullTitle,
+      description,
+      images: [previewImage],
+    },
   };
 }

@@ -58,5 +58,6 @@ export function resultSummary({ items, total, page, limit, pages }: CataloguePag
   if (total === 0) return `No ${noun} found.`;
   if (items.length === 0) return `${total} ${noun}; page ${page} is past the last page.`;
   if (pages === 1) return `${total} ${noun}`;
-  return `Showing ${first}–${first + items.length - 1} of ${total} ${noun}`;
+  const last = first + items.length - 1;
+  return `Showing ${first === last ? first : `${first}–${last}`} of ${total} ${noun}`;
 }
