@@ -3,7 +3,11 @@
 //  - requests per second and p99 latency of the home page (pre-rendered from MongoDB, served
 //    from the cache and regenerated when the catalogue changes) and
 //    of a static page of the same build (/myportfolio), and their ratio;
-//  - first-load JavaScript (gzip) of / and of the smallest public page.
+//  - first-load JavaScript (gzip) of / and of the smallest public page;
+//  - the catalogue at 20 and at 10,000 products (`npm run seed -- --products N` into the bench
+//    database): size and time of GET /api/product (and of a search), and the uncached render
+//    time of the home page (an on-demand revalidation request: Next.js renders the page anew,
+//    data cache bypassed, and answers the fresh render).
 // Runs over a fresh embedded MongoDB seeded with the demo catalogue, and stops everything it
 // started. Options: BENCH_SECONDS (default 10 per page), BENCH_CONNECTIONS (default 10);
 // `-- --lighthouse` adds Lighthouse scores of /, /blogs and /login.
@@ -66,6 +70,75 @@ async function firstLoadJs(pagePath) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
+const CATALOGUE_SIZES = [20, 10_000];
+const SAMPLES = Number(process.env.BENCH_SAMPLES || 15);
+
+/** `npm run seed -- --products N` against the bench database. */
+function seedProducts(count) {
+  const result = spawnSync('npm', ['run', '--silent', 'seed', '--', '--products', String(count)], {
+    cwd: projectRoot,
+    env,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`npm run seed failed: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** Median time (ms) and body size (bytes) of SAMPLES sequential requests, after one warm-up. */
+async function timed(url, headers = {}) {
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i <= SAMPLES; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    const body = Buffer.from(await response.arrayBuffer());
+    const elapsed = performance.now() - started;
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    if (i > 0) times.push(elapsed);
+    bytes = body.length;
+  }
+  return { ms: median(times), bytes };
+}
+
+/**
+ * The home page rendered anew on every request: Next.js's on-demand revalidation request (the
+ * `x-prerender-revalidate` header with the build's preview-mode id, as `revalidatePath` sends
+ * it) renders the pre-rendered page now, reading MongoDB past the data cache, and answers that
+ * render (`x-nextjs-cache: REVALIDATED`).
+ */
+function revalidateHeaders() {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(projectRoot, distDir, 'prerender-manifest.json'), 'utf8'),
+  );
+  return { 'x-prerender-revalidate': manifest.preview.previewModeId };
+}
+
+async function catalogueAtScale() {
+  const rows = [];
+  for (const count of CATALOGUE_SIZES) {
+    const seeded = seedProducts(count);
+    const check = await fetch(`${base}/`, { headers: revalidateHeaders() });
+    await check.arrayBuffer();
+    const cache = check.headers.get('x-nextjs-cache');
+    if (cache !== 'REVALIDATED')
+      throw new Error(`home revalidation answered x-nextjs-cache ${cache}`);
+    rows.push({
+      count,
+      seeded,
+      api: await timed(`${base}/api/product`),
+      search: await timed(`${base}/api/product?q=bearing&category=bearings`),
+      home: await timed(`${base}/`, revalidateHeaders()),
+      cachedHome: await timed(`${base}/`),
+    });
+  }
+  return rows;
+}
+
 async function main() {
   await ensureEmbeddedMongo({ dataDir });
   if ((await runMigrate(env)) !== 0) throw new Error('npm run db:migrate failed');
@@ -87,6 +160,8 @@ async function main() {
   const sizes = {};
   for (const page of pages) sizes[page] = await firstLoadJs(page);
   const smallest = pages.reduce((a, b) => (sizes[b] < sizes[a] ? b : a));
+  // Last: it replaces the catalogue the load test ran on.
+  const catalogue = await catalogueAtScale();
 
   const row = (name, result) =>
     `${name.padEnd(28)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.non2xx}`;
@@ -101,6 +176,23 @@ async function main() {
   console.log('\nFirst-load JS (gzip):');
   for (const page of pages) console.log(`  ${page.padEnd(14)} ${kb(sizes[page])}`);
   console.log(`  smallest page: ${smallest} (${kb(sizes[smallest])}); home: ${kb(sizes['/'])}`);
+
+  console.log(`\nCatalogue at scale (median of ${SAMPLES} sequential requests):`);
+  console.log(
+    '  products   GET /api/product        search ?q=bearing       home uncached   home cached',
+  );
+  for (const row of catalogue) console.log(`  ${row.seeded}`);
+  for (const row of catalogue) {
+    const cell = (result, width) =>
+      `${kb(result.bytes).padStart(9)} ${`${result.ms.toFixed(1)} ms`.padStart(9)}`.padEnd(width);
+    console.log(
+      `  ${String(row.count).padStart(8)}   ${cell(row.api, 24)}${cell(row.search, 24)}${`${row.home.ms.toFixed(1)} ms`.padStart(12)}   ${`${row.cachedHome.ms.toFixed(1)} ms`.padStart(11)}`,
+    );
+  }
+  const [small, large] = [catalogue[0], catalogue[catalogue.length - 1]];
+  console.log(
+    `  uncached home at ${large.count} / at ${small.count} products: ${(large.home.ms / small.home.ms).toFixed(2)}x; largest /api/product answer ${kb(Math.max(...catalogue.map((row) => row.api.bytes)))}`,
+  );
 
   if (process.argv.includes('--lighthouse')) await lighthouse(['/', '/blogs', '/login']);
 }
