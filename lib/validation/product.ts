@@ -86,9 +86,11 @@ const productFields = {
   sku: z
     .string({ error: m.skuRequired })
     .trim()
-    .min(1, { error: m.skuRequired, abort: true })
+    .min(1, m.skuRequired)
     .max(MAX_SKU_LENGTH, m.skuInvalid)
-    .regex(SKU_PATTERN, m.skuInvalid),
+    // An empty part number gets only its "Required" message. Not `abort`: that would also stop
+    // the Add Product form's picture check, and every field message must show at once.
+    .refine((sku) => sku === '' || SKU_PATTERN.test(sku), m.skuInvalid),
   /** A category slug of lib/catalogue/categories.ts (a select's empty value is "Required"). */
   category: z.enum(categorySlugs, { error: m.categoryRequired }),
 };
