@@ -6,6 +6,7 @@ import type { Product } from '@/lib/data/products';
 import { callApi } from '@/lib/client/api';
 import { messages } from '@/lib/messages';
 import { ProductCard } from '@/components/home/ProductCard';
+import { PartNumberForm } from './PartNumberForm';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/ui/useConfirm';
 
@@ -51,15 +52,18 @@ export function ManageProducts({ products: shown }: { products: Product[] }) {
                 headingLevel={2}
                 product={product}
                 action={
-                  <button
-                    type="button"
-                    className="btn-danger w-full"
-                    aria-label={`Delete ${product.name}`}
-                    disabled={deleting === product._id}
-                    onClick={() => remove(product)}
-                  >
-                    {deleting === product._id ? 'Deleting…' : 'Delete'}
-                  </button>
+                  <>
+                    <button
+                      type="button"
+                      className="btn-danger w-full"
+                      aria-label={`Delete ${product.name}`}
+                      disabled={deleting === product._id}
+                      onClick={() => remove(product)}
+                    >
+                      {deleting === product._id ? 'Deleting…' : 'Delete'}
+                    </button>
+                    <PartNumberForm product={product} />
+                  </>
                 }
               />
             </li>

@@ -253,6 +253,30 @@ export async function createProduct(input: ProductInput): Promise<Product> {
 }
 
 /**
+ * Sets a product's part number and category (products from before part numbers have none).
+ * Null when there is no product with this id; SkuTakenError when the part number is taken.
+ */
+export async function setPartNumber(
+  id: string,
+  input: { sku: string; category: ProductDoc['category'] },
+): Promise<Product | null> {
+  const _id = toObjectId(id);
+  if (!_id) return null;
+  const { products } = collections(await getDb());
+  try {
+    const doc = await products.findOneAndUpdate(
+      { _id },
+      { $set: { sku: input.sku, skuLower: normaliseSku(input.sku), category: input.category } },
+      { returnDocument: 'after' },
+    );
+    return doc ? toProduct(doc) : null;
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) throw new SkuTakenError();
+    throw error;
+  }
+}
+
+/**
  * Deletes a product; false when there is none with this id. Orders are left alone: each keeps
  * the copy of the product's details it made when it was placed.
  */

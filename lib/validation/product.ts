@@ -98,6 +98,14 @@ const productFields = {
 /** POST /api/product as JSON: every field, the picture as a URL. */
 export const productSchema = z.strictObject({ ...productFields, picture: pictureField });
 
+/** PATCH /api/product/{id}: an admin gives a product its part number and category. */
+export const partNumberSchema = z.strictObject({
+  sku: productFields.sku,
+  category: productFields.category,
+});
+
+export type PartNumberInput = z.infer<typeof partNumberSchema>;
+
 /** The text and number fields, for a multipart request whose picture is an uploaded file. */
 export const productFieldsSchema = z.strictObject(productFields);
 

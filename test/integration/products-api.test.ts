@@ -5,9 +5,10 @@ import { GET as listProductsRoute, POST as addProductRoute } from '@/app/api/pro
 import {
   DELETE as deleteProductRoute,
   GET as productRoute,
+  PATCH as patchProductRoute,
 } from '@/app/api/product/[productId]/route';
 import { GET as imageRoute } from '@/app/api/images/[imageId]/route';
-import { freshSku, makeOrder } from '../support/factories';
+import { asProductWithoutPartNumber, freshSku, makeOrder, makeProduct } from '../support/factories';
 import { createActor, params, request, type Actor } from '../support/users';
 import { largePng, pngImage, textFile } from '../../e2e/fixtures/images';
 import * as nextCache from 'next/cache';
@@ -316,3 +317,76 @@ describe('DELETE /api/product/{productId}', () => {
     },
   );
 });
+
+describe('PATCH /api/product/{id} (admin): part number and category', () => {
+  const patch = (headers: Actor['headers'], productId: string, json: unknown) =>
+    call(
+      patchProductRoute(
+        request(`/api/product/${productId}`, { method: 'PATCH', headers, json }),
+        params({ productId }),
+      ),
+    );
+
+  it('gives a product from before part numbers its sku and category; only admins may', async () => {
+    const product = await makeProduct();
+    await asProductWithoutPartNumber(product._id);
+    const before = await call(
+      productRoute(request(`/api/product/${product._id}`), params({ productId: product._id })),
+    );
+    expect(before.body).toMatchObject({ sku: null, category: null });
+
+    const sku = freshSku('OLD-PART');
+    const body = { sku, category: 'valves' };
+    expect((await patch(anonymous, product._id, body)).status).toBe(401);
+    expect((await patch(buyer.headers, product._id, body)).status).toBe(403);
+    const saved = await patch(admin.headers, product._id, body);
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { _id: product._id, sku, category: 'valves' },
+    });
+    expect(revalidateTag).toHaveBeenCalledWith('products', { expire: 0 });
+    const stored = await collections(await getDb()).products.findOne({
+      _id: new ObjectId(product._id),
+    });
+    expect(stored).toMatchObject({ sku, skuLower: sku.toLowerCase(), category: 'valves' });
+  });
+
+  it('refuses a taken part number (any case) with 409 on sku, bad input with 422, unknown ids with 404', async () => {
+    const taken = await makeProduct();
+    const other = await makeProduct();
+    const conflict = await patch(admin.headers, other._id, {
+      sku: taken.sku!.toLowerCase(),
+      category: 'gears',
+    });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.error.details.fields.sku).toBeDefined();
+
+    for (const json of [
+      { sku: '', category: 'gears' },
+      { sku: 'A B', category: 'gears' },
+      { sku: 'X-1', category: 'nope' },
+      { sku: 'X-1', category: 'gears', price: 1 },
+    ]) {
+      const res = await patch(admin.headers, other._id, json);
+      expect(res.status, JSON.stringify(json)).toBe(422);
+      expect(res.body.error.code).toBe('validation_failed');
+    }
+    expect(
+      (
+        await patch(admin.headers, new ObjectId().toHexString(), {
+          sku: freshSku('NONE'),
+          category: 'gears',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await patch(admin.headers, 'not-an-id', { sku: freshSku('NONE'), category: 'gears' }))
+        .status,
+    ).toBe(400);
+    expect((await findStored(other._id))?.sku).toBe(other.sku);
+  });
+});
+
+async function findStored(id: string) {
+  return collections(await getDb()).products.findOne({ _id: new ObjectId(id) });
+}

@@ -1,17 +1,16 @@
 import { NextResponse } from 'next/server';
 import { cacheTags, expire } from '@/lib/cache';
-import { fieldError, fieldIssues, fieldsError } from '@/lib/api/errors';
+import { fieldIssues, fieldsError } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { requireAdmin } from '@/lib/auth/session';
 import {
   createProduct,
   searchCatalogue,
-  SkuTakenError,
   type CataloguePage,
   type Product,
 } from '@/lib/data/products';
+import { withSkuConflict } from '@/lib/catalogue/sku-conflict';
 import { isMultipart, readImageUpload, withStoredImage } from '@/lib/images';
-import { fieldMessages } from '@/lib/messages';
 import {
   catalogueQuerySchema,
   pictureField,
@@ -55,11 +54,8 @@ function pageLinks(url: URL, result: CataloguePage): string | null {
 }
 
 /** Adds the product, answering 409 on `sku` when its part number is taken. */
-async function addProduct(input: Parameters<typeof createProduct>[0]): Promise<Product> {
-  return createProduct(input).catch((error: unknown) => {
-    if (!(error instanceof SkuTakenError)) throw error;
-    throw fieldError('sku', fieldMessages.product.skuTaken, { code: 'conflict' });
-  });
+function addProduct(input: Parameters<typeof createProduct>[0]): Promise<Product> {
+  return withSkuConflict(createProduct(input));
 }
 
 /**

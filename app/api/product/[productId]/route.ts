@@ -1,9 +1,11 @@
 import { NextResponse } from 'next/server';
 import { cacheTags, expire } from '@/lib/cache';
 import { failure } from '@/lib/api/errors';
-import { objectIdParam, route } from '@/lib/api/handler';
+import { objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
 import { requireAdmin } from '@/lib/auth/session';
-import { deleteProduct, findProduct } from '@/lib/data/products';
+import { withSkuConflict } from '@/lib/catalogue/sku-conflict';
+import { deleteProduct, findProduct, setPartNumber } from '@/lib/data/products';
+import { partNumberSchema } from '@/lib/validation/product';
 
 /** GET /api/product/{productId}: one product; 400 for a malformed id, 404 for an unknown one. */
 export const GET = route<{ productId: string }>(async (_request, { params }) => {
@@ -11,6 +13,22 @@ export const GET = route<{ productId: string }>(async (_request, { params }) => 
   objectIdParam(productId, 'product id');
   const product = await findProduct(productId);
   if (!product) throw failure('product.not_found');
+  return NextResponse.json(product);
+});
+
+/**
+ * PATCH /api/product/{productId} (admin) with `{ sku, category }`: sets the product's part
+ * number and category, for products added before they existed or to correct them. 409 on
+ * `sku` when another product has the part number (in any case).
+ */
+export const PATCH = route<{ productId: string }>(async (request, { params }) => {
+  const { productId } = await params;
+  objectIdParam(productId, 'product id');
+  await requireAdmin(request);
+  const input = parseWith(partNumberSchema, await readJson(request));
+  const product = await withSkuConflict(setPartNumber(productId, input));
+  if (!product) throw failure('product.not_found');
+  expire(cacheTags.products);
   return NextResponse.json(product);
 });
 

@@ -1,0 +1,12 @@
+import 'server-only';
+import { fieldError } from '@/lib/api/errors';
+import { SkuTakenError } from '@/lib/data/products';
+import { fieldMessages } from '@/lib/messages';
+
+/** A product write that answers 409 on `sku` when its part number is taken (in any case). */
+export function withSkuConflict<T>(write: Promise<T>): Promise<T> {
+  return write.catch((error: unknown) => {
+    if (!(error instanceof SkuTakenError)) throw error;
+    throw fieldError('sku', fieldMessages.product.skuTaken, { code: 'conflict' });
+  });
+}
