@@ -49,26 +49,6 @@ export function normaliseSku(sku: string): string {
   return sku.toLowerCase();
 }
 
-/**
- * Every product, newest first. Unbounded: for small catalogues and existing callers only;
- * lists people see go through searchCatalogue or listNewestProducts.
- */
-export async function listProducts(): Promise<Product[]> {
-  const { products } = collections(await getDb());
-  const docs = await products.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
-  return docs.map(toProduct);
-}
-
-/**
- * Every product, newest first, from Next.js's data cache: expired by the `products` tag when the
- * catalogue or stock changes through the store, and within CATALOGUE_REVALIDATE_SECONDS
- * otherwise. For pages that may show a slightly older catalogue (the home page).
- */
-export const listCachedProducts = unstable_cache(listProducts, ['catalogue-products'], {
-  tags: [cacheTags.products],
-  revalidate: CATALOGUE_REVALIDATE_SECONDS,
-});
-
 /** The newest products (at most 100), newest first: the home page's selection. */
 export async function listNewestProducts(limit: number): Promise<Product[]> {
   const bounded = Math.min(Math.max(Math.trunc(limit) || 0, 1), MAX_CATALOGUE_LIMIT);
