@@ -123,7 +123,7 @@ describe('POST /api/order', () => {
     expect(order.price).toBe(11_950);
     expect(order.unitPrice).toBe(23.9);
     expect(order.name).toMatch(/^Hex Bolt M8/);
-    expect(order.picture).toBe('/images/products/hex-bolt.webp');
+    expect(order.picture).toBe('/images/products/hex-flange-bolt.webp');
     expect(order.minimumOrderQuantity).toBe(500);
     expect(order.availableQuantity).toBe(10_000);
     expect(order.userName).toBe('Buyer A');

@@ -79,7 +79,7 @@ export async function makeProduct(overrides: ProductOverrides = {}): Promise<Pro
       minimumOrderQuantity: 500,
       availableQuantity: 10_000,
       price: 14.8,
-      picture: '/images/products/hex-bolt.webp',
+      picture: '/images/products/hex-flange-bolt.webp',
       ...fields,
     }),
   );
