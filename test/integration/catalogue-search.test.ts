@@ -130,6 +130,10 @@ describe('GET /api/product: pagination', () => {
     }
   });
 
+  it('takes the first value of a repeated parameter, as the catalogue pages do', async () => {
+    expect((await list('?limit=2&limit=5')).ids).toHaveLength(2);
+  });
+
   it('keeps one order across pages when creation times are equal (ties broken by _id)', async () => {
     const pages = await Promise.all(
       [1, 2, 3].map((n) => list(`?category=springs&limit=3&page=${n}`)),

@@ -31,7 +31,11 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = route(async (request) => {
   const url = new URL(request.url);
-  const parsed = catalogueQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  // Every value of each parameter, as a page gets them: the schema takes the first.
+  const params = Object.fromEntries(
+    [...new Set(url.searchParams.keys())].map((key) => [key, url.searchParams.getAll(key)]),
+  );
+  const parsed = catalogueQuerySchema.safeParse(params);
   if (!parsed.success) throw fieldsError(fieldIssues(parsed.error), 'bad_request');
   const result = await searchCatalogue(parsed.data);
   const headers = new Headers({ 'X-Total-Count': String(result.total) });
