@@ -58,7 +58,7 @@ export async function listNewestProducts(limit: number): Promise<Product[]> {
 }
 
 /**
- * The newest products from Next.js's data cache (tag `products`, like listCachedProducts): a
+ * The newest products from Next.js's data cache (tag `products`, like listCachedReviews): a
  * bounded item whatever the catalogue's size, for the home page.
  */
 export const listCachedNewestProducts = unstable_cache(
