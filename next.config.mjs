@@ -1,20 +1,40 @@
-/** @type {import('next').NextConfig} */
-const nextConfig = {
-  // The end-to-end tests build into their own directory (see scripts/e2e-server.mjs).
-  distDir: process.env.NEXT_DIST_DIR || '.next',
-  reactStrictMode: true,
-  poweredByHeader: false,
-  // The build checks the application's own sources; `npm run typecheck` checks everything.
-  typescript: { tsconfigPath: 'tsconfig.build.json' },
-  // The embedded engine launcher spawns a Node process; keep the MongoDB driver out of the bundle.
-  serverExternalPackages: ['mongodb'],
-  images: {
-    // Product and review pictures come from our own origin (public/ and /api/images)
-    // or from Cloudinary's delivery host.
-    remotePatterns: [{ protocol: 'https', hostname: 'res.cloudinary.com' }],
-    localPatterns: [{ pathname: '/images/**' }, { pathname: '/api/images/**' }],
-    formats: ['image/avif', 'image/webp'],
-  },
-};
+import { PHASE_DEVELOPMENT_SERVER } from 'next/constants.js';
+import {
+  headerRules,
+  IMAGE_CONTENT_SECURITY_POLICY,
+  securityConfigFromEnv,
+} from './lib/security/headers.mjs';
 
-export default nextConfig;
+/**
+ * @param {string} phase
+ * @returns {import('next').NextConfig}
+ */
+export default function nextConfig(phase) {
+  return {
+    // The end-to-end tests build into their own directory (see scripts/e2e-server.mjs).
+    distDir: process.env.NEXT_DIST_DIR || '.next',
+    reactStrictMode: true,
+    poweredByHeader: false,
+    // The build checks the application's own sources; `npm run typecheck` checks everything.
+    typescript: { tsconfigPath: 'tsconfig.build.json' },
+    // The embedded engine launcher spawns a Node process; keep the MongoDB driver out of the bundle.
+    serverExternalPackages: ['mongodb'],
+    images: {
+      // Product and review pictures come from our own origin (public/ and /api/images)
+      // or from Cloudinary's delivery host.
+      remotePatterns: [{ protocol: 'https', hostname: 'res.cloudinary.com' }],
+      localPatterns: [{ pathname: '/images/**' }, { pathname: '/api/images/**' }],
+      formats: ['image/avif', 'image/webp'],
+      // Next.js sends this policy with every optimised image, in place of the site's.
+      contentSecurityPolicy: IMAGE_CONTENT_SECURITY_POLICY,
+    },
+    // Security headers on every response (lib/security/headers.mjs). `next build` writes them
+    // into the routes manifest, so the origins they allow are those of the build's environment
+    // (next.config.mjs is, with lib/public-env.ts, where the environment is read at build time).
+    async headers() {
+      return headerRules(
+        securityConfigFromEnv(process.env, { development: phase === PHASE_DEVELOPMENT_SERVER }),
+      );
+    },
+  };
+}

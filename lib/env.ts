@@ -17,6 +17,10 @@ const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     STORE_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default('Forgeline Parts')),
+    // The seller on invoices: postal address (one line per line break) and tax id; each is
+    // left off the invoice when unset.
+    STORE_ADDRESS: optionalString,
+    STORE_TAX_ID: optionalString,
     MONGODB_URI: optionalString,
     MONGODB_DB: z.preprocess(emptyToUndefined, z.string().default('storefront')),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
@@ -39,10 +43,16 @@ const schema = z
       z.string().default('Storefront <no-reply@localhost>'),
     ),
     CONTACT_TO: optionalString,
+    ORDERS_TO: optionalString,
     STRIPE_SECRET_KEY: optionalString,
     NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_BASE: optionalUrl,
+    /** How long one Stripe request may take before it counts as failed (it is retried once). */
+    STRIPE_TIMEOUT_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(100).max(80_000).default(10_000),
+    ),
     CLOUDINARY_URL: optionalString,
     UNPAID_ORDER_TTL_HOURS: z.preprocess(
       emptyToUndefined,
@@ -52,6 +62,20 @@ const schema = z
         .max(24 * 365)
         .default(48),
     ),
+    TRUSTED_PROXY_HOPS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(
+          /^\d{1,2}$/,
+          'must be a whole number from 0 to 99: how many proxies in front of the store append to X-Forwarded-For (0 when clients connect to it directly)',
+        )
+        .default('0')
+        .transform(Number),
+    ),
+    /** Set by Vercel on its platform ("1"): the client address comes from Vercel's own header. */
+    VERCEL: optionalString,
     MAX_UNPAID_ORDERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
     ADMIN_EMAILS: z.preprocess(
       emptyToUndefined,

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { env } from '@/lib/env';
+import { canonicalOrigin } from '@/lib/security/links';
 
 /** The store's name (STORE_NAME), shown in the navigation bar, page titles and mails. */
 export const storeName = env.STORE_NAME;
@@ -8,10 +9,11 @@ export const storeName = env.STORE_NAME;
 /**
  * The store's public origin for search engines and link previews: canonical URLs, the sitemap,
  * robots.txt, OpenGraph images and structured data. SITE_URL, else AUTH_URL, else the local
- * default; never taken from a request (Next.js rewrites 127.0.0.1 to localhost there, and a
- * Host header is the client's choice). Pages that are pre-rendered read it at build time.
+ * default (`canonicalOrigin`, lib/security/links.ts, beside the origin of mailed links); never
+ * taken from a request (Next.js rewrites 127.0.0.1 to localhost there, and a Host header is the
+ * client's choice). Pages that are pre-rendered read it at build time.
  */
-export const siteOrigin = new URL(env.SITE_URL ?? env.AUTH_URL ?? 'http://127.0.0.1:3000').origin;
+export const siteOrigin = canonicalOrigin(env);
 
 /** An absolute URL on the store's origin for a path (`/products`), or an absolute URL as is. */
 export function absoluteUrl(pathOrUrl: string): string {

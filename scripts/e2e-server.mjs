@@ -4,14 +4,17 @@
 //  - the local stand-ins of Stripe, Google (OpenID Connect) and Cloudinary (e2e/stand-ins);
 //  - a production build in its own dist directory (so it never clobbers a developer's .next),
 //    made against this run's database (the home page is pre-rendered from it);
-//  - `next start` twice on 127.0.0.1: E2E_PORT (images in GridFS) and E2E_PORT + 1 (images
-//    on the Cloudinary stand-in), both on the same database.
+//  - the production server twice on 127.0.0.1, started as `npm start` starts it
+//    (scripts/serve.mjs): E2E_PORT (images in GridFS) and E2E_PORT + 1 (images on the
+//    Cloudinary stand-in), both on the same database. With TRUSTED_PROXY_HOPS=1, as behind one
+//    proxy: each test's x-forwarded-for address (e2e/support/fixtures.ts) stands for the proxy's
+//    entry, and the server appends the real peer to its right.
 // Mail goes to smtp://127.0.0.1:E2E_PORT+25, where tests start an SMTP server when they
 // need one. Everything is stopped, and the data directory removed, when Playwright stops it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
-import { nextBin, runMigrate, runNext } from './lib/build.mjs';
+import { runMigrate, runNext, serveScript } from './lib/build.mjs';
 import { projectRoot } from './lib/project-env.mjs';
 import { waitForUrl } from './lib/wait.mjs';
 import { startStandIns } from '../e2e/stand-ins/index.mjs';
@@ -48,7 +51,7 @@ async function cleanUp(code) {
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => cleanUp(0));
 
 function startApp(port, env) {
-  const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
+  const child = spawn(process.execPath, [serveScript, '-H', '127.0.0.1', '-p', String(port)], {
     cwd: projectRoot,
     stdio: 'inherit',
     env,
@@ -71,12 +74,17 @@ async function main() {
     MONGODB_URI: '',
     ADMIN_EMAILS: '',
     AUTH_URL: '',
+    TRUSTED_PROXY_HOPS: '1',
   };
   // Always a new build: the build pre-renders the home page from the database it runs
   // against, and this run's database is a fresh one.
   const migrated = await runMigrate(env);
   if (migrated !== 0) return cleanUp(migrated);
-  const code = await runNext(['build'], env);
+  // The security headers (lib/security/headers.mjs) are fixed at build time and allow the
+  // origins of the build's environment: build with the Cloudinary stand-in's configuration
+  // too, so that the instance using it may show its pictures. CLOUDINARY_URL is read at run
+  // time everywhere else, so the first instance still keeps images in GridFS.
+  const code = await runNext(['build'], { ...env, ...standIns.cloudinaryEnv });
   if (code !== 0) return cleanUp(code);
   // The Cloudinary instance first, so both answer by the time Playwright sees the main one.
   startApp(APP_CLOUDINARY_PORT, { ...env, ...standIns.cloudinaryEnv });

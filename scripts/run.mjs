@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npm start` and `npm run dev`: runs the storefront with zero configuration.
 //   start: builds the production bundle when it is missing or older than the sources, then
-//          serves it with `next start`.
+//          serves it with scripts/serve.mjs (Next.js's request handler behind a server that
+//          appends the client's address to X-Forwarded-For; see there).
 //   dev:   `next dev`.
 // Without MONGODB_URI, the embedded MongoDB engine for DATA_DIR is started first (or reused if
 // it is already running) and stopped again on exit if this command started it. Then the
 // start-up step (scripts/migrate.ts) prepares the database, before any build or server.
 import { spawn } from 'node:child_process';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
-import { buildIsCurrent, nextBin, runMigrate, runNext } from './lib/build.mjs';
+import { buildIsCurrent, nextBin, runMigrate, runNext, serveScript } from './lib/build.mjs';
 import { dataDir, loadProjectEnv, projectRoot, usesEmbeddedMongo } from './lib/project-env.mjs';
 
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
@@ -52,7 +53,11 @@ async function main() {
     }
   }
 
-  const child = spawn(process.execPath, [nextBin, mode, '-H', host, '-p', port], {
+  const command =
+    mode === 'dev'
+      ? [nextBin, 'dev', '-H', host, '-p', port]
+      : [serveScript, '-H', host, '-p', port];
+  const child = spawn(process.execPath, command, {
     cwd: projectRoot,
     stdio: ['inherit', 'pipe', 'inherit'],
     env: process.env,

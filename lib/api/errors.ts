@@ -7,6 +7,8 @@ export const errorStatus = {
   invalid_id: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** A request with the session cookie that did not come from the store's own pages. */
+  cross_site: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

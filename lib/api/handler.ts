@@ -3,7 +3,9 @@ import { NextResponse } from 'next/server';
 import { ZodError, type ZodType } from 'zod';
 import type { ObjectId } from 'mongodb';
 import { toObjectId } from '@/lib/data/ids';
+import { isDatabaseUnreachable } from '@/lib/db/errors';
 import { DatabaseUnavailableError } from '@/lib/db/uri';
+import { assertSameSite, BodyTooLargeError, MAX_JSON_BYTES, readBounded } from '@/lib/security';
 import { ApiError, failure, validationError } from './errors';
 
 type RouteContext<P> = { params: Promise<P> };
@@ -15,8 +17,9 @@ export function errorResponse(error: unknown): Response {
     return NextResponse.json(error.toBody(), { status: error.status });
   }
   if (error instanceof ZodError) return errorResponse(validationError(error));
-  if (error instanceof DatabaseUnavailableError) {
-    console.error(error.message);
+  if (error instanceof DatabaseUnavailableError || isDatabaseUnreachable(error)) {
+    // The database is down or unreachable: 503, not a 500 (the driver reconnects by itself).
+    console.error(`[db] ${error.name}: ${error.message}`);
     return errorResponse(failure('server.database_unavailable'));
   }
   console.error(error);
@@ -24,12 +27,16 @@ export function errorResponse(error: unknown): Response {
 }
 
 /**
- * Wraps a route handler so that every failure is answered with the JSON error shape and the
- * status derived from its code; unexpected errors are logged and answered as a plain 500.
+ * Wraps a route handler: first the cross-site rule (lib/security: a change made with the
+ * session cookie must come from the store's own pages; 403 before the handler reads anything),
+ * then the handler, whose every failure is answered with the JSON error shape and the status
+ * derived from its code; unexpected errors are logged and answered as a plain 500. Every
+ * app/api handler but Auth.js's own (which has its CSRF token) and the JSON 404 is wrapped.
  */
 export function route<P = Record<string, never>>(handler: Handler<P>): Handler<P> {
   return async (request, context) => {
     try {
+      assertSameSite(request);
       return await handler(request, context);
     } catch (error) {
       return errorResponse(error);
@@ -37,12 +44,32 @@ export function route<P = Record<string, never>>(handler: Handler<P>): Handler<P
   };
 }
 
-/** Reads a JSON request body, refusing anything that is not a JSON object. */
+/**
+ * The request body as text, at most `limit` bytes: 413 (`request.too_large`) as soon as its
+ * Content-Length or the bytes read pass the limit, before anything is parsed (lib/security/body.ts).
+ */
+export async function readText(request: Request, limit: number): Promise<string> {
+  try {
+    return new TextDecoder().decode(await readBounded(request, limit));
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    throw failure('request.too_large', {
+      params: { limit: `${Math.floor(error.limit / 1024)} kB` },
+      details: { limitBytes: error.limit },
+    });
+  }
+}
+
+/**
+ * Reads a JSON request body of at most MAX_JSON_BYTES (64 kB; 413 beyond, see `readText`),
+ * refusing anything that is not a JSON object.
+ */
 export async function readJson(request: Request): Promise<unknown> {
   let body: unknown;
   try {
-    body = await request.json();
-  } catch {
+    body = JSON.parse(await readText(request, MAX_JSON_BYTES));
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw failure('request.not_json');
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { failure } from '@/lib/api/errors';
+import { BodyTooLargeError, readBounded } from '@/lib/security/body';
 import { MAX_FORM_BYTES, tooLarge } from './limits';
 
 /** Whether the request body is multipart/form-data. */
@@ -9,34 +10,22 @@ export function isMultipart(request: Request): boolean {
 
 /**
  * Reads a multipart/form-data body of at most MAX_FORM_BYTES: refused by its Content-Length
- * before reading when it says more, and while reading when it turns out longer (413).
- * `field` names the file field the size message belongs to.
+ * before reading when it says more, and while streaming as soon as it passes the limit (413;
+ * the rest of the stream is cancelled, never pulled), so an upload is never buffered beyond
+ * the limit. `field` names the file field the size message belongs to.
  */
 export async function readMultipart(request: Request, field: string): Promise<FormData> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!isMultipart(request)) throw failure('image.not_multipart');
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_FORM_BYTES) throw tooLarge(field);
-
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > MAX_FORM_BYTES) {
-        await reader.cancel().catch(() => undefined);
-        throw tooLarge(field);
-      }
-      chunks.push(value);
-    }
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = await readBounded(request, MAX_FORM_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw tooLarge(field);
+    throw failure('image.not_multipart');
   }
   try {
-    return await new Response(Buffer.concat(chunks), {
-      headers: { 'content-type': contentType },
-    }).formData();
+    return await new Response(body, { headers: { 'content-type': contentType } }).formData();
   } catch {
     throw failure('image.not_multipart');
   }

@@ -7,6 +7,9 @@ import { projectRoot } from './project-env.mjs';
 
 export const nextBin = path.join(projectRoot, 'node_modules/next/dist/bin/next');
 
+/** The production server of `npm start`, the end-to-end run and the benchmark. */
+export const serveScript = path.join(projectRoot, 'scripts/serve.mjs');
+
 /** What a production build is made from. */
 const sourceRoots = [
   'app',
@@ -14,6 +17,7 @@ const sourceRoots = [
   'lib',
   'public',
   'proxy.ts',
+  'instrumentation.ts',
   'auth.ts',
   'auth.config.ts',
   'next.config.mjs',

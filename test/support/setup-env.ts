@@ -21,9 +21,10 @@ vi.mock('next/cache', () => ({
 
 // The start-up step for this file's database, as `npm run db:migrate` does it for a store:
 // indexes and migrations (no demo catalogue: tests seed what they need). Through a client of
-// its own, so that nothing here reads lib/env before a test file has set its environment.
+// its own, so that nothing here reads lib/env before a test file has set its environment, and
+// on the shared server even when a test file points MONGODB_URI elsewhere (at no server at all).
 beforeAll(async () => {
-  const client = new MongoClient(process.env.MONGODB_URI!);
+  const client = new MongoClient(inject('mongoUri'));
   try {
     const db = client.db(process.env.MONGODB_DB);
     await ensureIndexes(db);

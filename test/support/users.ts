@@ -10,11 +10,21 @@ export interface Actor {
   password: string;
   /** `Authorization: Bearer` with a fresh access token. */
   headers: Record<string, string>;
-  /** `Cookie` with a fresh Auth.js session, as the browser sends it after signing in. */
+  /**
+   * `Cookie` with a fresh Auth.js session, as the browser sends it after signing in, from the
+   * store's own page (`Origin`).
+   */
   session: Record<string, string>;
 }
 
-/** The session cookie Auth.js would set for this user after signing in now. */
+/** The origin of the requests `request()` builds: the store's own in these tests. */
+export const STORE_ORIGIN = 'http://127.0.0.1';
+
+/**
+ * The session cookie Auth.js would set for this user after signing in now, with the Origin
+ * header a browser adds on the store's own pages (a cookie request from anywhere else is
+ * refused, see lib/security/cross-site.ts).
+ */
 export async function sessionHeaders(
   user: Pick<User, 'id' | 'email' | 'name' | 'sessionVersion'>,
   authTime = Math.floor(Date.now() / 1000),
@@ -25,7 +35,7 @@ export async function sessionHeaders(
     secret: authSecret(),
     token: { sub: user.id, email: user.email, name: user.name, sv: user.sessionVersion, authTime },
   });
-  return { Cookie: `${salt}=${token}` };
+  return { Cookie: `${salt}=${token}`, Origin: STORE_ORIGIN };
 }
 
 /** A new user (see makeUser) with a fresh bearer token and session cookie. */
@@ -41,7 +51,7 @@ export async function createActor(role: Role = 'user', name?: string): Promise<A
 
 export function request(path: string, init: RequestInit & { json?: unknown } = {}): Request {
   const { json, headers, ...rest } = init;
-  return new Request(`http://127.0.0.1${path}`, {
+  return new Request(`${STORE_ORIGIN}${path}`, {
     ...rest,
     headers: { ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
     body: json !== undefined ? JSON.stringify(json) : rest.body,

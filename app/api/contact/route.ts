@@ -3,7 +3,7 @@ import { failure } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { contactRecipient, escapeHtml, sendMail } from '@/lib/mail';
 import { enforce } from '@/lib/rate-limit';
-import { clientIp } from '@/lib/request';
+import { clientIp } from '@/lib/security';
 import { contactSchema } from '@/lib/validation/contact';
 
 const contactLimit = { name: 'contact:ip', max: 5, windowSeconds: 10 * 60 };

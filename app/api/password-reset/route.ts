@@ -1,23 +1,27 @@
 import { NextResponse } from 'next/server';
+import { failure } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { sendPasswordResetMail } from '@/lib/auth/account-mail';
 import { resetLimits } from '@/lib/auth/limits';
 import { afterResponse } from '@/lib/background';
 import { findUserByEmail } from '@/lib/data/users';
-import { env } from '@/lib/env';
+import { mailServerReachable } from '@/lib/mail';
 import { enforce } from '@/lib/rate-limit';
-import { requestOrigin } from '@/lib/request';
+import { linkOrigin } from '@/lib/security';
 import { resetRequestSchema } from '@/lib/validation/auth';
 
 /**
  * POST /api/password-reset: mails a single-use reset link. The answer is the same, and takes
  * the same time, whether or not an account exists: looking the account up and mailing happen
- * after the response is sent.
+ * after the response is sent. Before answering, the mail server is checked (the same check for
+ * every email, so it reveals nothing): when it cannot be reached the person is told so (502)
+ * instead of waiting for a mail that will not come.
  */
 export const POST = route(async (request) => {
   const { email } = parseWith(resetRequestSchema, await readJson(request));
   await enforce(resetLimits(request, email));
-  const origin = requestOrigin(request, env.AUTH_URL);
+  if (!(await mailServerReachable())) throw failure('auth.reset_mail_unavailable');
+  const origin = linkOrigin(request);
   afterResponse('password-reset', async () => {
     const user = await findUserByEmail(email);
     if (user) await sendPasswordResetMail(user, origin);

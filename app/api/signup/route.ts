@@ -5,9 +5,8 @@ import { sendVerificationMail } from '@/lib/auth/account-mail';
 import { signUpLimits } from '@/lib/auth/limits';
 import { afterResponse } from '@/lib/background';
 import { createPasswordUser, EmailTakenError } from '@/lib/data/users';
-import { env } from '@/lib/env';
 import { enforce } from '@/lib/rate-limit';
-import { requestOrigin } from '@/lib/request';
+import { linkOrigin } from '@/lib/security';
 import { signupSchema } from '@/lib/validation/auth';
 
 /**
@@ -25,7 +24,7 @@ export const POST = route(async (request) => {
       summary: 'An account with this email already exists. Log in instead.',
     });
   });
-  const origin = requestOrigin(request, env.AUTH_URL);
+  const origin = linkOrigin(request);
   afterResponse('verify-email', () => sendVerificationMail(user, origin));
   return NextResponse.json({ id: user.id, email: user.email, name: user.name }, { status: 201 });
 });

@@ -1,13 +1,13 @@
 import { NextResponse } from 'next/server';
+import { verifyEmailQuerySchema } from '@/lib/api/contract/auth';
 import { failure } from '@/lib/api/errors';
 import { route } from '@/lib/api/handler';
 import { sendVerificationMail } from '@/lib/auth/account-mail';
 import { limits } from '@/lib/auth/limits';
 import { requireUser } from '@/lib/auth/session';
 import { consumeEmailVerification } from '@/lib/data/email-verifications';
-import { env } from '@/lib/env';
 import { enforce } from '@/lib/rate-limit';
-import { requestOrigin } from '@/lib/request';
+import { linkOrigin } from '@/lib/security';
 
 /**
  * GET /api/verify-email?token=…: the link of the verification mail. Uses the single-use token
@@ -15,11 +15,12 @@ import { requestOrigin } from '@/lib/request';
  * (`?verified=1`, `already` or `invalid`).
  */
 export const GET = route(async (request) => {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
-  const outcome =
-    token.length >= 20 && token.length <= 200 ? await consumeEmailVerification(token) : 'invalid';
+  const query = verifyEmailQuerySchema.safeParse({
+    token: new URL(request.url).searchParams.get('token') ?? '',
+  });
+  const outcome = query.success ? await consumeEmailVerification(query.data.token) : 'invalid';
   const result = outcome === 'verified' ? '1' : outcome;
-  const target = new URL(`/dashboard?verified=${result}`, requestOrigin(request, env.AUTH_URL));
+  const target = new URL(`/dashboard?verified=${result}`, linkOrigin(request));
   return NextResponse.redirect(target, 303);
 });
 
@@ -32,7 +33,7 @@ export const POST = route(async (request) => {
   if (user.emailVerified) throw failure('auth.already_verified');
   await enforce([{ limit: limits.verifyResendUser, key: user.id }]);
   try {
-    await sendVerificationMail(user, requestOrigin(request, env.AUTH_URL));
+    await sendVerificationMail(user, linkOrigin(request));
   } catch (error) {
     console.error('[verify-email] mail failed:', error instanceof Error ? error.message : error);
     throw failure('auth.verification_mail_failed');

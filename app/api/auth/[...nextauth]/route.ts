@@ -1,8 +1,24 @@
 import { NextRequest, NextResponse } from 'next/server';
 import { handlers } from '@/auth';
 import { failure } from '@/lib/api/errors';
+import { errorResponse } from '@/lib/api/handler';
+import { authJsAcceptsCallbackUrl } from '@/lib/auth/access';
 import { env } from '@/lib/env';
-import { requestOrigin } from '@/lib/request';
+import { requestOrigin } from '@/lib/security/origin';
+
+/**
+ * A copy of `request` at `url` with `headers`. Without AUTH_URL Auth.js reads only the standard
+ * Request API, and a plain Request keeps the URL as given (a NextRequest would turn 127.0.0.1
+ * into localhost, see below); with AUTH_URL, next-auth reads `nextUrl`, which only a
+ * NextRequest has.
+ */
+function rebuilt(request: NextRequest, url: string, headers: Headers): NextRequest {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
+  const init = { method: request.method, headers, body, duplex: 'half' } as RequestInit;
+  return env.AUTH_URL
+    ? new NextRequest(url, init as ConstructorParameters<typeof NextRequest>[1])
+    : (new Request(url, init) as NextRequest);
+}
 
 /**
  * Next.js normalises 127.0.0.1 to `localhost` in a route handler's request.url, and Auth.js
@@ -13,18 +29,58 @@ import { requestOrigin } from '@/lib/request';
 function onRequestHost(request: NextRequest): NextRequest {
   if (env.AUTH_URL || !request.headers.get('host')) return request;
   const url = new URL(request.url);
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
-  // Auth.js reads only the standard Request API when AUTH_URL is unset.
-  return new Request(`${requestOrigin(request, undefined)}${url.pathname}${url.search}`, {
-    method: request.method,
-    headers: request.headers,
-    body,
-    duplex: 'half',
-  } as RequestInit) as NextRequest;
+  return rebuilt(
+    request,
+    `${requestOrigin(request)}${url.pathname}${url.search}`,
+    new Headers(request.headers),
+  );
 }
 
-export function GET(request: NextRequest) {
-  return handlers.GET(onRequestHost(request));
+const CALLBACK_COOKIES = new Set(['authjs.callback-url', '__Secure-authjs.callback-url']);
+
+function cookieValue(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Auth.js refuses a `callbackUrl` query parameter or callback-url cookie that is not an http(s)
+ * URL or a path (`authJsAcceptsCallbackUrl`), but answers it as a server configuration error,
+ * 500, on every one of its endpoints. The client chose it, so a refused parameter is answered
+ * here as 400 in the API's error shape, and a refused cookie (which the browser would send
+ * again with every request, making sign-in fail until it expires) is left out of what Auth.js
+ * reads, so Auth.js uses its default.
+ */
+function checkCallbackUrl(request: NextRequest): NextRequest | Response {
+  const url = new URL(request.url);
+  const parameter = url.searchParams.get('callbackUrl');
+  if (parameter && !authJsAcceptsCallbackUrl(parameter, url.origin)) {
+    return errorResponse(failure('auth.invalid_callback_url'));
+  }
+  const cookies = (request.headers.get('cookie') ?? '').split(';');
+  const kept = cookies.filter((cookie) => {
+    const [name = '', ...value] = cookie.split('=');
+    if (!CALLBACK_COOKIES.has(name.trim())) return true;
+    const callback = cookieValue(value.join('=').trim());
+    return !callback || authJsAcceptsCallbackUrl(callback, url.origin);
+  });
+  if (kept.length === cookies.length) return request;
+  const headers = new Headers(request.headers);
+  headers.set('cookie', kept.join(';'));
+  return rebuilt(request, request.url, headers);
+}
+
+/** The request as Auth.js should see it, or the answer to a request it must not see. */
+function forAuthJs(request: NextRequest): NextRequest | Response {
+  return checkCallbackUrl(onRequestHost(request));
+}
+
+export function GET(incoming: NextRequest) {
+  const request = forAuthJs(incoming);
+  return request instanceof Response ? request : handlers.GET(request);
 }
 
 /** Where Auth.js sends the person after a POST: the JSON `url` or the Location, if any. */
@@ -51,7 +107,9 @@ function isRateLimited(target: string | null): target is string {
  * shape, plus the `url` that Auth.js's client reads, so `signIn()` reports code `rate_limited`.
  */
 export async function POST(incoming: NextRequest) {
-  const response = await handlers.POST(onRequestHost(incoming));
+  const request = forAuthJs(incoming);
+  if (request instanceof Response) return request;
+  const response = await handlers.POST(request);
   const target = await redirectTarget(response);
   if (!isRateLimited(target)) return response;
   const error = failure('auth.sign_in_rate_limited');

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// The production server, as `npm start` and the end-to-end run start it:
+//   node scripts/serve.mjs --hostname 127.0.0.1 --port 3000
+// Next.js's own request handler (its programmatic API: the same router, static files, image
+// optimisation and `after()` as `next start`) behind a plain Node.js HTTP server that does one
+// thing more: it appends the TCP peer's address to X-Forwarded-For, as a proxy does. `next
+// start` fills that header only when it is absent, so a client talking to it directly chooses
+// the whole list; here the rightmost entry is always the machine that connected, and with
+// TRUSTED_PROXY_HOPS proxies in front the store reads the client's address that many entries
+// further left (lib/security/client-ip.ts). The build must exist (`next build`).
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import { appendForwardedFor } from './lib/forwarded-for.mjs';
+import { projectRoot } from './lib/project-env.mjs';
+
+const { values } = parseArgs({
+  options: {
+    hostname: { type: 'string', short: 'H', default: '127.0.0.1' },
+    port: { type: 'string', short: 'p', default: '3000' },
+  },
+});
+const hostname = values.hostname;
+const port = Number(values.port);
+
+// As `next start` does: a production server runs with NODE_ENV=production.
+process.env.NODE_ENV ||= 'production';
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
+const { default: next } = await import('next');
+const app = next({ dev: false, dir: projectRoot, hostname, port });
+try {
+  // Loads the build and runs instrumentation.ts, which stops the process with a clear message
+  // when the configuration may not serve (an invalid environment, production without AUTH_URL).
+  await app.prepare();
+} catch (error) {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  console.error(
+    `\nThe storefront cannot start: ${cause instanceof Error ? cause.message : cause}\n`,
+  );
+  process.exit(1);
+}
+const handle = app.getRequestHandler();
+
+const server = http.createServer((request, response) => {
+  appendForwardedFor(request.headers, request.socket.remoteAddress);
+  handle(request, response).catch((error) => {
+    console.error(`Failed to handle ${request.method} ${request.url}:`, error);
+    if (!response.headersSent) response.statusCode = 500;
+    response.end();
+  });
+});
+
+server.on('error', (error) => {
+  console.error(`The storefront cannot listen on ${hostname}:${port}: ${error.message}`);
+  process.exit(1);
+});
+
+server.listen(port, hostname, () => {
+  console.log(`✓ Ready on http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`);
+});
+
+// As `next start`: stop taking connections, let requests in flight and their `after()` work
+// finish, then exit with the signal's code.
+let stopping = false;
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => {
+      app
+        .close()
+        .catch((error) => console.error(error))
+        .finally(() => process.exit(code));
+    });
+    // Idle keep-alive connections would hold close() open.
+    server.closeIdleConnections();
+  });
+}
