@@ -361,6 +361,60 @@ test('Remove User removes after confirmation, never yourself', async ({ page }) 
   expect(await (await testDb()).collection('users').findOne({ email: doomed.email })).toBeNull();
 });
 
+test('Remove admin takes the role away after confirmation; the demoted admin loses the admin pages at once', async ({
+  page,
+  browser,
+}) => {
+  const admin = await makeUser({ role: 'admin' });
+  const other = await makeUser({ role: 'admin' });
+  const otherContext = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.252' },
+  });
+  const otherPage = await otherContext.newPage();
+  await signIn(otherPage, other);
+  await otherPage.goto('/dashboard/users');
+  await expect(otherPage.getByRole('heading', { name: 'Make Admin' })).toBeVisible();
+
+  await signIn(page, admin);
+  await page.goto('/dashboard/users');
+  const row = page.getByRole('row').filter({ hasText: other.email });
+  await expect(row.getByRole('button', { name: /Make admin/ })).toHaveCount(0);
+  await row.getByRole('button', { name: `Remove admin: ${other.email}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Remove admin: ${other.email}?` });
+  await expect(dialog).toContainText('will no longer be an admin');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(await (await testDb()).collection('users').findOne({ email: other.email })).toMatchObject({
+    role: 'admin',
+  });
+
+  await row.getByRole('button', { name: `Remove admin: ${other.email}` }).click();
+  await page
+    .getByRole('dialog', { name: `Remove admin: ${other.email}?` })
+    .getByRole('button', { name: 'Remove admin' })
+    .click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `${other.email} is no longer an admin.` }),
+  ).toBeVisible();
+  await expect(row.getByRole('button', { name: `Make admin: ${other.email}` })).toBeVisible();
+  await expect(row.getByRole('button', { name: /Remove admin/ })).toHaveCount(0);
+  expect(await (await testDb()).collection('users').findOne({ email: other.email })).toMatchObject({
+    role: 'user',
+  });
+
+  // The demoted admin is still signed in, as a buyer: the admin page sends them away.
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(
+    /\/login\?callbackUrl=%2Fdashboard%2Fusers&error=AdminRequired/,
+  );
+  await otherPage.goto('/dashboard');
+  await expect(
+    otherPage
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'My Orders' }),
+  ).toBeVisible();
+  await otherContext.close();
+});
+
 test('Sign Out ends the session and clears the access token', async ({ page }) => {
   const user = await makeUser();
   await page.goto('/login');

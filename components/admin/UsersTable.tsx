@@ -32,6 +32,29 @@ export function UsersTable({ users, currentUserId }: { users: Row[]; currentUser
     } else toast.error(result.message);
   };
 
+  const removeAdmin = async (user: Row) => {
+    const self = user.id === currentUserId;
+    const confirmed = await confirm({
+      title: `Remove admin: ${user.email}?`,
+      text: self
+        ? 'You will no longer be an admin. Another admin can make you admin again.'
+        : `${user.email} will no longer be an admin. You can make them admin again later.`,
+      confirmLabel: 'Remove admin',
+    });
+    if (!confirmed) return;
+    setBusy(user.id);
+    const result = await callApi(`/api/user/admin/${encodeURIComponent(user.email)}`, {
+      method: 'DELETE',
+    });
+    setBusy(null);
+    if (result.ok) {
+      toast.success(`${user.email} is no longer an admin.`);
+      // Without the role this page is no longer yours: back to the dashboard.
+      if (self) router.push('/dashboard');
+      else router.refresh();
+    } else toast.error(result.message);
+  };
+
   const remove = async (user: Row) => {
     const confirmed = await confirm({
       title: `Remove ${user.email}?`,
@@ -78,7 +101,17 @@ export function UsersTable({ users, currentUserId }: { users: Row[]; currentUser
                 >
                   Make admin
                 </button>
-              ) : null}
+              ) : (
+                <button
+                  type="button"
+                  className="btn-secondary px-3 py-1.5"
+                  disabled={busy === user.id}
+                  onClick={() => removeAdmin(user)}
+                  aria-label={`Remove admin: ${user.email}`}
+                >
+                  Remove admin
+                </button>
+              )}
             </Td>
             <Td>
               <button

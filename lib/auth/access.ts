@@ -67,3 +67,18 @@ export function safeCallbackPath(value: string | null | undefined, fallback = '/
   if (url.origin !== STORE) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * Whether Auth.js accepts a `callbackUrl` (its query parameter, or its callback-url cookie): an
+ * http(s) URL, or a path resolved against the store's origin. Auth.js checks this itself before
+ * anything else, but answers a value it refuses as a server configuration error (500), so the
+ * Auth.js route checks it first with this same rule and answers the client's mistake as one.
+ * Where the person is sent afterwards is still decided by Auth.js (same origin only).
+ */
+export function authJsAcceptsCallbackUrl(value: string, origin: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value, value.startsWith('/') ? origin : undefined).protocol);
+  } catch {
+    return false;
+  }
+}

@@ -14,8 +14,8 @@ export interface IssuedClaims {
 
 /**
  * The one rule for every session cookie and bearer token: the user still exists, the token
- * carries the user's current session version (a password reset, removal, demotion or Google
- * takeover bumps it), and the sign-in is younger than `maxAgeSeconds`. Tokens without these
+ * carries the user's current session version (a password reset or a Google takeover bumps it;
+ * a removed user has no record), and the sign-in is younger than `maxAgeSeconds`. Tokens without these
  * claims (issued before they existed) are refused.
  */
 export function isCurrentIssue<U extends { sessionVersion: number }>(

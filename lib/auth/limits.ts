@@ -1,5 +1,5 @@
 import type { Limit } from '@/lib/rate-limit';
-import { clientIp } from '@/lib/request';
+import { clientIp } from '@/lib/security';
 
 const FIFTEEN_MINUTES = 15 * 60;
 

@@ -4,7 +4,7 @@ import { getToken } from 'next-auth/jwt';
 import { auth } from '@/auth';
 import { failure } from '@/lib/api/errors';
 import { findUserById, type User } from '@/lib/data/users';
-import { requestProtocol } from '@/lib/request';
+import { requestProtocol, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@/lib/security';
 import { isCurrentIssue, SESSION_MAX_AGE_SECONDS } from './claims';
 import { userById } from './current-user';
 import { authSecret } from './secret';
@@ -24,8 +24,8 @@ export interface Identity {
  * Who is asking: the bearer access token when one is sent, otherwise the session cookie.
  * Identity and role always come from the database record, so a role change or a removed user
  * takes effect on the next request; never from a path or body. A token or session issued
- * before the user's last password reset, removal or demotion, or older than its lifetime, is
- * refused (`isCurrentIssue`).
+ * before the user's last password reset or takeover, for a removed user, or older than its
+ * lifetime, is refused (`isCurrentIssue`); a demoted admin stays signed in, as a buyer.
  */
 export async function requestIdentity(request: Request): Promise<Identity | null> {
   const authorization = request.headers.get('authorization');
@@ -45,7 +45,7 @@ export async function requestIdentity(request: Request): Promise<Identity | null
     req: request,
     secret: authSecret(),
     secureCookie,
-    cookieName: secureCookie ? '__Secure-authjs.session-token' : 'authjs.session-token',
+    cookieName: secureCookie ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
   });
   if (!token?.sub) return null;
   const user = await findUserById(token.sub);

@@ -8,7 +8,7 @@ export interface AccessTokenClaims {
   /** The user's id. */
   sub: string;
   email: string;
-  /** The user's session version at issue: a reset, removal or demotion makes the token invalid. */
+  /** The user's session version at issue: a password reset or takeover makes the token invalid. */
   sv: number;
   iat: number;
   exp: number;

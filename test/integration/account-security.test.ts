@@ -29,7 +29,7 @@ import { findUserByEmail } from '@/lib/data/users';
 import { closeConnection, collections, getDb } from '@/lib/db';
 import { env } from '@/lib/env';
 import { hostile, ordinary } from '../support/redirects';
-import { createActor, params, request, sessionHeaders } from '../support/users';
+import { createActor, params, request, sessionHeaders, STORE_ORIGIN } from '../support/users';
 
 afterAll(async () => {
   await settleBackgroundWork();
@@ -242,8 +242,12 @@ describe('sessions and tokens end', () => {
       .getSetCookie()
       .find((line) => line.startsWith('authjs.session-token='))!
       .split(';')[0]!;
+    // From the store's own page, as the browser sends it (Origin).
     const issued = await putUser(
-      request(`/api/user/${actor.user.email}`, { method: 'PUT', headers: { cookie } }),
+      request(`/api/user/${actor.user.email}`, {
+        method: 'PUT',
+        headers: { cookie, origin: STORE_ORIGIN },
+      }),
       params({ email: actor.user.email }),
     );
     expect(issued.status).toBe(200);

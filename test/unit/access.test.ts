@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { adminPages, canAccessOrder, isAdminPath, safeCallbackPath } from '@/lib/auth/access';
+import {
+  adminPages,
+  authJsAcceptsCallbackUrl,
+  canAccessOrder,
+  isAdminPath,
+  safeCallbackPath,
+} from '@/lib/auth/access';
 import { sidebarLinks } from '@/components/dashboard/sidebar-links';
 import { hostile, ordinary } from '../support/redirects';
 
@@ -61,4 +67,16 @@ describe('safe redirects', () => {
   it('uses the fallback given', () => {
     expect(safeCallbackPath('//evil.example', '/dashboard')).toBe('/dashboard');
   });
+});
+
+describe("Auth.js's callbackUrl rule", () => {
+  const origin = 'http://127.0.0.1:3000';
+  it.each(['/', '/dashboard?x=1', 'http://127.0.0.1:3000/x', 'https://elsewhere.example/'])(
+    'accepts %j (where to go is then decided by Auth.js)',
+    (value) => expect(authJsAcceptsCallbackUrl(value, origin)).toBe(true),
+  );
+  it.each(['javascript:alert(1)', '\u0000', 'ftp://x', 'data:text/html,x', 'no scheme', ''])(
+    'refuses %j',
+    (value) => expect(authJsAcceptsCallbackUrl(value, origin)).toBe(false),
+  );
 });

@@ -3,7 +3,8 @@ import { failure } from '@/lib/api/errors';
 import { emailParam, route } from '@/lib/api/handler';
 import { assertSelf, requireAdmin, requireSessionUser } from '@/lib/auth/session';
 import { issueAccessToken } from '@/lib/auth/token';
-import { countAdmins, deleteUser, findUserByEmail } from '@/lib/data/users';
+import { changeAdminRole, findUserByEmail } from '@/lib/data/users';
+import { roleChangeFailure } from '../role-change';
 
 type Params = { email: string };
 
@@ -22,7 +23,8 @@ export const PUT = route<Params>(async (request, { params }) => {
 });
 
 /**
- * DELETE /api/user/{email} (admin): removes a user. Never yourself, never the last admin.
+ * DELETE /api/user/{email} (admin): removes a user. Never yourself, never the last admin, also
+ * when two admins remove each other at the same moment (`changeAdminRole`).
  */
 export const DELETE = route<Params>(async (request, { params }) => {
   const { email } = await params;
@@ -30,9 +32,7 @@ export const DELETE = route<Params>(async (request, { params }) => {
   const target = await findUserByEmail(emailParam(email));
   if (!target) throw failure('user.not_found');
   if (target.id === admin.id) throw failure('user.cannot_remove_self');
-  if (target.role === 'admin' && (await countAdmins()) <= 1) {
-    throw failure('user.last_admin');
-  }
-  await deleteUser(target.id);
+  const outcome = await changeAdminRole(target.id, 'remove');
+  if (outcome !== 'done') throw roleChangeFailure(outcome, 'remove', target.email);
   return NextResponse.json({ deletedCount: 1 });
 });
