@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { failure } from '@/lib/api/errors';
 import { env } from '@/lib/env';
@@ -30,12 +31,23 @@ export function cardPaymentsAvailable(): boolean {
 
 const globalCache = globalThis as typeof globalThis & { __storefrontStripe?: Stripe };
 
+/**
+ * How long Stripe may keep a request waiting, and how often a failed one is tried again. The
+ * SDK's defaults (80 s, two retries) would keep a buyer on the payment page for four minutes
+ * when Stripe does not answer; this gives up after STRIPE_TIMEOUT_MS (10 s) twice, and the
+ * page says the payment service could not be reached. Retries reuse the request's idempotency
+ * key, so a retried create never makes a second PaymentIntent.
+ */
+const STRIPE_NETWORK_RETRIES = 1;
+
 function createClient(key: string): Stripe {
-  if (!env.STRIPE_API_BASE) return new Stripe(key);
+  const settings = { timeout: env.STRIPE_TIMEOUT_MS, maxNetworkRetries: STRIPE_NETWORK_RETRIES };
+  if (!env.STRIPE_API_BASE) return new Stripe(key, settings);
   // Tests only: the real SDK against a local stand-in of Stripe's API.
   const base = new URL(env.STRIPE_API_BASE);
   const protocol = base.protocol === 'http:' ? 'http' : 'https';
   return new Stripe(key, {
+    ...settings,
     host: base.hostname,
     port: Number(base.port) || (protocol === 'http' ? 80 : 443),
     protocol,
@@ -75,7 +87,22 @@ export async function retrieveIntent(id: string): Promise<PaymentIntent | null> 
   }
 }
 
-/** Creates a card PaymentIntent; the idempotency key makes a retried call return the same one. */
+/** Whether Stripe answered with an error of its own (5xx), as opposed to no answer at all. */
+function isStripeServerError(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeAPIError && (error.statusCode ?? 500) >= 500;
+}
+
+/**
+ * Creates a card PaymentIntent; the idempotency key makes a retried call return the same one.
+ *
+ * Stripe keeps the answer given to an idempotency key for 24 hours, a 500 included, so after
+ * Stripe failed on its side every later try with the same key would be answered with that
+ * failure and the order could not be paid for a day. After a 5xx the create is tried once more
+ * with a fresh key: the order can be paid as soon as Stripe works again. (Concurrent page loads
+ * share the first key; should two intents exist, the order stores one and the caller cancels
+ * the other, see `paymentIntentForOrder`.) A timeout keeps the key: Stripe may have created the
+ * intent, and the same key finds it.
+ */
 export async function createIntent(input: {
   amountCents: number;
   description: string;
@@ -83,8 +110,8 @@ export async function createIntent(input: {
   orderId: string;
   idempotencyKey: string;
 }): Promise<PaymentIntent> {
-  try {
-    return await stripeClient().paymentIntents.create(
+  const create = (idempotencyKey: string) =>
+    stripeClient().paymentIntents.create(
       {
         amount: input.amountCents,
         currency: CURRENCY,
@@ -93,8 +120,15 @@ export async function createIntent(input: {
         receipt_email: input.receiptEmail,
         metadata: { orderId: input.orderId },
       },
-      { idempotencyKey: input.idempotencyKey },
+      { idempotencyKey },
     );
+  try {
+    return await create(input.idempotencyKey);
+  } catch (error) {
+    if (!isStripeServerError(error)) throw unavailable(error);
+  }
+  try {
+    return await create(`${input.idempotencyKey}-after-failure-${randomUUID()}`);
   } catch (error) {
     throw unavailable(error);
   }

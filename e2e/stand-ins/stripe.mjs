@@ -14,6 +14,17 @@
 // Webhooks: payment_intent.succeeded, payment_intent.payment_failed and payment_intent.canceled
 // are POSTed to `${appUrl}/api/webhooks/stripe`, signed with STRIPE_WEBHOOK_SECRET through
 // `stripe.webhooks.generateTestHeaderString`, retried a few times if the app does not answer 2xx.
+//
+// Faults, for the tests of what the store does when Stripe fails: `failRequests({ mode })` (or
+// `POST /__stand-in/faults` with the same JSON, from another process) makes the next API
+// requests fail, until `count` of them have failed or the faults are cleared
+// (`clearFaults()`, `DELETE /__stand-in/faults`). `mode: 'error'` answers 500 with Stripe's
+// api_error body, remembered under the request's idempotency key as Stripe does (a retry with
+// the same key is answered the same 500); `mode: 'hang'` never answers, so the client's
+// timeout decides. By default only requests made with the secret key (the store's server)
+// fail; `keys: 'any'` includes the browser's. `orderId` narrows the faults to requests about
+// one order (creating an intent with that `metadata[orderId]`, or any call on such an intent),
+// so that tests running at the same time against the same stand-in are not disturbed.
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
@@ -260,6 +271,78 @@ export async function start({ appUrl, port = STRIPE_PORT, webhookUrl } = {}) {
   const timers = new Set();
   let stopped = false;
   let sending = true;
+  /** The faults in force (see the top of this file), and what they did. */
+  let faults = null;
+  const faultLog = { failed: 0, hung: 0 };
+  /** Requests held open by `mode: 'hang'`, closed when the stand-in stops. */
+  const hanging = new Set();
+
+  /**
+   * @param {{ mode: 'error' | 'hang'; count?: number; keys?: 'secret' | 'any'; orderId?: string }} options
+   */
+  function failRequests({ mode, count, keys = 'secret', orderId }) {
+    if (mode !== 'error' && mode !== 'hang') throw new Error(`unknown fault mode ${mode}`);
+    if (keys !== 'secret' && keys !== 'any') throw new Error(`unknown fault keys ${keys}`);
+    const remaining = count === undefined || count === null ? Infinity : Number(count);
+    if (!(remaining > 0)) throw new Error(`fault count must be positive, not ${count}`);
+    faults = { mode, remaining, keys, orderId: orderId ? String(orderId) : null };
+    return faultStatus();
+  }
+
+  function clearFaults() {
+    faults = null;
+    return faultStatus();
+  }
+
+  function faultStatus() {
+    return {
+      mode: faults?.mode ?? null,
+      keys: faults?.keys ?? null,
+      orderId: faults?.orderId ?? null,
+      remaining: faults ? (Number.isFinite(faults.remaining) ? faults.remaining : null) : 0,
+      ...faultLog,
+    };
+  }
+
+  /** The order an API request is about: the metadata it sends, or that of its intent. */
+  function orderOf(pathname, params) {
+    if (params.metadata?.orderId) return String(params.metadata.orderId);
+    const intentId = /^\/v1\/payment_intents\/([^/]+)/.exec(pathname)?.[1];
+    return (intentId && state.paymentIntents.get(intentId)?.metadata?.orderId) || null;
+  }
+
+  /** The fault this API request meets, if any (and counts it). */
+  function takeFault(auth, pathname, params) {
+    if (!faults || (faults.keys === 'secret' && auth.kind !== 'secret')) return null;
+    if (faults.orderId && orderOf(pathname, params) !== faults.orderId) return null;
+    const { mode } = faults;
+    faults.remaining -= 1;
+    if (faults.remaining <= 0) faults = null;
+    if (mode === 'error') faultLog.failed += 1;
+    else faultLog.hung += 1;
+    return mode;
+  }
+
+  /** `/__stand-in/faults`: the fault switch for tests in another process than the stand-in. */
+  function controlFaults(request, response, bodyText) {
+    let result;
+    let status = 200;
+    try {
+      if (request.method === 'POST') result = failRequests(JSON.parse(bodyText || '{}'));
+      else if (request.method === 'DELETE') result = clearFaults();
+      else if (request.method === 'GET') result = faultStatus();
+      else throw new Error(`${request.method} is not supported here`);
+    } catch (error) {
+      status = 400;
+      result = { error: error instanceof Error ? error.message : String(error) };
+    }
+    const text = JSON.stringify(result);
+    response.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+    });
+    response.end(text);
+  }
 
   const sleep = (ms) =>
     new Promise((resolve) => {
@@ -779,6 +862,10 @@ export async function start({ appUrl, port = STRIPE_PORT, webhookUrl } = {}) {
       }
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       const bodyText = Buffer.concat(chunks).toString('utf8');
+      if (url.pathname === '/__stand-in/faults') {
+        controlFaults(request, response, bodyText);
+        return;
+      }
       const params =
         request.method === 'GET' ? decodeForm(url.search.slice(1)) : decodeForm(bodyText);
       try {
@@ -809,6 +896,25 @@ export async function start({ appUrl, port = STRIPE_PORT, webhookUrl } = {}) {
           }
           answer(response, status, body, requestId);
         };
+        const fault = url.pathname.startsWith('/v1/')
+          ? takeFault(auth, url.pathname, params)
+          : null;
+        if (fault === 'hang') {
+          hanging.add(response);
+          response.once('close', () => hanging.delete(response));
+          return;
+        }
+        if (fault === 'error') {
+          // As Stripe: the endpoint began and failed, and the key keeps that answer.
+          remember(500, {
+            error: {
+              type: 'api_error',
+              message: 'An unknown error occurred',
+              request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}`,
+            },
+          });
+          return;
+        }
         for (const [method, pattern, handle] of routes) {
           const match = method === request.method ? pattern.exec(url.pathname) : null;
           if (!match) continue;
@@ -858,6 +964,9 @@ export async function start({ appUrl, port = STRIPE_PORT, webhookUrl } = {}) {
       NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: url,
+      // The stand-in answers on loopback in milliseconds; a short timeout keeps the tests of
+      // a Stripe that does not answer (`mode: 'hang'`) short.
+      STRIPE_TIMEOUT_MS: '5000',
     },
     url,
     state,
@@ -871,10 +980,15 @@ export async function start({ appUrl, port = STRIPE_PORT, webhookUrl } = {}) {
     resumeWebhooks() {
       sending = true;
     },
+    failRequests,
+    clearFaults,
+    faultStatus,
     async stop() {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      for (const response of hanging) response.destroy();
+      hanging.clear();
       server.closeAllConnections?.();
       await new Promise((resolve) => server.close(() => resolve()));
     },

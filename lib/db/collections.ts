@@ -1,5 +1,18 @@
 import type { Db, ObjectId } from 'mongodb';
 import type { CategorySlug } from '@/lib/catalogue/categories';
+import type { OutboxEntry } from '@/lib/mail/outbox';
+
+/**
+ * One row of a product's volume price list: from `minQuantity` units on, each unit costs
+ * `priceCents`. The rules (lib/validation/product.ts): the first row restates the base price at
+ * the product's minimum order quantity; each later row starts at a larger quantity and costs
+ * less than the row before.
+ */
+export interface PriceTierDoc {
+  minQuantity: number;
+  priceCents: number;
+}
+import type { CancelReason, OrderStatus } from '@/lib/orders/lifecycle';
 
 /** Documents as stored. `lib/data` turns them into plain objects with string ids. */
 export interface ProductDoc {
@@ -8,8 +21,13 @@ export interface ProductDoc {
   description: string;
   minimumOrderQuantity: number;
   availableQuantity: number;
-  /** Unit price in cents. */
+  /** Unit price in cents: the base price, paid from the minimum order quantity on. */
   priceCents: number;
+  /**
+   * Volume price breaks, ordered by quantity (see PriceTierDoc); absent or empty when the base
+   * price applies to every quantity (products from before price tiers have none).
+   */
+  priceTiers?: PriceTierDoc[];
   picture: string;
   /**
    * Part number as entered (letters, digits, `-`, `.`, `/`). Required for products added since
@@ -54,13 +72,24 @@ export interface UserDoc {
   /** scrypt hash; only for email-and-password accounts. Never leaves lib/data. */
   passwordHash?: string;
   profile?: ProfileDetails;
+  /** Company name for business orders (My Profile, optional); absent when not given. */
+  company?: string;
+  /** Tax id / VAT number (My Profile, optional); absent when not given. */
+  taxId?: string;
   createdAt?: Date;
   /**
-   * Stamped into every session and access token; bumped by a password reset, a removal, a
-   * demotion or a Google takeover, so every older session and token is refused at once.
+   * Stamped into every session and access token; bumped by a password reset or a Google
+   * takeover, so every older session and token is refused at once (a removed user has no
+   * record left; a demotion needs no bump, the role is read from here on every request).
    * Absent means 0.
    */
   sessionVersion?: number;
+  /**
+   * Set while an admin removal or demotion of this user is under way: other removals and
+   * demotions no longer count this user as an admin that remains (lib/data/users.ts,
+   * `changeAdminRole`). `at` lets a mark left by a crashed request expire.
+   */
+  roleChange?: { token: string; at: Date };
 }
 
 /** An Auth.js account link (e.g. Google), written by the adapter. */
@@ -134,24 +163,68 @@ export interface OrderDoc {
   description: string;
   minimumOrderQuantity: number;
   availableQuantity: number;
+  /** The price of one unit for the ordered quantity (its volume tier), fixed when placed. */
   unitPriceCents: number;
+  /** The product's part number at ordering time (orders from before part numbers have none). */
+  sku?: string;
   /** quantity x unitPriceCents: the amount due. */
   totalCents: number;
   address: string;
   phone: string;
+  /** The buyer's purchase-order number, when they gave one (trimmed, at most 40 characters). */
+  poNumber?: string;
+  /**
+   * Where the order is in its life (lib/orders/lifecycle.ts). Changed only by `transition()`,
+   * one conditional update that also appends to `history`.
+   */
+  status: OrderStatus;
+  /** Every status the order has had, oldest first; the first entry is its creation. */
+  history: OrderHistoryEntry[];
+  /** The spec's flag, kept equal to "status is past unpaid" by `transition()`. */
   paid: boolean;
   /** The Stripe PaymentIntent created for this order, reused until it is paid. */
   paymentIntentId?: string;
   /** The verified PaymentIntent id, set together with `paid: true`. */
   transactionId?: string;
   paidAt?: Date;
+  /**
+   * `INV-<year>-<6 digits>`, issued once when the order is paid (lib/invoices/numbers.ts) and
+   * never changed; unique (partial unique index).
+   */
+  invoiceNumber?: string;
+  /** Set with `status: 'shipped'`: who carries the parcel and its tracking number. */
+  carrier?: string;
+  trackingNumber?: string;
   createdAt: Date;
   /**
-   * Set when the order was cancelled: an unpaid order older than UNPAID_ORDER_TTL_HOURS. Its
-   * stock has been returned; it is kept as a record, listed nowhere and can no longer be paid.
+   * Set with `status: 'cancelled'` (only an unpaid order is cancelled): when, and why. Its stock
+   * has been returned; it is kept as a record for the back office, listed only under the
+   * cancelled filter of Manage Orders and never payable.
    */
   cancelledAt?: Date;
-  cancelReason?: 'expired';
+  cancelReason?: CancelReason;
+  /** Mails queued by a change of this order, waiting to be sent (lib/mail/outbox.ts). */
+  outbox?: OutboxEntry[];
+}
+
+/**
+ * A named sequence (e.g. `invoice-2026`): `seq` is the last value taken, `recent` the latest
+ * holders in order (the last one holds `seq`), pushed in the same update that took the value
+ * (lib/data/counters.ts).
+ */
+export interface CounterDoc {
+  _id: string;
+  seq: number;
+  recent: ObjectId[];
+}
+
+/** One step of an order's history: the status it reached, when, by whom, and a note. */
+export interface OrderHistoryEntry {
+  status: OrderStatus;
+  at: Date;
+  /** The user who made the change, or 'system' (expiry, migration) / 'stripe' (a payment). */
+  by: ObjectId | 'system' | 'stripe';
+  note: string | null;
 }
 
 /** Typed collection getters: the one place that names the collections. */
@@ -167,5 +240,6 @@ export function collections(db: Db) {
     emailVerifications: db.collection<EmailVerificationDoc>('emailVerifications'),
     uploads: db.collection<UploadDoc>('uploads'),
     orders: db.collection<OrderDoc>('orders'),
+    counters: db.collection<CounterDoc>('counters'),
   };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient, type Db, type MongoClientOptions } from 'mongodb';
 import { env } from '@/lib/env';
 import { resolveMongoUri } from './uri';
 
@@ -12,12 +12,19 @@ const globalCache = globalThis as typeof globalThis & {
   __storefrontMongo?: Promise<Connection>;
 };
 
+/**
+ * How long an operation waits for a reachable server before it fails (answered 503 by the
+ * API): 10 s, unless the connection string sets `serverSelectionTimeoutMS` itself (an option
+ * given here would override the string's).
+ */
+function clientOptions(uri: string): MongoClientOptions {
+  const own = /[?&]serverSelectionTimeoutMS=/i.test(uri);
+  return { appName: 'storefront', ...(own ? {} : { serverSelectionTimeoutMS: 10_000 }) };
+}
+
 async function connect(): Promise<Connection> {
   const uri = await resolveMongoUri(env);
-  const client = new MongoClient(uri, {
-    appName: 'storefront',
-    serverSelectionTimeoutMS: 10_000,
-  });
+  const client = new MongoClient(uri, clientOptions(uri));
   await client.connect();
   return { client, db: client.db(env.MONGODB_DB) };
 }

@@ -39,5 +39,14 @@ export async function ensureIndexes(db: Db): Promise<void> {
     c.orders.createIndex({ email: 1, createdAt: -1 }),
     c.orders.createIndex({ userId: 1, createdAt: -1 }),
     c.orders.createIndex({ createdAt: -1 }),
+    // The mail outbox: the drainer looks for orders with a queued mail that is due.
+    c.orders.createIndex({ 'outbox.nextAttemptAt': 1 }),
+    // An invoice number belongs to one order, whatever happens (lib/invoices/numbers.ts).
+    c.orders.createIndex(
+      { invoiceNumber: 1 },
+      { unique: true, partialFilterExpression: { invoiceNumber: { $type: 'string' } } },
+    ),
+    // Manage Orders' status filter, and the expiry sweep (unpaid, oldest first).
+    c.orders.createIndex({ status: 1, createdAt: -1, _id: -1 }),
   ]);
 }

@@ -1,5 +1,6 @@
 import { ObjectId, type Db } from 'mongodb';
-import { collections } from './collections';
+import type { OrderStatus } from '@/lib/orders/lifecycle';
+import { collections, type OrderHistoryEntry } from './collections';
 
 /**
  * Brings stored documents up to what the code expects. Each step only touches documents still
@@ -73,8 +74,31 @@ async function fillSkuLookups(db: Db): Promise<void> {
   }
 }
 
+/**
+ * Orders from before order statuses: each gets the status its old flags mean (paid → 'paid',
+ * cancelled → 'cancelled', else 'unpaid') and a history of one entry at its creation. The
+ * update is conditional on the status still being absent, so it never overwrites a status a
+ * running store has set meanwhile.
+ */
+async function giveOrdersAStatus(db: Db): Promise<void> {
+  const { orders } = collections(db);
+  const missing = { status: { $exists: false } } as const;
+  const projection = { _id: 1, paid: 1, cancelledAt: 1, createdAt: 1 } as const;
+  for await (const doc of orders.find(missing, { projection })) {
+    const status: OrderStatus = doc.paid ? 'paid' : doc.cancelledAt ? 'cancelled' : 'unpaid';
+    const entry: OrderHistoryEntry = {
+      status,
+      at: doc.createdAt,
+      by: 'system',
+      note: 'Recorded before order statuses',
+    };
+    await orders.updateOne({ _id: doc._id, ...missing }, { $set: { status, history: [entry] } });
+  }
+}
+
 export async function runMigrations(db: Db): Promise<void> {
   await assignOrderOwners(db);
   await userIdsAsObjectIds(db);
   await fillSkuLookups(db);
+  await giveOrdersAStatus(db);
 }

@@ -22,3 +22,42 @@ export async function startStripeStandIn(
   });
   return { standIn, stripe };
 }
+
+/** What the stand-in's fault switch accepts (see the top of e2e/stand-ins/stripe.mjs). */
+export interface StripeFault {
+  mode: 'error' | 'hang';
+  /** How many requests fail; until cleared when absent. */
+  count?: number;
+  /** Whose requests fail: the store's server (secret key, the default) or also the browser's. */
+  keys?: 'secret' | 'any';
+  /** Only requests about this order (its intent's metadata). */
+  orderId?: string;
+}
+
+/**
+ * The fault switch of a stand-in running in another process (the end-to-end environment's, at
+ * `baseUrl`), over its `/__stand-in/faults` endpoint.
+ */
+export function stripeFaultSwitch(baseUrl: string) {
+  const endpoint = `${baseUrl.replace(/\/$/, '')}/__stand-in/faults`;
+  const send = async (method: 'POST' | 'DELETE' | 'GET', body?: StripeFault) => {
+    const response = await fetch(endpoint, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : undefined,
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const answer = (await response.json()) as Record<string, unknown>;
+    if (!response.ok) throw new Error(`Stripe stand-in fault switch: ${JSON.stringify(answer)}`);
+    return answer as {
+      mode: string | null;
+      failed: number;
+      hung: number;
+      remaining: number | null;
+    };
+  };
+  return {
+    fail: (fault: StripeFault) => send('POST', fault),
+    clear: () => send('DELETE'),
+    status: () => send('GET'),
+  };
+}
