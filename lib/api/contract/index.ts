@@ -1,0 +1,49 @@
+import { authOperations } from './auth';
+import { contactOperations } from './contact';
+import { imageOperations } from './images';
+import type { OperationContract } from './operation';
+import { orderOperations } from './orders';
+import { paymentOperations } from './payments';
+import { productOperations } from './products';
+import { reviewOperations } from './reviews';
+import { systemOperations } from './system';
+import { userOperations } from './users';
+
+/**
+ * Every operation of the API, area by area, in the order the reference lists them. A route
+ * handler that is not declared here (or a declaration without its handler) fails
+ * test/unit/openapi-routes.test.ts.
+ */
+export const contract: readonly OperationContract[] = [
+  ...productOperations,
+  ...orderOperations,
+  ...paymentOperations,
+  ...reviewOperations,
+  ...imageOperations,
+  ...userOperations,
+  ...authOperations,
+  ...contactOperations,
+  ...systemOperations,
+];
+
+/** The tags of the reference, in order, with what each covers. */
+export const contractTags = [
+  { name: 'Products', description: 'The catalogue, and Manage Products (admins).' },
+  {
+    name: 'Orders',
+    description:
+      'Bulk orders: placing, listing, cancelling, recording a payment, moving through their statuses, invoices.',
+  },
+  { name: 'Payments', description: "Card payments through Stripe, and Stripe's webhook." },
+  { name: 'Reviews', description: 'Customer reviews with a photo.' },
+  { name: 'Images', description: 'Uploaded pictures.' },
+  { name: 'Users', description: 'Accounts, roles, access tokens and My Profile.' },
+  { name: 'Accounts', description: 'Sign-up, password reset and email verification.' },
+  {
+    name: 'Sign-in (Auth.js)',
+    description:
+      "Auth.js's endpoints a client uses to sign in with a password and get the session cookie.",
+  },
+  { name: 'Contact', description: 'The contact form.' },
+  { name: 'Service', description: 'Health, this contract and its reference page.' },
+] as const;

@@ -1,0 +1,407 @@
+import { z } from 'zod';
+import type { Order, OrderHistoryStep } from '@/lib/data/orders';
+import {
+  CANCEL_REASONS,
+  ORDER_STATUSES,
+  STATUS_LABELS,
+  type OrderStatus,
+} from '@/lib/orders/lifecycle';
+import { fieldMessages } from '@/lib/messages';
+import {
+  allOrdersQuerySchema,
+  createOrderSchema,
+  orderStatusChangeSchema,
+  recordPaymentSchema,
+} from '@/lib/validation/order';
+import {
+  emailPath,
+  fieldErrorExample,
+  objectIdPath,
+  operation,
+  validationExample,
+} from './operation';
+import { conforms, idField } from './shapes';
+
+/** Orders: placing, listing, viewing, deleting and recording a card payment (lib/orders). */
+
+const tag = 'Orders';
+
+const historyStepSchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES),
+    at: z.iso.datetime(),
+    by: z.string().meta({
+      description:
+        "Who made the change: a person's user id (the buyer, or one of the store's admins), `system` (an unpaid order expiring) or `stripe` (a verified payment).",
+    }),
+    note: z
+      .string()
+      .nullable()
+      .meta({ description: "The admin's note for the buyer, when they gave one." }),
+  })
+  .meta({ id: 'OrderHistoryStep' });
+conforms<OrderHistoryStep>()(historyStepSchema);
+
+export const orderResponseSchema = z
+  .object({
+    _id: idField,
+    productId: idField,
+    quantity: z.number().int(),
+    userName: z.string().meta({ description: "The buyer's name when the order was placed." }),
+    email: z.string().meta({ description: "The buyer's email." }),
+    name: z.string().meta({ description: 'Product name, copied when the order was placed.' }),
+    picture: z.string(),
+    description: z.string(),
+    minimumOrderQuantity: z.number().int(),
+    availableQuantity: z.number().int(),
+    sku: z.string().nullable().meta({
+      description:
+        "The product's part number when it was ordered; null for orders from before part numbers.",
+    }),
+    unitPrice: z.number().meta({
+      description:
+        "Price of one unit, in US dollars: the price of the product's volume tier for the quantity, fixed when the order was placed.",
+    }),
+    price: z
+      .number()
+      .meta({ description: 'The total due (quantity × unit price), in US dollars.' }),
+    address: z.string(),
+    phone: z.string(),
+    poNumber: z
+      .string()
+      .nullable()
+      .meta({ description: "The buyer's purchase-order number; null when they gave none." }),
+    status: z.enum(ORDER_STATUSES).meta({
+      description:
+        'Where the order is in its life: unpaid → paid → (processing →) shipped → delivered; an unpaid order may be cancelled instead.',
+    }),
+    history: z.array(historyStepSchema).meta({
+      description: 'Every status the order has had, oldest first.',
+    }),
+    paid: z
+      .boolean()
+      .meta({ description: 'True once the payment went through (any status past unpaid).' }),
+    paidAt: z.iso.datetime().nullable().meta({
+      description:
+        'When the payment was verified; null while unpaid (and for orders paid before it was recorded).',
+    }),
+    transactionId: z
+      .string()
+      .nullable()
+      .meta({ description: 'The Stripe PaymentIntent that paid the order; null while unpaid.' }),
+    invoiceNumber: z.string().nullable().meta({
+      description:
+        'The invoice number, issued once the order is paid (GET /api/orders/{id}/invoice); null until then.',
+    }),
+    carrier: z.string().nullable().meta({ description: 'The carrier, once shipped.' }),
+    trackingNumber: z
+      .string()
+      .nullable()
+      .meta({ description: "The carrier's tracking number, once shipped." }),
+    createdAt: z.iso.datetime(),
+    cancelledAt: z.iso.datetime().nullable().meta({
+      description: 'When the order was cancelled; null for a live order.',
+    }),
+    cancelReason: z.enum(CANCEL_REASONS).nullable().meta({
+      description:
+        'Why it was cancelled: its buyer deleted it (`deleted`), the store cancelled it (`cancelled_by_store`), or it was not paid in time (`expired`); null for a live order.',
+    }),
+  })
+  .meta({
+    id: 'Order',
+    example: {
+      _id: '66b20a4be4b0a1b2c3d4e5f7',
+      productId: '66a1f0c2e4b0a1b2c3d4e5f6',
+      quantity: 1000,
+      userName: 'Dana Whitfield',
+      email: 'buyer@example.com',
+      name: 'Deep groove ball bearing 6204-2RS',
+      picture: '/images/products/ball-bearing.webp',
+      description: 'Sealed single-row bearing, 20 × 47 × 14 mm, chrome steel.',
+      minimumOrderQuantity: 500,
+      availableQuantity: 23000,
+      sku: 'BRG-6204-2RS',
+      unitPrice: 0.42,
+      price: 420,
+      address: '12 Mill Road, Sheffield S1 2AB',
+      phone: '01142345678',
+      poNumber: 'PO-2026-0117',
+      status: 'shipped',
+      history: [
+        {
+          status: 'unpaid',
+          at: '2026-11-20T09:30:00.000Z',
+          by: '66a1f0c2e4b0a1b2c3d4e001',
+          note: null,
+        },
+        { status: 'paid', at: '2026-11-20T09:34:12.000Z', by: 'stripe', note: null },
+        {
+          status: 'shipped',
+          at: '2026-11-21T15:02:40.000Z',
+          by: '66a1f0c2e4b0a1b2c3d4e002',
+          note: 'Two pallets.',
+        },
+      ],
+      paid: true,
+      paidAt: '2026-11-20T09:34:12.000Z',
+      transactionId: 'pi_3PZxYz2eZvKYlo2C1a2b3c4d',
+      invoiceNumber: 'INV-2026-000042',
+      carrier: 'DHL Freight',
+      trackingNumber: 'JD014600006281234567',
+      createdAt: '2026-11-20T09:30:00.000Z',
+      cancelledAt: null,
+      cancelReason: null,
+    },
+  });
+conforms<Order>()(orderResponseSchema);
+
+const orderId = objectIdPath('order id');
+
+// The product and person fields clients copy into an order (one schema object for all of them).
+createOrderSchema.shape.price.register(z.globalRegistry, {
+  description: 'Accepted and ignored: the server takes the product and the buyer from its records.',
+});
+
+/** GET /api/order/{email} and DELETE, PATCH /api/order/{id} share one folder, `[emailOrId]`. */
+const sharedSegment =
+  'The specification serves `GET /order/{email}` and `DELETE`/`PATCH /order/{id}` under one path; here the segment is the order id.';
+
+const expired = { key: 'order.expired', params: { hours: '48 hours' } } as const;
+
+/** 409 for a status move the lifecycle table does not allow from the order's status now. */
+const invalidTransition = (from: OrderStatus, to: OrderStatus, when: string) =>
+  ({
+    key: 'order.invalid_transition',
+    params: { from: STATUS_LABELS[from].toLowerCase(), to: STATUS_LABELS[to].toLowerCase() },
+    details: { from, to },
+    when,
+  }) as const;
+
+export const orderOperations = [
+  operation({
+    method: 'post',
+    path: '/api/order',
+    operationId: 'placeOrder',
+    tag,
+    summary: 'Place an order',
+    description:
+      "Places an order for the signed-in person: only `productId`, `quantity`, `address`, `phone` and `poNumber` (the buyer's purchase-order number, optional) are used; the product fields clients copy into the payload are accepted and ignored (the product and its price come from the database, the buyer from the credential). The quantity is at least 500 and the product’s own minimum, and at most the stock left, which the order reserves at once; its unit price is the product's volume tier for the quantity. At most 60 orders an hour per person.",
+    access: 'user',
+    body: {
+      json: createOrderSchema,
+      example: {
+        productId: '66a1f0c2e4b0a1b2c3d4e5f6',
+        quantity: 1000,
+        address: '12 Mill Road, Sheffield S1 2AB',
+        phone: '01142345678',
+        poNumber: 'PO-2026-0117',
+      },
+    },
+    responses: {
+      201: { description: 'The order was placed.', json: z.object({ insertedId: idField }) },
+    },
+    errors: [
+      'product.not_found',
+      {
+        code: 'validation_failed',
+        when: "the quantity is below the product's minimum or above the stock left",
+        example: fieldErrorExample('quantity', fieldMessages.order.onlyAvailable(1200)),
+      },
+      {
+        key: 'order.too_many_unpaid',
+        params: { max: 20 },
+        details: { maxUnpaidOrders: 20 },
+        when: 'the buyer already has MAX_UNPAID_ORDERS (default 20) unpaid orders',
+      },
+    ],
+    rateLimited: true,
+  }),
+  operation({
+    method: 'get',
+    path: '/api/order/{emailOrId}',
+    operationId: 'listOrdersByEmail',
+    tag,
+    summary: "A buyer's orders",
+    description:
+      "Your own orders (by your account, never by the email alone), or any email's orders for an admin. Cancelled orders (deleted, cancelled by the store, or expired unpaid) are not listed. The specification serves `GET /order/{email}` and `DELETE`/`PATCH /order/{id}` under one path; here the segment is an email.",
+    access: 'user',
+    scope: 'self-or-admin',
+    params: { path: z.object({ emailOrId: emailPath("The buyer's email.") }) },
+    responses: {
+      200: { description: 'The orders, newest first.', json: z.array(orderResponseSchema) },
+    },
+    errors: ['auth.own_account_only'],
+  }),
+  operation({
+    method: 'delete',
+    path: '/api/order/{emailOrId}',
+    operationId: 'deleteOrder',
+    tag,
+    summary: 'Delete (cancel) an unpaid order',
+    description: `Its buyer or an admin cancels an unpaid order: its quantity goes back to the stock and its payment intent is cancelled at Stripe. The order is kept, with \`status: "cancelled"\`, for the back office (GET /api/allOrder?status=cancelled): deleted by its buyer (\`cancelReason: "deleted"\`, and from then on 404 to that buyer, as gone) or cancelled by the store (\`cancelled_by_store\`). ${sharedSegment}`,
+    access: 'user',
+    scope: 'owner-or-admin',
+    params: { path: z.object({ emailOrId: orderId }) },
+    responses: {
+      200: {
+        description: 'The order was cancelled.',
+        json: z.object({ deletedCount: z.literal(1) }),
+      },
+    },
+    errors: [
+      {
+        key: 'order.not_found',
+        when: 'no order has this id, or its buyer deleted it already (to that buyer)',
+      },
+      'order.not_yours',
+      'order.paid_cannot_delete',
+      'order.cancelled',
+      expired,
+      'order.payment_in_progress',
+      invalidTransition(
+        'paid',
+        'cancelled',
+        'the order changed meanwhile (paid, or cancelled by someone else)',
+      ),
+      'payment.unreachable',
+    ],
+  }),
+  operation({
+    method: 'patch',
+    path: '/api/order/{emailOrId}',
+    operationId: 'recordPayment',
+    tag,
+    summary: 'Record a card payment',
+    description: `Reports the PaymentIntent that paid the order. The server retrieves it from Stripe: the order turns paid (\`status: "paid"\`, with its \`paidAt\` and invoice number) only when the intent succeeded, is the one stored on this order and carries its amount. Reporting the same payment again answers the order again. ${sharedSegment}`,
+    access: 'user',
+    scope: 'owner-or-admin',
+    params: { path: z.object({ emailOrId: orderId }) },
+    body: {
+      json: recordPaymentSchema,
+      example: { order: '66a1f0c2e4b0a1b2c3d4e5f6', transactionId: 'pi_3PZxYz2eZvKYlo2C1a2b3c4d' },
+    },
+    responses: { 200: { description: 'The order, paid.', json: orderResponseSchema } },
+    errors: [
+      {
+        code: 'validation_failed',
+        when: '`order` is not the id in the path, or the payment does not belong to this order, is for another amount or does not exist',
+      },
+      'order.not_found',
+      'order.not_yours',
+      'order.paid_with_other_payment',
+      'order.cancelled',
+      'order.payment_not_completed',
+      expired,
+      'payment.not_configured',
+      'payment.unreachable',
+    ],
+  }),
+  operation({
+    method: 'get',
+    path: '/api/orders/{id}',
+    operationId: 'getOrder',
+    tag,
+    summary: 'One order',
+    description:
+      'One order, for its buyer or an admin, with its `status`, `history`, and once shipped its `carrier` and `trackingNumber`. A cancelled order is answered with `status: "cancelled"`, `cancelledAt` and `cancelReason`; one its buyer deleted is 404 to that buyer.',
+    access: 'user',
+    scope: 'owner-or-admin',
+    params: { path: z.object({ id: orderId }) },
+    responses: { 200: { description: 'The order.', json: orderResponseSchema } },
+    errors: [
+      {
+        key: 'order.not_found',
+        when: 'no order has this id, or its buyer deleted it (to that buyer)',
+      },
+      'order.not_yours',
+    ],
+  }),
+  operation({
+    method: 'patch',
+    path: '/api/orders/{id}/status',
+    operationId: 'changeOrderStatus',
+    tag,
+    summary: "Move an order's status (admin)",
+    description:
+      "Moves a paid order forward (`processing`, `shipped` with its `carrier` and `trackingNumber`, `delivered`; forward only, and nothing skips `shipped`), or cancels an unpaid one (its stock comes back, as with DELETE /api/order/{id}). The change and the optional `note` are added to the order's history, which its buyer sees. A move the order's status does not allow, or one another admin made first, is a 409 naming both statuses.",
+    access: 'admin',
+    params: { path: z.object({ id: orderId }) },
+    body: {
+      json: orderStatusChangeSchema,
+      example: {
+        status: 'shipped',
+        carrier: 'DHL Freight',
+        trackingNumber: 'JD014600006281234567',
+        note: 'Two pallets.',
+      },
+    },
+    responses: { 200: { description: 'The order as it is now.', json: orderResponseSchema } },
+    errors: [
+      {
+        code: 'validation_failed',
+        when: '`shipped` without a carrier or tracking number, or a carrier or tracking number for another status',
+        example: validationExample(orderStatusChangeSchema, { status: 'shipped' }),
+      },
+      'order.not_found',
+      invalidTransition(
+        'unpaid',
+        'shipped',
+        "the order's status does not allow this move, or another admin moved it first",
+      ),
+      'order.paid_cannot_delete',
+      'order.cancelled',
+      expired,
+      'order.payment_in_progress',
+      'payment.unreachable',
+    ],
+  }),
+  operation({
+    method: 'get',
+    path: '/api/orders/{id}/invoice',
+    operationId: 'getInvoice',
+    tag,
+    summary: "A paid order's invoice (PDF)",
+    description:
+      'The invoice of a paid order as a PDF download, for its buyer or an admin: its number (issued at payment), the store, the buyer with their company and tax id from My Profile, the PO number, the lines and totals. Never stored by a shared cache or the browser.',
+    access: 'user',
+    scope: 'owner-or-admin',
+    params: { path: z.object({ id: orderId }) },
+    responses: {
+      200: {
+        description: 'The invoice.',
+        content: { 'application/pdf': z.file().meta({ description: 'The invoice as a PDF.' }) },
+        headers: z.object({
+          'Content-Disposition': z.string().meta({
+            description: 'An attachment named after the invoice number.',
+            example: 'attachment; filename="INV-2026-000042.pdf"',
+          }),
+          'Cache-Control': z.literal('private, no-store'),
+          'Content-Length': z.string(),
+          'X-Content-Type-Options': z.literal('nosniff'),
+        }),
+      },
+    },
+    errors: ['order.not_found', 'order.not_yours', 'invoice.not_paid'],
+  }),
+  operation({
+    method: 'get',
+    path: '/api/allOrder',
+    operationId: 'listAllOrders',
+    tag,
+    summary: 'Every live order, or the orders in one status (admin)',
+    description:
+      'Every live order (any status but cancelled), newest first; `?status=` lists the orders in that one status instead, `?status=cancelled` being the only list of cancelled orders.',
+    access: 'admin',
+    params: { query: allOrdersQuerySchema },
+    responses: {
+      200: { description: 'The orders, newest first.', json: z.array(orderResponseSchema) },
+    },
+    errors: [
+      {
+        code: 'bad_request',
+        when: '`status` is not one of the statuses; details.fields names it',
+        example: validationExample(allOrdersQuerySchema, { status: 'lost' }, 'bad_request'),
+      },
+    ],
+  }),
+];

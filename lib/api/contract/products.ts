@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { categorySlugs } from '@/lib/catalogue/categories';
+import type { Product } from '@/lib/data/products';
+import { fieldMessages } from '@/lib/messages';
+import {
+  catalogueQuerySchema,
+  catalogueSorts,
+  DEFAULT_CATALOGUE_LIMIT,
+  MAX_CATALOGUE_LIMIT,
+  partNumberSchema,
+  pictureField,
+  productFieldsSchema,
+  productPatchSchema,
+  productSchema,
+} from '@/lib/validation/product';
+import {
+  fieldErrorExample,
+  objectIdPath,
+  operation,
+  validationExample,
+  type CodeCase,
+} from './operation';
+import { conforms, idField } from './shapes';
+
+/** The catalogue: GET /api/product and /api/product/{productId}, and Manage Products' writes. */
+
+const tag = 'Products';
+
+export const productResponseSchema = z
+  .object({
+    _id: idField,
+    name: z.string(),
+    description: z.string(),
+    minimumOrderQuantity: z.number().int(),
+    availableQuantity: z.number().int().meta({ description: 'Units in stock now.' }),
+    price: z.number().meta({ description: 'Price of one unit, in US dollars.', example: 0.42 }),
+    priceTiers: z
+      .array(
+        z.object({
+          minQuantity: z
+            .number()
+            .int()
+            .meta({ description: 'The row applies from this quantity on.' }),
+          price: z.number().meta({ description: 'Price of one unit, in US dollars.' }),
+        }),
+      )
+      .meta({
+        description:
+          "Volume prices: empty when the base `price` applies to every quantity; otherwise 2 to 10 rows, the first restating the base price at the minimum order quantity, each later one from a larger quantity at a lower price. An order's unit price is the price of the last row starting at or below its quantity.",
+      }),
+    picture: z.string().meta({
+      description: 'Image URL: absolute, or a path on this origin (/images/…, /api/images/…).',
+    }),
+    sku: z
+      .string()
+      .nullable()
+      .meta({ description: 'Part number; null for products from before part numbers.' }),
+    category: z
+      .enum(categorySlugs)
+      .nullable()
+      .meta({ description: 'Category slug; null for products from before categories.' }),
+  })
+  .meta({
+    id: 'Product',
+    example: {
+      _id: '66a1f0c2e4b0a1b2c3d4e5f6',
+      name: 'Deep groove ball bearing 6204-2RS',
+      description: 'Sealed single-row bearing, 20 × 47 × 14 mm, chrome steel.',
+      minimumOrderQuantity: 500,
+      availableQuantity: 24000,
+      price: 0.42,
+      priceTiers: [
+        { minQuantity: 500, price: 0.42 },
+        { minQuantity: 5000, price: 0.38 },
+        { minQuantity: 20000, price: 0.35 },
+      ],
+      picture: '/images/products/ball-bearing.webp',
+      sku: 'BRG-6204-2RS',
+      category: 'bearings',
+    },
+  });
+conforms<Product>()(productResponseSchema);
+
+const productId = z.object({ productId: objectIdPath('product id') });
+
+/** 409 on `sku`: `withSkuConflict` (lib/catalogue/sku-conflict.ts). */
+const skuTaken: CodeCase = {
+  code: 'conflict',
+  when: 'another product has this part number, in any case',
+  example: fieldErrorExample('sku', fieldMessages.product.skuTaken, { code: 'conflict' }),
+};
+
+// The query parameters, described on the schema objects GET /api/product parses with.
+catalogueQuerySchema.shape.q.register(z.globalRegistry, {
+  description:
+    'Search text: the exact part number first, then part numbers starting with it, then full-text matches over name, description and part number.',
+  example: 'bearing',
+});
+catalogueQuerySchema.shape.category.register(z.globalRegistry, {
+  description: 'Only products of this category.',
+});
+catalogueQuerySchema.shape.sort.register(z.globalRegistry, {
+  description: `Sort order: ${catalogueSorts.join(', ')}. Newest first by default, by relevance when searching.`,
+});
+catalogueQuerySchema.shape.page.register(z.globalRegistry, {
+  description: 'Page number, from 1.',
+  example: '1',
+});
+catalogueQuerySchema.shape.limit.register(z.globalRegistry, {
+  description: `Products per page, 1 to ${MAX_CATALOGUE_LIMIT} (default ${DEFAULT_CATALOGUE_LIMIT}).`,
+  example: '20',
+});
+
+export const productOperations = [
+  operation({
+    method: 'get',
+    path: '/api/product',
+    operationId: 'listProducts',
+    tag,
+    summary: 'One page of the catalogue',
+    description:
+      'Products matching the search and filters, one page at a time. A repeated parameter counts by its first value; an empty one counts as absent; unknown parameters are ignored.',
+    access: 'public',
+    params: { query: catalogueQuerySchema },
+    responses: {
+      200: {
+        description: 'The products of the page, in order.',
+        json: z.array(productResponseSchema),
+        headers: z.object({
+          'X-Total-Count': z
+            .string()
+            .meta({ description: 'How many products match, over every page.', example: '134' }),
+          Link: z.string().optional().meta({
+            description:
+              'The previous and next pages (RFC 8288) as paths keeping the other parameters, when they exist.',
+            example:
+              '</api/product?q=bearing&page=3>; rel="next", </api/product?q=bearing&page=1>; rel="prev"',
+          }),
+        }),
+      },
+    },
+    errors: [
+      {
+        code: 'bad_request',
+        when: 'a parameter is not valid; details.fields names it',
+        example: validationExample(catalogueQuerySchema, { limit: '500' }, 'bad_request'),
+      },
+    ],
+  }),
+  operation({
+    method: 'post',
+    path: '/api/product',
+    operationId: 'addProduct',
+    tag,
+    summary: 'Add a product (admin)',
+    description:
+      'Adds a product to the catalogue. As JSON the picture is an image URL; as multipart/form-data the `picture` field may instead be an image file (JPEG, PNG, WebP or GIF, at most 5 MB), which is stored and removed again if the product is not saved, and `priceTiers` (optional, the volume price list) is one field holding its JSON list.',
+    access: 'admin',
+    body: {
+      json: productSchema,
+      example: {
+        name: 'Deep groove ball bearing 6204-2RS',
+        description: 'Sealed single-row bearing, 20 × 47 × 14 mm, chrome steel.',
+        minimumOrderQuantity: 500,
+        availableQuantity: 24000,
+        price: 0.42,
+        priceTiers: [
+          { minQuantity: 500, price: 0.42 },
+          { minQuantity: 5000, price: 0.38 },
+        ],
+        picture: '/images/products/ball-bearing.webp',
+        sku: 'BRG-6204-2RS',
+        category: 'bearings',
+      },
+      multipart: {
+        fields: productFieldsSchema,
+        file: 'picture',
+        fileSchema: z.union([z.file(), pictureField]).meta({
+          description: 'An image file, or an image URL as in the JSON body.',
+        }),
+      },
+    },
+    responses: {
+      201: {
+        description: 'The product was added.',
+        json: z.object({
+          acknowledged: z.literal(true),
+          insertedId: idField,
+          product: productResponseSchema,
+        }),
+      },
+    },
+    errors: [skuTaken],
+  }),
+  operation({
+    method: 'get',
+    path: '/api/product/{productId}',
+    operationId: 'getProduct',
+    tag,
+    summary: 'One product',
+    access: 'public',
+    params: { path: productId },
+    responses: { 200: { description: 'The product.', json: productResponseSchema } },
+    errors: ['product.not_found'],
+  }),
+  operation({
+    method: 'patch',
+    path: '/api/product/{productId}',
+    operationId: 'updateProduct',
+    tag,
+    summary: "Set a product's part number and category, or its price tiers (admin)",
+    description:
+      "One change per request. `{ sku, category }` gives a product from before part numbers its part number and category, or corrects them. `{ priceTiers: [{ minQuantity, price }] }` replaces its volume price list (`[]` removes it), checked against the product's minimum order quantity and base price; orders already placed keep their unit price. A body with `priceTiers` is a price-list change, any other a part-number change.",
+    access: 'admin',
+    params: { path: productId },
+    body: {
+      json: productPatchSchema,
+      emptyCheckedBy: partNumberSchema,
+      example: { sku: 'BRG-6204-2RS', category: 'bearings' },
+    },
+    responses: { 200: { description: 'The product as it is now.', json: productResponseSchema } },
+    errors: [
+      {
+        code: 'validation_failed',
+        when: "a price tier breaks the rules of a price list or does not start at the product's minimum order quantity and base price: `details.fields` names each row field",
+        example: fieldErrorExample('priceTiers.1.price', fieldMessages.product.tierPriceOrder),
+      },
+      'product.not_found',
+      skuTaken,
+      {
+        key: 'product.price_changed',
+        when: "the product's minimum order quantity or base price changed while the price list was being checked",
+      },
+    ],
+  }),
+  operation({
+    method: 'delete',
+    path: '/api/product/{productId}',
+    operationId: 'deleteProduct',
+    tag,
+    summary: 'Remove a product (admin)',
+    description: 'Orders already placed keep their own copy of the product details.',
+    access: 'admin',
+    params: { path: productId },
+    responses: {
+      200: {
+        description: 'The product was removed.',
+        json: z.object({ acknowledged: z.literal(true), deletedCount: z.literal(1) }),
+      },
+    },
+    errors: ['product.not_found'],
+  }),
+];

@@ -1,0 +1,471 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ListedOperation } from '@/lib/api/contract/document';
+import { pngImage } from '../../e2e/fixtures/images';
+import { startStripeStandIn } from '../support/stripe';
+import type { Actor } from '../support/users';
+import type { OperationCall, OperationKey } from '../support/operations';
+
+/**
+ * The authorization matrix: every operation of the OpenAPI document × every kind of caller,
+ * each cell the exact status written by hand below. The expectations come from what each
+ * operation is for (the specification and the access rules), not from the document, so a
+ * handler that checks less than it should fails here even when its declaration agrees with it.
+ *
+ * Each cell is its own test with its own fixtures where the call changes something (an order
+ * of buyer A to delete, a paid order for its invoice, a user to remove), and a valid request,
+ * so that the status is the authorization decision and never a validation failure. A refused
+ * change must also leave every collection as it was (rate-limit counters aside).
+ */
+
+vi.hoisted(() => {
+  // The store's origin is the one each request is made on; no address is an admin by
+  // configuration; mail goes to the local outbox.
+  delete process.env.AUTH_URL;
+  delete process.env.ADMIN_EMAILS;
+  delete process.env.SMTP_URL;
+});
+
+// Card payments go to the local Stripe stand-in, which must be in the environment before any
+// app module reads it (lib/env parses it once): app modules are imported after it started.
+const { standIn, stripe } = await startStripeStandIn();
+const { listOperations } = await import('@/lib/api/contract/document');
+const ops = await import('../support/operations');
+const users = await import('../support/users');
+const factories = await import('../support/factories');
+const { closeConnection } = await import('@/lib/db');
+const { settleBackgroundWork } = await import('@/lib/background');
+const { drainOutbox } = await import('@/lib/mail/outbox');
+const { changeAdminRole } = await import('@/lib/data/users');
+const { createPasswordReset } = await import('@/lib/data/password-resets');
+const { preparePayment } = await import('@/lib/orders');
+
+const actors = [
+  'anonymous',
+  'buyerA',
+  'buyerB',
+  'admin',
+  'removedToken',
+  'removedSession',
+  'demotedAdmin',
+] as const;
+type ActorName = (typeof actors)[number];
+
+/**
+ * The expected status of every cell, in the column order of `actors`:
+ * anonymous; buyer A (who owns the orders and the account the path names); buyer B (another
+ * buyer); an admin; a removed user's bearer token and session cookie, both issued before the
+ * removal and not yet expired; an admin demoted to buyer, with the session from before.
+ * Buyers and admins use the session cookie from the store's own page, as the browser does.
+ */
+// prettier-ignore
+const expected: Record<OperationKey, readonly [number, number, number, number, number, number, number]> = {
+  //                                            anon    A      B   admin rmTok rmSes demoted
+  'GET /api/product':                         [200,   200,   200,  200,  200,  200,  200],
+  'POST /api/product':                        [401,   403,   403,  201,  401,  401,  403],
+  'GET /api/product/{productId}':             [200,   200,   200,  200,  200,  200,  200],
+  'PATCH /api/product/{productId}':           [401,   403,   403,  200,  401,  401,  403],
+  'DELETE /api/product/{productId}':          [401,   403,   403,  200,  401,  401,  403],
+  'POST /api/order':                          [401,   201,   201,  201,  401,  401,  201],
+  'GET /api/order/{emailOrId}':               [401,   200,   403,  200,  401,  401,  403],
+  'DELETE /api/order/{emailOrId}':            [401,   200,   403,  200,  401,  401,  403],
+  'PATCH /api/order/{emailOrId}':             [401,   200,   403,  200,  401,  401,  403],
+  'GET /api/orders/{id}':                     [401,   200,   403,  200,  401,  401,  403],
+  'PATCH /api/orders/{id}/status':            [401,   403,   403,  200,  401,  401,  403],
+  'GET /api/orders/{id}/invoice':             [401,   200,   403,  200,  401,  401,  403],
+  'GET /api/allOrder':                        [401,   403,   403,  200,  401,  401,  403],
+  'POST /api/create-payment-intent':          [401,   200,   403,  200,  401,  401,  403],
+  // Only Stripe's signature authorizes an event; no credential of ours stands in for it.
+  'POST /api/webhooks/stripe':                [400,   400,   400,  400,  400,  400,  400],
+  'GET /api/review':                          [200,   200,   200,  200,  200,  200,  200],
+  'POST /api/review':                         [401,   201,   201,  201,  401,  401,  201],
+  'POST /api/images':                         [401,   201,   201,  201,  401,  401,  201],
+  'GET /api/images/{imageId}':                [200,   200,   200,  200,  200,  200,  200],
+  'GET /api/user':                            [401,   403,   403,  200,  401,  401,  403],
+  // Your own token only, and only with the session cookie: not even an admin gets A's.
+  'PUT /api/user/{email}':                    [401,   200,   403,  403,  401,  401,  403],
+  'DELETE /api/user/{email}':                 [401,   403,   403,  200,  401,  401,  403],
+  'PUT /api/user/admin/{email}':              [401,   403,   403,  200,  401,  401,  403],
+  'DELETE /api/user/admin/{email}':           [401,   403,   403,  200,  401,  401,  403],
+  'GET /api/admin/{email}':                   [401,   200,   403,  200,  401,  401,  403],
+  // My Profile is its owner's only: admins do not read or write other people's profiles.
+  'GET /api/userdetail/{email}':              [401,   200,   403,  403,  401,  401,  403],
+  'PUT /api/userdetail/{email}':              [401,   200,   403,  403,  401,  401,  403],
+  'POST /api/signup':                         [201,   201,   201,  201,  201,  201,  201],
+  'POST /api/password-reset':                 [200,   200,   200,  200,  200,  200,  200],
+  'POST /api/password-reset/confirm':         [200,   200,   200,  200,  200,  200,  200],
+  'GET /api/verify-email':                    [303,   303,   303,  303,  303,  303,  303],
+  'POST /api/verify-email':                   [401,   200,   200,  200,  401,  401,  200],
+  'GET /api/auth/csrf':                       [200,   200,   200,  200,  200,  200,  200],
+  'POST /api/auth/callback/credentials':      [200,   200,   200,  200,  200,  200,  200],
+  'GET /api/auth/session':                    [200,   200,   200,  200,  200,  200,  200],
+  'POST /api/auth/signout':                   [200,   200,   200,  200,  200,  200,  200],
+  'POST /api/contact':                        [200,   200,   200,  200,  200,  200,  200],
+  'GET /api/health':                          [200,   200,   200,  200,  200,  200,  200],
+  'GET /api/openapi.json':                    [200,   200,   200,  200,  200,  200,  200],
+  'GET /api/docs':                            [200,   200,   200,  200,  200,  200,  200],
+  'GET /api/docs/scalar.js':                  [200,   200,   200,  200,  200,  200,  200],
+};
+
+const operations = listOperations();
+
+// ---- The callers ---------------------------------------------------------------------------
+
+let buyerA: Actor;
+let buyerB: Actor;
+let admin: Actor;
+/** Signed in (bearer token and session cookie), then removed by an admin. */
+let removed: Actor;
+/** An admin signed in, then demoted: the session is still valid, as a buyer's. */
+let demoted: Actor;
+/** Whose email and password the sign-in cell sends, whoever sends them. */
+let signer: Awaited<ReturnType<typeof factories.makeUser>>;
+let product: Awaited<ReturnType<typeof factories.makeProduct>>;
+let orderOfA: Awaited<ReturnType<typeof factories.makeOrder>>;
+let imageId: string;
+
+let ipCounter = 0;
+/** Each request from its own client address, so per-address limits never decide a cell. */
+const freshIp = () => `198.51.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
+
+function credentials(actor: ActorName): Record<string, string> {
+  switch (actor) {
+    case 'anonymous':
+      return {};
+    case 'buyerA':
+      return buyerA.session;
+    case 'buyerB':
+      return buyerB.session;
+    case 'admin':
+      return admin.session;
+    case 'removedToken':
+      return removed.headers;
+    case 'removedSession':
+      return removed.session;
+    case 'demotedAdmin':
+      return demoted.session;
+  }
+}
+
+beforeAll(async () => {
+  [buyerA, buyerB, admin, removed, demoted] = await Promise.all([
+    users.createActor('user', 'Buyer A'),
+    users.createActor('user', 'Buyer B'),
+    users.createActor('admin', 'Ada Admin'),
+    users.createActor('user', 'Rem Oved'),
+    users.createActor('admin', 'Dee Moted'),
+  ]);
+  expect(await changeAdminRole(removed.user.id, 'remove')).toBe('done');
+  expect(await changeAdminRole(demoted.user.id, 'demote')).toBe('done');
+  signer = await factories.makeUser({ name: 'Sig Ner' });
+  product = await factories.makeProduct({ availableQuantity: 1_000_000_000 });
+  orderOfA = await factories.makeOrder(buyerA.user, product);
+  const upload = await ops.callOperation(
+    { method: 'POST', path: '/api/images' },
+    { headers: admin.session, body: imageForm() },
+  );
+  expect(upload.status).toBe(201);
+  imageId = ((await upload.json()) as { data: { id: string } }).data.id;
+});
+
+afterAll(async () => {
+  await settleBackgroundWork();
+  await standIn.stop();
+  await closeConnection();
+});
+
+// ---- A valid request for each operation ----------------------------------------------------
+
+/** A cell's request, with anything to check beyond the status. */
+interface Prepared extends OperationCall {
+  /** Cookies the request needs besides the caller's (Auth.js's CSRF cookie). */
+  cookies?: string[];
+  /** Checks of the answer beyond its status (`answer` already read). */
+  verify?: (answer: Awaited<ReturnType<typeof ops.readAnswer>>, actor: ActorName) => void;
+}
+
+function imageForm(fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set('image', new Blob([pngImage({ seed: ipCounter })], { type: 'image/png' }), 'part.png');
+  return form;
+}
+
+const freshSku = () => factories.freshSku('MX');
+const paymentId = () => `pi_matrix${randomBytes(6).toString('hex')}`;
+
+/** Auth.js's CSRF token and the cookie it belongs with, as the login form gets them. */
+async function csrf(): Promise<{ token: string; cookie: string }> {
+  const response = await ops.callOperation({ method: 'GET', path: '/api/auth/csrf' });
+  const { csrfToken } = (await response.json()) as { csrfToken: string };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
+  return { token: csrfToken, cookie };
+}
+
+/** An unpaid order of buyer A with a PaymentIntent that Stripe (the stand-in) says succeeded. */
+async function orderPaidAtStripe() {
+  const order = await factories.makeOrder(buyerA.user, product);
+  const { clientSecret } = await preparePayment(buyerA.user, order._id, 'http://127.0.0.1');
+  const intentId = clientSecret.split('_secret_')[0]!;
+  await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+  return { order, intentId };
+}
+
+const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
+  'GET /api/product': async () => ({ query: 'q=bolt&limit=5' }),
+  'POST /api/product': async () => ({
+    json: {
+      name: 'Shoulder bolt M10',
+      description: 'Hardened shoulder bolts, M10, sold by the box.',
+      minimumOrderQuantity: 500,
+      availableQuantity: 20_000,
+      price: 2.5,
+      priceTiers: [
+        { minQuantity: 500, price: 2.5 },
+        { minQuantity: 5_000, price: 2.1 },
+      ],
+      picture: '/images/products/hex-flange-bolt.webp',
+      sku: freshSku(),
+      category: 'fasteners',
+    },
+  }),
+  'GET /api/product/{productId}': async () => ({ params: { productId: product._id } }),
+  'PATCH /api/product/{productId}': async () => {
+    const target = await factories.makeProduct();
+    return { params: { productId: target._id }, json: { sku: freshSku(), category: 'fasteners' } };
+  },
+  'DELETE /api/product/{productId}': async () => {
+    const target = await factories.makeProduct();
+    return { params: { productId: target._id } };
+  },
+  'POST /api/order': async () => ({
+    json: {
+      productId: product._id,
+      quantity: 500,
+      address: '12 Foundry Lane, Sheffield',
+      phone: '01142345678',
+      poNumber: 'PO-4711',
+    },
+  }),
+  'GET /api/order/{emailOrId}': async () => ({ params: { emailOrId: buyerA.user.email } }),
+  'DELETE /api/order/{emailOrId}': async () => {
+    const order = await factories.makeOrder(buyerA.user, product);
+    return { params: { emailOrId: order._id } };
+  },
+  'PATCH /api/order/{emailOrId}': async () => {
+    const { order, intentId } = await orderPaidAtStripe();
+    return {
+      params: { emailOrId: order._id },
+      json: { order: order._id, transactionId: intentId },
+    };
+  },
+  'GET /api/orders/{id}': async () => ({ params: { id: orderOfA._id } }),
+  'PATCH /api/orders/{id}/status': async () => {
+    const order = await factories.makeOrder(buyerA.user, product, { paidWith: paymentId() });
+    return { params: { id: order._id }, json: { status: 'processing', note: 'Picking today.' } };
+  },
+  'GET /api/orders/{id}/invoice': async () => {
+    const order = await factories.makeOrder(buyerA.user, product, { paidWith: paymentId() });
+    return {
+      params: { id: order._id },
+      verify: (answer) => {
+        if (answer.status === 200) expect(answer.contentType).toBe('application/pdf');
+      },
+    };
+  },
+  'GET /api/allOrder': async () => ({ query: 'status=unpaid' }),
+  'POST /api/create-payment-intent': async () => {
+    const order = await factories.makeOrder(buyerA.user, product);
+    return { json: { orderId: order._id, price: 1 } };
+  },
+  'POST /api/webhooks/stripe': async () => {
+    const order = await factories.makeOrder(buyerA.user, product);
+    return {
+      json: {
+        id: `evt_matrix${randomBytes(6).toString('hex')}`,
+        type: 'payment_intent.succeeded',
+        data: { object: { id: paymentId(), metadata: { orderId: order._id } } },
+      },
+    };
+  },
+  'GET /api/review': async () => ({}),
+  'POST /api/review': async () => ({
+    body: imageForm({
+      rating: '5',
+      name: 'Dana Whitfield',
+      location: 'Leeds',
+      reviewText: 'Bearings arrived on time and to tolerance.',
+    }),
+  }),
+  'POST /api/images': async () => ({ body: imageForm() }),
+  'GET /api/images/{imageId}': async () => ({ params: { imageId } }),
+  'GET /api/user': async () => ({}),
+  'PUT /api/user/{email}': async () => ({ params: { email: buyerA.user.email } }),
+  'DELETE /api/user/{email}': async () => {
+    const target = await factories.makeUser({ name: 'Leaving Soon' });
+    return { params: { email: target.email } };
+  },
+  'PUT /api/user/admin/{email}': async () => {
+    const target = await factories.makeUser({ name: 'Promo Ted' });
+    return { params: { email: target.email } };
+  },
+  'DELETE /api/user/admin/{email}': async () => {
+    const target = await factories.makeUser({ role: 'admin', name: 'Step Down' });
+    return { params: { email: target.email } };
+  },
+  'GET /api/admin/{email}': async () => ({ params: { email: buyerA.user.email } }),
+  'GET /api/userdetail/{email}': async () => ({ params: { email: buyerA.user.email } }),
+  'PUT /api/userdetail/{email}': async () => ({
+    params: { email: buyerA.user.email },
+    json: {
+      name: 'Buyer A',
+      email: buyerA.user.email,
+      education: 'BEng Mechanical Engineering',
+      location: 'Leeds',
+      link: 'https://example.com/a',
+      company: 'A Engineering Ltd',
+      taxId: 'GB 123 4567 89',
+    },
+  }),
+  'POST /api/signup': async () => ({
+    json: {
+      name: 'New Buyer',
+      email: factories.freshEmail('signup'),
+      password: 'correct horse battery',
+    },
+  }),
+  'POST /api/password-reset': async () => ({ json: { email: factories.freshEmail('reset') } }),
+  'POST /api/password-reset/confirm': async () => {
+    const target = await factories.makeUser({ name: 'Forgot Ful' });
+    return {
+      json: { token: await createPasswordReset(target.id), password: 'a new long password' },
+    };
+  },
+  'GET /api/verify-email': async () => ({
+    query: `token=${'n0t-a-real-token'.repeat(3)}`,
+    verify: (answer) => {
+      expect(answer.headers.get('location')).toMatch(/\/dashboard\?verified=invalid$/);
+    },
+  }),
+  'POST /api/verify-email': async () => ({}),
+  'GET /api/auth/csrf': async () => ({}),
+  'POST /api/auth/callback/credentials': async () => {
+    const { token, cookie } = await csrf();
+    return {
+      cookies: [cookie],
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'X-Auth-Return-Redirect': '1',
+      },
+      body: new URLSearchParams({
+        email: signer.email,
+        password: signer.password,
+        csrfToken: token,
+        callbackUrl: '/',
+      }).toString(),
+      verify: (answer) => {
+        // Signed in as the person whose password was sent, whoever sent it.
+        const cookies = answer.headers.getSetCookie();
+        expect(cookies.some((line) => line.startsWith('authjs.session-token='))).toBe(true);
+      },
+    };
+  },
+  'GET /api/auth/session': async () => ({
+    verify: (answer, actor) => {
+      const session = answer.json as { user?: { email: string; role: string } } | null;
+      const who: Record<ActorName, { email: string; role: string } | null> = {
+        anonymous: null,
+        buyerA: { email: buyerA.user.email, role: 'user' },
+        buyerB: { email: buyerB.user.email, role: 'user' },
+        admin: { email: admin.user.email, role: 'admin' },
+        // A bearer token is not a session; a removed user's session is over.
+        removedToken: null,
+        removedSession: null,
+        demotedAdmin: { email: demoted.user.email, role: 'user' },
+      };
+      const expectedUser = who[actor];
+      if (expectedUser === null) expect(session).toBeNull();
+      else expect(session?.user).toMatchObject(expectedUser);
+    },
+  }),
+  'POST /api/auth/signout': async () => {
+    const { token, cookie } = await csrf();
+    return {
+      cookies: [cookie],
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'X-Auth-Return-Redirect': '1',
+      },
+      body: new URLSearchParams({ csrfToken: token, callbackUrl: '/' }).toString(),
+    };
+  },
+  'POST /api/contact': async () => ({
+    json: {
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      address: '12 Mill Road, Sheffield S1 2AB',
+      message: 'Can you quote 50,000 M8 hex bolts, zinc plated?',
+    },
+  }),
+  'GET /api/health': async () => ({}),
+  'GET /api/openapi.json': async () => ({}),
+  'GET /api/docs': async () => ({}),
+  'GET /api/docs/scalar.js': async () => ({}),
+};
+
+// ---- The matrix ------------------------------------------------------------------------------
+
+describe('the authorization matrix', () => {
+  it('has exactly one row, and one request, for each operation of the OpenAPI document', () => {
+    const documented = operations.map(ops.operationKey).sort();
+    expect(Object.keys(expected).sort()).toEqual(documented);
+    expect(Object.keys(cases).sort()).toEqual(documented);
+    expect(new Set(documented).size).toBe(documented.length);
+  });
+
+  function cellsOf(operation: ListedOperation) {
+    const row = expected[ops.operationKey(operation)];
+    return actors.map((actor, column) => [actor, row?.[column] ?? 0] as const);
+  }
+
+  describe.each(operations.map((operation) => [ops.operationKey(operation), operation] as const))(
+    '%s',
+    (key, operation) => {
+      it.each(cellsOf(operation))('%s → %i', async (actor, status) => {
+        expect(status, `no row for ${key} in the matrix`).toBeGreaterThan(0);
+        const prepared = await cases[key]!(actor);
+        const { cookies = [], verify, ...call } = prepared;
+        const headers: Record<string, string> = { ...credentials(actor) };
+        if (cookies.length) {
+          headers.Cookie = [headers.Cookie, ...cookies].filter(Boolean).join('; ');
+        }
+        const refusedChange = status >= 400 && operation.method !== 'GET';
+        if (refusedChange) {
+          // Work started by earlier cells (mails queued by their orders, sent after their
+          // answers or by a sweep) must not count as a change made by this refused request.
+          await settleBackgroundWork();
+          await drainOutbox();
+        }
+        const before = refusedChange ? await ops.databaseSnapshot() : null;
+
+        const answer = await ops.readAnswer(
+          await ops.callOperation(operation, {
+            ...call,
+            headers: { ...headers, 'x-forwarded-for': freshIp(), ...call.headers },
+          }),
+        );
+
+        expect(answer.status, `${actor}: ${answer.text.slice(0, 300)}`).toBe(status);
+        if (status >= 400) expect(ops.errorShapeProblem(answer)).toBeNull();
+        if (before) {
+          await settleBackgroundWork();
+          expect(ops.snapshotChanges(before, await ops.databaseSnapshot())).toEqual([]);
+        }
+        verify?.(answer, actor);
+      });
+    },
+  );
+});

@@ -1,0 +1,203 @@
+import path from 'node:path';
+import { BSON } from 'mongodb';
+import { NextRequest } from 'next/server';
+import type { ListedOperation } from '@/lib/api/contract/document';
+import { errorBodySchema } from '@/lib/api/contract/operation';
+import { errorStatus, type ErrorCode } from '@/lib/api/errors';
+import { collections, getDb } from '@/lib/db';
+
+/**
+ * The operations of the OpenAPI document called the way Next.js calls them: each operation's
+ * route handler, found from its path, with a request and its path parameters. Shared by the
+ * authorization matrix and the fuzzing tests, which enumerate the document with
+ * `listOperations()` rather than a list of their own. Import it after the environment is set
+ * (it imports lib/db, which reads lib/env).
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Where our handlers' requests are made (the store's own origin, as `STORE_ORIGIN`). */
+export const API_ORIGIN = 'http://127.0.0.1';
+/** Auth.js builds its URLs from the Host header: its requests carry one, with a port. */
+const AUTH_ORIGIN = 'http://127.0.0.1:3000';
+
+export type OperationKey = `${ListedOperation['method']} ${string}`;
+
+export const operationKey = (operation: Pick<ListedOperation, 'method' | 'path'>): OperationKey =>
+  `${operation.method} ${operation.path}`;
+
+/** Whether Auth.js answers the operation (app/api/auth/[...nextauth]), not one of ours. */
+export const isAuthJs = (operation: Pick<ListedOperation, 'path'>) =>
+  operation.path.startsWith('/api/auth/');
+
+/**
+ * The route file of a path of the document: `/api/product/{productId}` is
+ * app/api/product/[productId]/route.ts, and every `/api/auth/…` Auth.js's catch-all.
+ */
+export function routeFileOf(documentPath: string): string {
+  if (documentPath.startsWith('/api/auth/')) {
+    return path.join(root, 'app', 'api', 'auth', '[...nextauth]', 'route.ts');
+  }
+  const segments = documentPath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => segment.replace(/^\{(\w+)\}$/, '[$1]'));
+  return path.join(root, 'app', ...segments, 'route.ts');
+}
+
+type RouteHandler = (
+  request: Request,
+  context: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
+
+const handlers = new Map<string, RouteHandler>();
+
+/** The exported handler of an operation's method in its route file. */
+export async function handlerOf(
+  operation: Pick<ListedOperation, 'method' | 'path'>,
+): Promise<RouteHandler> {
+  const key = operationKey(operation);
+  let handler = handlers.get(key);
+  if (!handler) {
+    const routeModule = (await import(routeFileOf(operation.path))) as Record<string, unknown>;
+    const exported = routeModule[operation.method];
+    if (typeof exported !== 'function') {
+      throw new Error(`${key}: ${routeFileOf(operation.path)} exports no ${operation.method}`);
+    }
+    handler = exported as RouteHandler;
+    handlers.set(key, handler);
+  }
+  return handler;
+}
+
+/** Lone surrogates cannot be percent-encoded; the URL carries U+FFFD for them. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function pathSegment(value: string): string {
+  return encodeURIComponent(value.replace(loneSurrogate, '\uFFFD'));
+}
+
+export interface OperationCall {
+  /** The path parameters, handed to the handler as given (Next.js hands them decoded). */
+  params?: Record<string, string>;
+  /** The query string, without `?`. */
+  query?: string;
+  headers?: Record<string, string>;
+  /** The raw body; `json` is sent as JSON with its content type instead. */
+  body?: BodyInit | null;
+  json?: unknown;
+}
+
+/** Calls an operation's handler as Next.js would for this request. */
+export async function callOperation(
+  operation: Pick<ListedOperation, 'method' | 'path'>,
+  call: OperationCall = {},
+): Promise<Response> {
+  const handler = await handlerOf(operation);
+  const params = call.params ?? {};
+  const filled = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${operationKey(operation)}: no {${name}}`);
+    return pathSegment(value);
+  });
+  const headers = new Headers(call.headers);
+  let body = call.body ?? null;
+  if (call.json !== undefined) {
+    body = JSON.stringify(call.json);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  const method = operation.method;
+  const init = { method, headers, body: method === 'GET' ? null : body };
+  const search = call.query ? `?${call.query}` : '';
+  if (isAuthJs(operation)) {
+    headers.set('host', new URL(AUTH_ORIGIN).host);
+    return handler(new NextRequest(`${AUTH_ORIGIN}${filled}${search}`, init), {
+      params: Promise.resolve({ nextauth: filled.split('/').slice(3).join('/') }),
+    });
+  }
+  return handler(new Request(`${API_ORIGIN}${filled}${search}`, init), {
+    params: Promise.resolve(params),
+  });
+}
+
+/** A response read once: status, content type, text, and the JSON body when it is JSON. */
+export interface Answer {
+  status: number;
+  contentType: string;
+  text: string;
+  json: unknown;
+  headers: Headers;
+}
+
+export async function readAnswer(response: Response): Promise<Answer> {
+  const text = await response.text();
+  const contentType = response.headers.get('content-type') ?? '';
+  let json: unknown = undefined;
+  if (contentType.includes('application/json')) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  return { status: response.status, contentType, text, json, headers: response.headers };
+}
+
+/**
+ * Why an answer is not the API's error shape `{ error: { code, message, details? } }` with the
+ * status its code fixes, or null when it is.
+ */
+export function errorShapeProblem(answer: Answer): string | null {
+  if (!answer.contentType.includes('application/json')) {
+    return `content type ${answer.contentType || '(none)'}, not application/json`;
+  }
+  const parsed = errorBodySchema.safeParse(answer.json);
+  if (!parsed.success) return `not the error shape: ${answer.text.slice(0, 300)}`;
+  const status = errorStatus[parsed.data.error.code as ErrorCode];
+  if (status !== answer.status) {
+    return `code ${parsed.data.error.code} means ${status}, answered ${answer.status}`;
+  }
+  return null;
+}
+
+/**
+ * Every document of every collection of this test file's database, GridFS included, as
+ * canonical extended JSON keyed by collection, except the rate-limit counters: they count
+ * refused requests too (sign-in failures, sign-ups, contact messages), by design.
+ */
+export async function databaseSnapshot(): Promise<Record<string, string>> {
+  const db = await getDb();
+  const rateLimits = collections(db).rateLimits.collectionName;
+  const names = (await db.listCollections({}, { nameOnly: true }).toArray())
+    .map((info) => info.name)
+    .filter((name) => name !== rateLimits && !name.startsWith('system.'))
+    .sort();
+  const snapshot: Record<string, string> = {};
+  for (const name of names) {
+    const docs = await db.collection(name).find({}).sort({ _id: 1 }).toArray();
+    if (docs.length > 0) snapshot[name] = BSON.EJSON.stringify(docs, { relaxed: false });
+  }
+  return snapshot;
+}
+
+/** The collections whose documents differ between two snapshots, with how. */
+export function snapshotChanges(
+  before: Record<string, string>,
+  after: Record<string, string>,
+): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const changes: string[] = [];
+  for (const name of [...names].sort()) {
+    if (before[name] === after[name]) continue;
+    const count = (value?: string) => (value ? (JSON.parse(value) as unknown[]).length : 0);
+    changes.push(
+      `${name}: ${count(before[name])} → ${count(after[name])} documents, contents changed`,
+    );
+  }
+  return changes;
+}
+
+/** Clears every rate-limit counter, so that a request is judged on its input, not a 429. */
+export async function resetRateLimits(): Promise<void> {
+  await collections(await getDb()).rateLimits.deleteMany({});
+}
