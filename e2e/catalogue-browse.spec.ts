@@ -252,6 +252,7 @@ test('the home page carries JSON-LD: the store and its listed products with offe
 
   const db = await testDb();
   let checked = 0;
+  let tiered = 0;
   for (const element of elements) {
     const item = element.item as Json;
     // A product another spec deletes meanwhile may still be listed by the cached page.
@@ -263,16 +264,33 @@ test('the home page carries JSON-LD: the store and its listed products with offe
     expect(item.category).toBe(categoryName(doc.category) ?? undefined);
     expect(new URL(item.image as string).pathname).toBe(new URL(doc.picture, 'http://x').pathname);
     const inStock = doc.availableQuantity >= Math.max(doc.minimumOrderQuantity, 1);
-    expect(item.offers).toMatchObject({
-      '@type': 'Offer',
-      price: doc.priceCents / 100,
+    const offer = {
       priceCurrency: 'USD',
       availability: `https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`,
       eligibleQuantity: { '@type': 'QuantitativeValue', minValue: doc.minimumOrderQuantity },
-    });
+    };
+    // Volume tiers: an AggregateOffer from the lowest tier price to the base price.
+    const tiers = (doc.priceTiers ?? []) as Array<{ minQuantity: number; priceCents: number }>;
+    if (tiers.length > 0) {
+      tiered += 1;
+      expect(item.offers).toMatchObject({
+        '@type': 'AggregateOffer',
+        lowPrice: Math.min(...tiers.map((tier) => tier.priceCents)) / 100,
+        highPrice: doc.priceCents / 100,
+        offerCount: tiers.length,
+        ...offer,
+      });
+    } else {
+      expect(item.offers).toMatchObject({
+        '@type': 'Offer',
+        price: doc.priceCents / 100,
+        ...offer,
+      });
+    }
   }
   expect(checked).toBeGreaterThanOrEqual(Math.min(elements.length, 5));
-  // The seeded catalogue has part numbers and categories.
+  // The seeded catalogue has part numbers and categories, and products with price tiers.
+  expect(tiered).toBeGreaterThan(0);
   expect(elements.some((element) => (element.item as Json).sku)).toBe(true);
 });
 

@@ -1,5 +1,11 @@
 import { ProductPicture } from '@/components/product/ProductPicture';
 import { categoryName } from '@/lib/catalogue/categories';
+import {
+  formatCents,
+  hasVolumePricing,
+  lowestPriceCents,
+  priceListOf,
+} from '@/lib/catalogue/pricing';
 import type { Product } from '@/lib/data/products';
 import { formatPrice } from '@/lib/money';
 
@@ -7,7 +13,8 @@ export const DESCRIPTION_PREVIEW_LENGTH = 100;
 
 /**
  * A product card: the fields of the specification, the part number and category when the
- * product has them, and a slot for its action.
+ * product has them, "from $x" (its lowest tier price) when it has volume prices, and a slot
+ * for its action.
  */
 export function ProductCard({
   product,
@@ -20,6 +27,7 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
+  const priceList = priceListOf(product);
   return (
     <article
       aria-labelledby={`product-${product._id}`}
@@ -52,6 +60,14 @@ export function ProductCard({
             <dt className="text-slate-500">Price</dt>
             <dd className="font-semibold text-slate-900">{formatPrice(product.price)}</dd>
           </div>
+          {hasVolumePricing(priceList) ? (
+            <div className="flex justify-between">
+              <dt className="text-slate-500">Volume price</dt>
+              <dd className="font-semibold text-emerald-700" data-testid="price-from">
+                from {formatCents(lowestPriceCents(priceList))}
+              </dd>
+            </div>
+          ) : null}
           <div className="flex justify-between">
             <dt className="text-slate-500">minimumOrderQuantity</dt>
             <dd>{product.minimumOrderQuantity}</dd>

@@ -1,7 +1,17 @@
 import 'server-only';
-import type { ItemList, Organization, Product as ProductLd, WithContext } from 'schema-dts';
+import type {
+  AggregateOffer,
+  ItemList,
+  Offer,
+  Organization,
+  Product as ProductLd,
+  QuantitativeValue,
+  WithContext,
+} from 'schema-dts';
 import { categoryName } from '@/lib/catalogue/categories';
+import { lowestPriceCents, priceListOf } from '@/lib/catalogue/pricing';
 import type { Product } from '@/lib/data/products';
+import { centsToDollars } from '@/lib/money';
 import { absoluteUrl, siteOrigin, storeName } from '@/lib/site';
 
 /** The longest product description put into structured data. */
@@ -19,12 +29,39 @@ export function organizationLd(): WithContext<Organization> {
 }
 
 /**
- * A product with its offer: the price in USD, in stock when at least one minimum order can be
- * filled from availableQuantity, and the minimum order quantity as the eligible quantity.
- * Nothing is added that the store does not hold (no ratings: reviews are of the store).
+ * A product with its offer: in stock when at least one minimum order can be filled from
+ * availableQuantity, and the minimum order quantity as the eligible quantity, in USD. A product
+ * with volume price tiers has an `AggregateOffer` from its lowest tier price (`lowPrice`) to
+ * its base price (`highPrice`), listing each tier as an `Offer` for its range of quantities;
+ * any other product one `Offer` at its price. Nothing is added that the store does not hold
+ * (no ratings: reviews are of the store).
  */
 export function productLd(product: Product): ProductLd {
   const inStock = product.availableQuantity >= Math.max(product.minimumOrderQuantity, 1);
+  const seller = { '@type': 'Organization', name: storeName } as const;
+  const common = {
+    priceCurrency: 'USD',
+    availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    eligibleQuantity: quantityRange(product.minimumOrderQuantity),
+    seller,
+  } as const;
+  const tiers = [...product.priceTiers].sort((a, b) => a.minQuantity - b.minQuantity);
+  const offers: Offer | AggregateOffer =
+    tiers.length > 0
+      ? {
+          '@type': 'AggregateOffer',
+          lowPrice: centsToDollars(lowestPriceCents(priceListOf(product))),
+          highPrice: product.price,
+          offerCount: tiers.length,
+          ...common,
+          offers: tiers.map((tier, index) => ({
+            '@type': 'Offer',
+            price: tier.price,
+            priceCurrency: 'USD',
+            eligibleQuantity: quantityRange(tier.minQuantity, tiers[index + 1]?.minQuantity),
+          })),
+        }
+      : { '@type': 'Offer', price: product.price, ...common };
   return {
     '@type': 'Product',
     name: product.name,
@@ -32,18 +69,17 @@ export function productLd(product: Product): ProductLd {
     image: absoluteUrl(product.picture),
     ...(product.sku ? { sku: product.sku } : {}),
     ...(categoryName(product.category) ? { category: categoryName(product.category)! } : {}),
-    offers: {
-      '@type': 'Offer',
-      price: product.price,
-      priceCurrency: 'USD',
-      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      eligibleQuantity: {
-        '@type': 'QuantitativeValue',
-        minValue: product.minimumOrderQuantity,
-        unitCode: 'C62',
-      },
-      seller: { '@type': 'Organization', name: storeName },
-    },
+    offers,
+  };
+}
+
+/** Units from `min` on, up to the unit before `nextFrom` when another range starts there. */
+function quantityRange(min: number, nextFrom?: number): QuantitativeValue {
+  return {
+    '@type': 'QuantitativeValue',
+    minValue: min,
+    ...(nextFrom !== undefined ? { maxValue: nextFrom - 1 } : {}),
+    unitCode: 'C62',
   };
 }
 

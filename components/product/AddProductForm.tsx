@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toast';
 import { Field, FormError } from '@/components/ui/Field';
 import { ImageFileInput, imageFileHint } from '@/components/ui/ImageFileInput';
 import { CategoryOptions } from '@/components/catalogue/CategoryOptions';
+import { PriceTiersFieldset } from './PriceTiersFieldset';
 import {
   productFormSchema,
   type ProductFormInput,
@@ -41,16 +42,19 @@ const empty: ProductFormInput = {
   price: Number.NaN,
   picture: '',
   pictureFile: undefined,
+  priceTiers: [],
 };
 
 /**
  * Add Product: every field required (the part number unique, the category one of the list);
- * the picture as a URL or an uploaded file.
+ * the picture as a URL or an uploaded file; optional volume price tiers.
  */
 export function AddProductForm() {
   const [error, setError] = useState<string | null>(null);
   const {
     register,
+    control,
+    getValues,
     handleSubmit,
     reset,
     setError: setFieldError,
@@ -70,6 +74,8 @@ export function AddProductForm() {
     body.set('minimumOrderQuantity', String(values.minimumOrderQuantity));
     body.set('availableQuantity', String(values.availableQuantity));
     body.set('price', String(values.price));
+    // The price list travels as one field holding its JSON (the API's multipart form).
+    if (values.priceTiers?.length) body.set('priceTiers', JSON.stringify(values.priceTiers));
     const file = values.pictureFile?.[0];
     if (file) body.set('picture', file, file.name);
     else body.set('picture', values.picture);
@@ -80,7 +86,11 @@ export function AddProductForm() {
       toast.success(messages.product.added);
       return;
     }
-    applyFieldErrors(setFieldError, result, formFields);
+    const tierFields = (values.priceTiers ?? []).flatMap(
+      (_tier, index) => [`priceTiers.${index}.minQuantity`, `priceTiers.${index}.price`] as const,
+    );
+    // A problem of the list as a whole (the same schema finds it first here) is in the message.
+    applyFieldErrors(setFieldError, result, [...formFields, ...tierFields]);
     setError(result.message);
     toast.error(result.message);
   });
@@ -142,6 +152,16 @@ export function AddProductForm() {
           {...register('price', { valueAsNumber: true })}
         />
       </Field>
+      <PriceTiersFieldset
+        control={control}
+        register={register}
+        errors={errors}
+        baseRow={() => ({
+          minQuantity: getValues('minimumOrderQuantity'),
+          price: getValues('price'),
+        })}
+        className="md:col-span-2"
+      />
       <fieldset className="md:col-span-2">
         <legend className="field-label">Picture</legend>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">

@@ -1,6 +1,8 @@
 /**
  * The demo catalogue seeded into an empty database: a believable range of machined and
- * fabricated parts, with pictures shipped in public/images.
+ * fabricated parts, with pictures shipped in public/images. A few have volume price tiers
+ * (the first restating the base price at the minimum order quantity, lib/validation/product.ts)
+ * at quantities the order form's dropdown offers, so the tiers show on the product page.
  */
 import type { ProductDoc, ReviewDoc } from '@/lib/db/collections';
 
@@ -21,6 +23,11 @@ export const demoProducts: DemoProduct[] = [
     minimumOrderQuantity: 500,
     availableQuantity: 18_000,
     priceCents: 1_480,
+    priceTiers: [
+      { minQuantity: 500, priceCents: 1480 },
+      { minQuantity: 5000, priceCents: 1390 },
+      { minQuantity: 15000, priceCents: 1295 },
+    ],
     picture: '/images/products/spur-gear.webp',
     sku: 'SG-M2-40-20',
     category: 'gears',
@@ -32,6 +39,11 @@ export const demoProducts: DemoProduct[] = [
     minimumOrderQuantity: 1_000,
     availableQuantity: 42_000,
     priceCents: 265,
+    priceTiers: [
+      { minQuantity: 1000, priceCents: 265 },
+      { minQuantity: 5000, priceCents: 240 },
+      { minQuantity: 20000, priceCents: 210 },
+    ],
     picture: '/images/products/deep-groove-ball-bearing.webp',
     sku: '6205-2RS-C3',
     category: 'bearings',
@@ -43,6 +55,10 @@ export const demoProducts: DemoProduct[] = [
     minimumOrderQuantity: 5_000,
     availableQuantity: 250_000,
     priceCents: 18,
+    priceTiers: [
+      { minQuantity: 5000, priceCents: 18 },
+      { minQuantity: 20000, priceCents: 16 },
+    ],
     picture: '/images/products/hex-flange-bolt.webp',
     sku: 'HFB-M10X40-109',
     category: 'fasteners',
@@ -109,6 +125,11 @@ export const demoProducts: DemoProduct[] = [
     minimumOrderQuantity: 5_000,
     availableQuantity: 120_000,
     priceCents: 32,
+    priceTiers: [
+      { minQuantity: 5000, priceCents: 32 },
+      { minQuantity: 8000, priceCents: 30 },
+      { minQuantity: 20000, priceCents: 27 },
+    ],
     picture: '/images/products/compression-spring.webp',
     sku: 'CS-2.0-20-50',
     category: 'springs',

@@ -206,6 +206,28 @@ function random(seed: number): () => number {
 }
 
 /**
+ * A volume price list for a generated part: the base price at its minimum, about 8% off from
+ * ten times the minimum and 15% off from forty times, keeping only rows that are really
+ * cheaper than the row before (a few-cent part may have fewer breaks, or none).
+ */
+export function generatedPriceTiers(
+  minimum: number,
+  priceCents: number,
+): DemoProduct['priceTiers'] {
+  const rows = [{ minQuantity: minimum, priceCents }];
+  for (const [times, factor] of [
+    [10, 0.92],
+    [40, 0.85],
+  ] as const) {
+    const price = Math.round(priceCents * factor);
+    if (price >= 1 && price < rows[rows.length - 1]!.priceCents) {
+      rows.push({ minQuantity: Math.max(1, minimum) * times, priceCents: price });
+    }
+  }
+  return rows.length > 1 ? rows : undefined;
+}
+
+/**
  * `count` generated products, cycling through the part families so every category is
  * represented. Part numbers end in the product's serial number (`-00042`), so they are unique
  * among themselves and never equal a demo product's.
@@ -219,12 +241,17 @@ export function generatedProducts(count: number): DemoProduct[] {
     const { name, stem, description } = family.make(pick);
     const [low, high] = family.priceCents;
     const minimum = pick(family.minimums);
+    const availableQuantity = next() < 0.05 ? 0 : minimum * (2 + Math.floor(next() * 60));
+    const priceCents = low + Math.floor(next() * (high - low));
+    // Every third part has volume prices (derived, so the random sequence stays the same).
+    const priceTiers = index % 3 === 0 ? generatedPriceTiers(minimum, priceCents) : undefined;
     return {
       name,
       description,
       minimumOrderQuantity: minimum,
-      availableQuantity: next() < 0.05 ? 0 : minimum * (2 + Math.floor(next() * 60)),
-      priceCents: low + Math.floor(next() * (high - low)),
+      availableQuantity,
+      priceCents,
+      ...(priceTiers ? { priceTiers } : {}),
       picture: family.picture,
       sku: `${stem}-${String(index + 1).padStart(width, '0')}`,
       category: family.category,

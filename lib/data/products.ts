@@ -3,8 +3,9 @@ import { ObjectId, type Filter, type Sort } from 'mongodb';
 import { unstable_cache } from 'next/cache';
 import { CATALOGUE_REVALIDATE_SECONDS, cacheTags } from '@/lib/cache';
 import type { CategorySlug } from '@/lib/catalogue/categories';
+import type { PriceTier } from '@/lib/catalogue/pricing';
 import { getDb, collections } from '@/lib/db';
-import type { ProductDoc } from '@/lib/db/collections';
+import type { PriceTierDoc, ProductDoc } from '@/lib/db/collections';
 import { centsToDollars, dollarsToCents } from '@/lib/money';
 import {
   DEFAULT_CATALOGUE_LIMIT,
@@ -15,14 +16,20 @@ import {
 } from '@/lib/validation/product';
 import { toObjectId } from './ids';
 
-/** A product as pages and the API see it: string id, price in dollars. */
+/** A product as pages and the API see it: string id, prices in dollars. */
 export interface Product {
   _id: string;
   name: string;
   description: string;
   minimumOrderQuantity: number;
   availableQuantity: number;
+  /** The base unit price, paid from the minimum order quantity on. */
   price: number;
+  /**
+   * Volume price breaks by quantity, the first restating the base price at the minimum order
+   * quantity (rules: lib/validation/product.ts); empty when the base price always applies.
+   */
+  priceTiers: PriceTier[];
   picture: string;
   /** Part number as entered; null for products from before part numbers. */
   sku: string | null;
@@ -38,6 +45,10 @@ export function toProduct(doc: ProductDoc): Product {
     minimumOrderQuantity: doc.minimumOrderQuantity,
     availableQuantity: doc.availableQuantity,
     price: centsToDollars(doc.priceCents),
+    priceTiers: (doc.priceTiers ?? []).map((tier) => ({
+      minQuantity: tier.minQuantity,
+      price: centsToDollars(tier.priceCents),
+    })),
     picture: doc.picture,
     sku: doc.sku ?? null,
     category: doc.category ?? null,
@@ -197,6 +208,14 @@ export async function findProduct(id: string): Promise<Product | null> {
   return doc ? toProduct(doc) : null;
 }
 
+/** A price list in dollars (validated) as stored: cents. */
+function tiersInCents(tiers: readonly PriceTier[] = []): PriceTierDoc[] {
+  return tiers.map((tier) => ({
+    minQuantity: tier.minQuantity,
+    priceCents: dollarsToCents(tier.price),
+  }));
+}
+
 /** Another product already has this part number (compared without regard to case). */
 export class SkuTakenError extends Error {
   constructor() {
@@ -216,6 +235,8 @@ export async function createProduct(input: ProductInput): Promise<Product> {
     minimumOrderQuantity: input.minimumOrderQuantity,
     availableQuantity: input.availableQuantity,
     priceCents: dollarsToCents(input.price),
+    // Stored only when there is a price list: a product without one is priced by `priceCents`.
+    ...(input.priceTiers?.length ? { priceTiers: tiersInCents(input.priceTiers) } : {}),
     picture: input.picture,
     sku: input.sku,
     skuLower: normaliseSku(input.sku),
@@ -254,6 +275,32 @@ export async function setPartNumber(
     if ((error as { code?: number }).code === 11000) throw new SkuTakenError();
     throw error;
   }
+}
+
+/**
+ * Replaces a product's price list (validated against `basis`, the minimum order quantity and
+ * base price it was checked with; an empty list removes it). The update is conditional on
+ * both being unchanged, so a list is never stored against another base than it was checked
+ * with: 'changed' when they differ now, null when there is no product with this id.
+ */
+export async function setPriceTiers(
+  id: string,
+  tiers: readonly PriceTier[],
+  basis: Pick<ProductDoc, 'minimumOrderQuantity' | 'priceCents'>,
+): Promise<Product | null | 'changed'> {
+  const _id = toObjectId(id);
+  if (!_id) return null;
+  const { products } = collections(await getDb());
+  const update = tiers.length
+    ? { $set: { priceTiers: tiersInCents(tiers) } }
+    : { $unset: { priceTiers: '' as const } };
+  const doc = await products.findOneAndUpdate(
+    { _id, minimumOrderQuantity: basis.minimumOrderQuantity, priceCents: basis.priceCents },
+    update,
+    { returnDocument: 'after' },
+  );
+  if (doc) return toProduct(doc);
+  return (await products.countDocuments({ _id }, { limit: 1 })) > 0 ? 'changed' : null;
 }
 
 /**

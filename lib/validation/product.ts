@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { categorySlugs } from '@/lib/catalogue/categories';
+import { toCents, type PriceTier } from '@/lib/catalogue/pricing';
 import type { CatalogueQuery, CatalogueSort } from '@/lib/data/products';
 import { fieldMessages, messages } from '@/lib/messages';
+import { formatPrice } from '@/lib/money';
 
 /** Field messages of the Add Product form: every field is required. */
 export const productMessages = {
@@ -21,6 +23,8 @@ const m = productMessages;
 export const MAX_QUANTITY = 1_000_000_000;
 export const MAX_PRICE = 1_000_000;
 export const MAX_SKU_LENGTH = 40;
+/** The most rows a product's volume price list may have. */
+export const MAX_PRICE_TIERS = 10;
 /** A part number: letters, digits, `-`, `.` and `/`. */
 export const SKU_PATTERN = /^[A-Za-z0-9./-]+$/;
 
@@ -64,6 +68,120 @@ export const pictureField = z
   .max(2048, m.pictureUrlTooLong)
   .refine(isPictureUrl, m.pictureInvalid);
 
+// Volume price tiers. A product's price list is either empty (the base price for every
+// quantity) or 2 to MAX_PRICE_TIERS rows `{ minQuantity, price }` where:
+// - the first row restates the base price: minQuantity = the product's minimumOrderQuantity
+//   and price = the product's price (which stays the base price);
+// - each later row starts at a larger quantity than the row before (no two rows at the same
+//   quantity) and costs less per unit than the row before, so every later row is below the
+//   base price;
+// - prices are dollars with at most 2 decimals, at least $0.01; quantities whole, at least 1.
+// The order's unit price is the price of the last row starting at or below its quantity
+// (lib/catalogue/pricing.ts). Row fields are checked by the schema below; the rules between
+// rows and against the product's minimum and price by `priceTierIssues`, which every product
+// schema runs (and PATCH /api/product/{id} against the stored product).
+
+export const priceTierSchema = z.strictObject({
+  minQuantity: z
+    .number({ error: m.tierQuantityRequired })
+    .int(m.wholeNumber)
+    .min(1, m.tierQuantityMinimum)
+    .max(MAX_QUANTITY, m.tooLarge),
+  price: z
+    .number({ error: m.tierPriceRequired })
+    .min(0.01, m.tierPriceMinimum)
+    .max(MAX_PRICE, m.priceTooLarge)
+    .refine(hasAtMostTwoDecimals, m.priceDecimals),
+});
+
+export const priceTiersField = z
+  .array(priceTierSchema, { error: m.tiersNotList })
+  .max(MAX_PRICE_TIERS, m.tiersTooMany(MAX_PRICE_TIERS));
+
+/** One problem of a price list: where it is (`['priceTiers', 1, 'price']`) and what it is. */
+export interface PriceTierIssue {
+  path: ['priceTiers'] | ['priceTiers', number, 'minQuantity' | 'price'];
+  message: string;
+}
+
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * The rules between the rows of a price list and against the product's minimum order
+ * quantity and base price (see above), each problem under the row field it concerns. Rows or
+ * product fields that are not numbers (already refused by their own schema) are skipped, so
+ * a field gets one message at a time.
+ */
+export function priceTierIssues(
+  tiers: readonly Partial<Record<keyof PriceTier, unknown>>[],
+  product: { minimumOrderQuantity?: unknown; price?: unknown },
+): PriceTierIssue[] {
+  const issues: PriceTierIssue[] = [];
+  if (tiers.length === 0) return issues;
+  if (tiers.length === 1) issues.push({ path: ['priceTiers'], message: m.tiersTooFew });
+  const at = (index: number, field: 'minQuantity' | 'price', message: string) =>
+    issues.push({ path: ['priceTiers', index, field], message });
+
+  const [first] = tiers;
+  const { minimumOrderQuantity, price } = product;
+  if (
+    isNumber(first?.minQuantity) &&
+    isNumber(minimumOrderQuantity) &&
+    first.minQuantity !== minimumOrderQuantity
+  ) {
+    at(0, 'minQuantity', m.tierFirstQuantity(minimumOrderQuantity));
+  }
+  if (isNumber(first?.price) && isNumber(price) && toCents(first.price) !== toCents(price)) {
+    at(0, 'price', m.tierFirstPrice(formatPrice(price)));
+  }
+
+  tiers.forEach((tier, index) => {
+    const before = tiers[index - 1];
+    if (!before) return;
+    const quantity = tier.minQuantity;
+    if (isNumber(quantity)) {
+      if (tiers.slice(0, index).some((earlier) => earlier.minQuantity === quantity)) {
+        at(index, 'minQuantity', m.tierQuantityDuplicate);
+      } else if (isNumber(before.minQuantity) && quantity <= before.minQuantity) {
+        at(index, 'minQuantity', m.tierQuantityOrder);
+      }
+    }
+    if (
+      isNumber(tier.price) &&
+      isNumber(before.price) &&
+      toCents(tier.price) >= toCents(before.price)
+    ) {
+      at(index, 'price', m.tierPriceOrder);
+    }
+  });
+  return issues;
+}
+
+/**
+ * Adds the price-list issues of a product object to a schema's context. Runs also when other
+ * fields are invalid (zod's `when`), so every field message shows at once.
+ */
+const checkPriceTiers = [
+  (
+    values: { priceTiers?: unknown; minimumOrderQuantity?: unknown; price?: unknown },
+    context: z.RefinementCtx,
+  ) => {
+    if (!Array.isArray(values.priceTiers)) return;
+    const rows = values.priceTiers.filter(
+      (row): row is Record<string, unknown> => typeof row === 'object' && row !== null,
+    );
+    if (rows.length !== values.priceTiers.length) return;
+    for (const issue of priceTierIssues(rows, values)) {
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  },
+  {
+    when: (payload: { value: unknown }) =>
+      typeof payload.value === 'object' && payload.value !== null,
+  },
+] as const;
+
 const productFields = {
   name: z
     .string({ error: m.nameRequired })
@@ -93,10 +211,14 @@ const productFields = {
     .refine((sku) => sku === '' || SKU_PATTERN.test(sku), m.skuInvalid),
   /** A category slug of lib/catalogue/categories.ts (a select's empty value is "Required"). */
   category: z.enum(categorySlugs, { error: m.categoryRequired }),
+  /** Volume price tiers (optional; absent means none). */
+  priceTiers: priceTiersField.optional(),
 };
 
-/** POST /api/product as JSON: every field, the picture as a URL. */
-export const productSchema = z.strictObject({ ...productFields, picture: pictureField });
+/** POST /api/product as JSON: every field, the picture as a URL, optional price tiers. */
+export const productSchema = z
+  .strictObject({ ...productFields, picture: pictureField })
+  .superRefine(...checkPriceTiers);
 
 /** PATCH /api/product/{id}: an admin gives a product its part number and category. */
 export const partNumberSchema = z.strictObject({
@@ -106,8 +228,38 @@ export const partNumberSchema = z.strictObject({
 
 export type PartNumberInput = z.infer<typeof partNumberSchema>;
 
-/** The text and number fields, for a multipart request whose picture is an uploaded file. */
-export const productFieldsSchema = z.strictObject(productFields);
+/** A multipart form's price tiers: one text field holding the JSON list. */
+function parseJsonList(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value; // not JSON: refused as "not a list"
+  }
+}
+
+/**
+ * The text and number fields, for a multipart request whose picture is an uploaded file; the
+ * price tiers come as one field holding their JSON list.
+ */
+export const productFieldsSchema = z
+  .strictObject({
+    ...productFields,
+    priceTiers: z.preprocess(parseJsonList, priceTiersField).optional(),
+  })
+  .superRefine(...checkPriceTiers);
+
+/** PATCH /api/product/{id} with `{ priceTiers }`: an admin replaces a product's price list. */
+export const priceTiersPatchSchema = z.strictObject({ priceTiers: priceTiersField });
+
+export type PriceTiersPatch = z.infer<typeof priceTiersPatchSchema>;
+
+/**
+ * PATCH /api/product/{id}: one change per request, `{ sku, category }` or `{ priceTiers }`.
+ * The handler picks the option by the `priceTiers` key (a body without it is a part-number
+ * change), so a refused body is answered with the field issues of the change it asked for.
+ */
+export const productPatchSchema = z.union([partNumberSchema, priceTiersPatchSchema]);
 
 export type ProductInput = z.infer<typeof productSchema>;
 
@@ -137,7 +289,8 @@ export const productFormSchema = z
     },
     // Also when other fields are invalid, so every field message shows at once.
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  );
+  )
+  .superRefine(...checkPriceTiers);
 
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;

@@ -33,6 +33,7 @@ describe('GET /api/product', () => {
         'name',
         'picture',
         'price',
+        'priceTiers',
         'sku',
       ]);
       expect(product._id).toMatch(/^[0-9a-f]{24}$/);

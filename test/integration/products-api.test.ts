@@ -105,7 +105,11 @@ describe('POST /api/product', () => {
     const created = await add(admin.headers, input);
     expect(created.status).toBe(201);
     expect(created.body.insertedId).toMatch(/^[0-9a-f]{24}$/);
-    expect(created.body.product).toEqual({ _id: created.body.insertedId, ...input });
+    expect(created.body.product).toEqual({
+      _id: created.body.insertedId,
+      ...input,
+      priceTiers: [],
+    });
 
     const doc = await collections(await getDb()).products.findOne({
       _id: new ObjectId(created.body.insertedId as string),

@@ -64,9 +64,11 @@ function addProduct(input: Parameters<typeof createProduct>[0]): Promise<Product
 
 /**
  * POST /api/product (admin): adds a product. JSON `{ name, description, minimumOrderQuantity,
- * availableQuantity, price, picture, sku, category }` with `picture` an image URL, or
- * multipart/form-data with the same fields where `picture` may instead be an image file
- * (stored through lib/images, and removed again when the product is not saved). A part number
+ * availableQuantity, price, picture, sku, category, priceTiers? }` with `picture` an image URL,
+ * or multipart/form-data with the same fields where `picture` may instead be an image file
+ * (stored through lib/images, and removed again when the product is not saved) and
+ * `priceTiers` is one field holding the JSON list. `priceTiers` (optional) is the volume price
+ * list `[{ minQuantity, price }]`, its rules in lib/validation/product.ts. A part number
  * another product has (in any case) answers 409 on `sku`.
  */
 export const POST = route(async (request) => {

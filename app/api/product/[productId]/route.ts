@@ -3,9 +3,10 @@ import { cacheTags, expire } from '@/lib/cache';
 import { failure } from '@/lib/api/errors';
 import { objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
 import { requireAdmin } from '@/lib/auth/session';
+import { updatePriceTiers } from '@/lib/catalogue/price-tiers';
 import { withSkuConflict } from '@/lib/catalogue/sku-conflict';
 import { deleteProduct, findProduct, setPartNumber } from '@/lib/data/products';
-import { partNumberSchema } from '@/lib/validation/product';
+import { productPatchSchema } from '@/lib/validation/product';
 
 /** GET /api/product/{productId}: one product; 400 for a malformed id, 404 for an unknown one. */
 export const GET = route<{ productId: string }>(async (_request, { params }) => {
@@ -17,16 +18,23 @@ export const GET = route<{ productId: string }>(async (_request, { params }) => 
 });
 
 /**
- * PATCH /api/product/{productId} (admin) with `{ sku, category }`: sets the product's part
- * number and category, for products added before they existed or to correct them. 409 on
- * `sku` when another product has the part number (in any case).
+ * PATCH /api/product/{productId} (admin), one change per request:
+ * - `{ sku, category }` sets the product's part number and category, for products added
+ *   before they existed or to correct them. 409 on `sku` when another product has the part
+ *   number (in any case).
+ * - `{ priceTiers: [{ minQuantity, price }] }` replaces its volume price list (`[]` removes
+ *   it), checked against the product's minimum order quantity and base price (422 per row).
  */
 export const PATCH = route<{ productId: string }>(async (request, { params }) => {
   const { productId } = await params;
   objectIdParam(productId, 'product id');
   await requireAdmin(request);
-  const input = parseWith(partNumberSchema, await readJson(request));
-  const product = await withSkuConflict(setPartNumber(productId, input));
+  const body = await readJson(request);
+  const [partNumberChange, priceTiersChange] = productPatchSchema.options;
+  const product =
+    'priceTiers' in (body as object)
+      ? await updatePriceTiers(productId, parseWith(priceTiersChange, body).priceTiers)
+      : await withSkuConflict(setPartNumber(productId, parseWith(partNumberChange, body)));
   if (!product) throw failure('product.not_found');
   expire(cacheTags.products);
   return NextResponse.json(product);

@@ -1,0 +1,131 @@
+'use client';
+
+import {
+  useFieldArray,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
+import { Field } from '@/components/ui/Field';
+import {
+  MAX_PRICE_TIERS,
+  type ProductFormInput,
+  type ProductFormValues,
+} from '@/lib/validation/product';
+
+interface Props {
+  control: Control<ProductFormInput, unknown, ProductFormValues>;
+  register: UseFormRegister<ProductFormInput>;
+  errors: FieldErrors<ProductFormInput>;
+  /** The base row a new price list starts with: the minimum order quantity and the price. */
+  baseRow: () => { minQuantity: number; price: number };
+  className?: string;
+}
+
+/**
+ * The volume price list of Add Product (optional): rows of "from quantity" and "unit price",
+ * each with its own messages, added and removed with buttons. Starting a list fills in its
+ * first row from the minimum order quantity and the price (the rule: the first tier restates
+ * the base price) and adds an empty row for the first break.
+ */
+export function PriceTiersFieldset({ control, register, errors, baseRow, className }: Props) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'priceTiers' });
+  const listError = errors.priceTiers?.root?.message ?? errors.priceTiers?.message;
+  const empty = { minQuantity: Number.NaN, price: Number.NaN };
+
+  const add = () => {
+    if (fields.length === 0) {
+      append([baseRow(), empty], { focusName: 'priceTiers.1.minQuantity' });
+    } else {
+      append(empty, { focusName: `priceTiers.${fields.length}.minQuantity` });
+    }
+  };
+
+  return (
+    <fieldset className={className} aria-describedby="price-tiers-hint">
+      <legend className="field-label">
+        Volume price tiers <span className="font-normal text-slate-500">(optional)</span>
+      </legend>
+      <p id="price-tiers-hint" className="text-xs text-slate-500">
+        Tier 1 is the minimum order quantity at the base price. Each next tier starts at a larger
+        quantity with a lower unit price; an order pays the price of the last tier it reaches (at
+        most {MAX_PRICE_TIERS} tiers).
+      </p>
+      {fields.length > 0 ? (
+        <ol className="mt-3 space-y-3">
+          {fields.map((field, index) => {
+            const rowErrors = errors.priceTiers?.[index];
+            const tier = `Tier ${index + 1}`;
+            return (
+              <li
+                key={field.id}
+                className="grid grid-cols-2 items-start gap-x-3 gap-y-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[4rem_1fr_1fr_auto]"
+              >
+                <span className="col-span-2 text-sm font-semibold text-slate-700 sm:col-span-1 sm:pt-8">
+                  {tier}
+                </span>
+                <Field
+                  id={`product-tier-${index}-quantity`}
+                  label={
+                    <>
+                      <span className="sr-only">{tier} </span>From quantity
+                    </>
+                  }
+                  error={rowErrors?.minQuantity?.message}
+                >
+                  <input
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                    required
+                    {...register(`priceTiers.${index}.minQuantity`, { valueAsNumber: true })}
+                  />
+                </Field>
+                <Field
+                  id={`product-tier-${index}-price`}
+                  label={
+                    <>
+                      <span className="sr-only">{tier} </span>Unit price ($)
+                    </>
+                  }
+                  error={rowErrors?.price?.message}
+                >
+                  <input
+                    type="number"
+                    inputMode="decimal"
+                    min={0.01}
+                    step={0.01}
+                    required
+                    {...register(`priceTiers.${index}.price`, { valueAsNumber: true })}
+                  />
+                </Field>
+                <button
+                  type="button"
+                  className="btn-secondary col-span-2 px-3 sm:col-span-1 sm:mt-6"
+                  onClick={() => remove(index)}
+                  aria-label={`Remove tier ${index + 1}`}
+                >
+                  Remove
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {listError ? (
+        <p className="field-error" role="alert">
+          {listError}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="btn-secondary mt-3"
+        onClick={add}
+        disabled={fields.length >= MAX_PRICE_TIERS}
+      >
+        {fields.length === 0 ? 'Add price tiers' : 'Add a tier'}
+      </button>
+    </fieldset>
+  );
+}

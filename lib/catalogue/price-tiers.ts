@@ -1,0 +1,32 @@
+import 'server-only';
+import { failure, fieldsError } from '@/lib/api/errors';
+import { findProduct, setPriceTiers, type Product } from '@/lib/data/products';
+import { toCents, type PriceTier } from './pricing';
+import { priceTierIssues } from '@/lib/validation/product';
+
+/**
+ * Replaces the price list of a stored product (PATCH /api/product/{id}, admin). The rows have
+ * been checked by `priceTiersPatchSchema`; here the list is checked against the product's own
+ * minimum order quantity and base price (422 with each row's message, as Add Product answers),
+ * then stored on condition that those two are still what it was checked against.
+ */
+export async function updatePriceTiers(
+  productId: string,
+  tiers: readonly PriceTier[],
+): Promise<Product> {
+  const product = await findProduct(productId);
+  if (!product) throw failure('product.not_found');
+  const issues = priceTierIssues(tiers, product);
+  if (issues.length > 0) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of issues) (fields[issue.path.join('.')] ??= []).push(issue.message);
+    throw fieldsError(fields);
+  }
+  const updated = await setPriceTiers(productId, tiers, {
+    minimumOrderQuantity: product.minimumOrderQuantity,
+    priceCents: toCents(product.price),
+  });
+  if (updated === null) throw failure('product.not_found');
+  if (updated === 'changed') throw failure('product.price_changed');
+  return updated;
+}
