@@ -31,6 +31,27 @@ function smtpTransport(url: string): Transporter {
   return globalCache.__storefrontMailer;
 }
 
+/**
+ * Whether the SMTP server answers and accepts our sign-in right now (nodemailer's `verify`:
+ * connect, greeting, authentication, quit), for a request that mails after its answer and still
+ * wants to tell the person when mail cannot go out. Checked anew each time (the requests that
+ * ask are rare and rate-limited), so the first request after the server is back sees it.
+ * Always true for the local outbox. Its time does not depend on the recipient.
+ */
+export async function mailServerReachable(): Promise<boolean> {
+  if (!env.SMTP_URL) return true;
+  try {
+    await smtpTransport(env.SMTP_URL).verify();
+    return true;
+  } catch (error) {
+    console.error(
+      '[mail] the SMTP server cannot be reached:',
+      error instanceof Error ? error.message : error,
+    );
+    return false;
+  }
+}
+
 /** The local outbox used when SMTP_URL is absent: one .eml file per message. */
 export function outboxDir(): string {
   return path.join(env.DATA_DIR, 'outbox');
@@ -91,4 +112,12 @@ export function contactRecipient(): string {
     );
   }
   return env.CONTACT_TO ?? env.MAIL_FROM;
+}
+
+/**
+ * The address that receives the store's order mails (an order was paid): ORDERS_TO, else the
+ * contact address (CONTACT_TO, else MAIL_FROM).
+ */
+export function ordersRecipient(): string {
+  return env.ORDERS_TO ?? contactRecipient();
 }

@@ -1,0 +1,37 @@
+import 'server-only';
+import type { OrderDoc } from '@/lib/db/collections';
+import { env } from '@/lib/env';
+import { storeName } from '@/lib/site';
+import { ordersRecipient } from './index';
+import { orderMailData } from './order-data';
+import { renderOrderMail, storeOrderMails, type OrderMailKind } from './order-mails';
+import { outboxKinds, type MailRenderer, type OutboxRegistry } from './outbox';
+
+/**
+ * What each queued mail kind sends, per collection: the drainer's registry. Quotes add their
+ * collection and kinds here.
+ */
+
+/** An order mail from the order as it is now: to the buyer, or to the store (ORDERS_TO). */
+function orderMail(kind: OrderMailKind): MailRenderer<OrderDoc> {
+  return async (doc, entry) => {
+    // "Please pay" is stale once the order is paid or cancelled: the later mail says it all.
+    if (kind === 'order.placed' && (doc.paid || doc.cancelledAt)) return null;
+    const order = orderMailData(doc, env.UNPAID_ORDER_TTL_HOURS);
+    const mail = await renderOrderMail(kind, order, { origin: entry.origin, storeName });
+    return { to: storeOrderMails.has(kind) ? ordersRecipient() : doc.email, ...mail };
+  };
+}
+
+export const outboxRegistry = {
+  orders: outboxKinds<OrderDoc>({
+    'order.placed': orderMail('order.placed'),
+    'order.paid': orderMail('order.paid'),
+    'order.shipped': orderMail('order.shipped'),
+    'order.cancelled': orderMail('order.cancelled'),
+    'order.paid.store': orderMail('order.paid.store'),
+  }),
+} satisfies OutboxRegistry;
+
+/** Every kind of mail that can be queued (`queueMail`). */
+export type MailKind = OrderMailKind;
