@@ -1,0 +1,293 @@
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { centsToDollars, formatPrice } from '@/lib/money';
+import type { InvoiceData } from './invoice';
+
+/**
+ * The invoice document: one A4 page drawn with pdfkit from `InvoiceData`. The text is set in
+ * Inter (SIL Open Font License 1.1; lib/invoices/fonts/README.md), read from the repository and
+ * embedded as a subset, so rendering needs no network and no system font, and names and
+ * addresses in Latin, Greek or Cyrillic script print as typed.
+ *
+ * Each document parses its own copy of the fonts: a parsed font shared between documents
+ * keeps glyphs cached with the characters of their first use, and a glyph first met inside
+ * another one (the L of Ł) then copies out of the next PDF as the wrong text.
+ */
+
+/**
+ * A font file's path, from the project root: the working directory of `next start`, `next dev`
+ * and the tests, and where Next.js's output file tracing follows `process.cwd()` paths.
+ */
+const fontPath = (file: string) => path.join(process.cwd(), 'lib', 'invoices', 'fonts', file);
+
+const INK = '#111827';
+const MUTED = '#4b5563';
+const RULE = '#d1d5db';
+const BAND = '#f3f4f6';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** `November 23, 2026` (UTC, as the invoice number's year). */
+export function formatInvoiceDate(date: Date): string {
+  return dateFormat.format(date);
+}
+
+const money = (cents: number) => formatPrice(centsToDollars(cents));
+
+/** Renders the invoice as a PDF file. */
+export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    // Starting in Inter keeps pdfkit from loading its built-in Helvetica, which this document
+    // never uses; the 'regular' registered below is the same font, embedded once.
+    font: fontPath('Inter-Regular.ttf'),
+    info: {
+      Title: `Invoice ${data.number}`,
+      Author: data.seller.name,
+      Subject: `Invoice ${data.number} for order ${data.order.id}`,
+      CreationDate: data.issuedOn,
+    },
+  });
+  doc.registerFont('regular', fontPath('Inter-Regular.ttf'));
+  doc.registerFont('bold', fontPath('Inter-Bold.ttf'));
+
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  draw(doc, data);
+  doc.end();
+  return finished;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+const styles = {
+  title: { font: 'bold', size: 20, color: INK },
+  heading: { font: 'bold', size: 8, color: MUTED },
+  label: { font: 'regular', size: 9, color: MUTED },
+  value: { font: 'bold', size: 9, color: INK },
+  strong: { font: 'bold', size: 10, color: INK },
+  body: { font: 'regular', size: 10, color: INK },
+  cell: { font: 'regular', size: 9.5, color: INK },
+  cellHead: { font: 'bold', size: 9.5, color: INK },
+  total: { font: 'bold', size: 11, color: INK },
+  note: { font: 'regular', size: 8, color: MUTED },
+} as const;
+
+type Style = keyof typeof styles;
+
+/** Writes `text` in a style at (x, y), wrapping within `width`; answers the y below it. */
+function write(
+  doc: Doc,
+  style: Style,
+  text: string,
+  x: number,
+  y: number,
+  options: {
+    width: number;
+    align?: 'left' | 'right' | 'center';
+    lineBreak?: boolean;
+    /** Overrides the style's size. */
+    size?: number;
+  },
+): number {
+  const { size: fontSize, ...textOptions } = options;
+  const { font, size, color } = styles[style];
+  doc
+    .font(font)
+    .fontSize(fontSize ?? size)
+    .fillColor(color)
+    .text(text, x, y, textOptions);
+  return doc.y;
+}
+
+/** The width of `text` in a style. */
+function widthOf(doc: Doc, style: Style, text: string): number {
+  const { font, size } = styles[style];
+  return doc.font(font).fontSize(size).widthOfString(text);
+}
+
+/** A horizontal rule across the page at y. */
+function rule(doc: Doc, y: number): void {
+  const { left, right } = doc.page.margins;
+  doc
+    .moveTo(left, y)
+    .lineTo(doc.page.width - right, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+}
+
+/** Label/value rows, the values right-aligned; answers the y below them. */
+function keyValues(doc: Doc, rows: Array<[string, string]>, x: number, y: number, width: number) {
+  const labelWidth = 90;
+  for (const [label, value] of rows) {
+    const labelBottom = write(doc, 'label', label, x, y, { width: labelWidth });
+    const valueBottom = write(doc, 'value', value, x + labelWidth, y, {
+      width: width - labelWidth,
+      align: 'right',
+    });
+    y = Math.max(labelBottom, valueBottom) + 4;
+  }
+  return y;
+}
+
+/** A headed block of lines, the first one bold; answers the y below it. */
+function block(doc: Doc, heading: string, body: string[], x: number, y: number, width: number) {
+  let at = write(doc, 'heading', heading.toUpperCase(), x, y, { width }) + 4;
+  body.forEach((line, index) => {
+    at = write(doc, index === 0 ? 'strong' : 'body', line, x, at, { width }) + 1;
+  });
+  return at;
+}
+
+function draw(doc: Doc, data: InvoiceData): void {
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const width = right - left;
+  const half = (width - 30) / 2;
+  const second = left + half + 30;
+
+  // Heading: the seller on the left, the invoice's identity on the right.
+  let sellerY = write(doc, 'title', data.seller.name, left, 50, { width: half }) + 4;
+  const sellerLines = [
+    ...data.seller.addressLines,
+    ...(data.seller.taxId ? [`Tax ID: ${data.seller.taxId}`] : []),
+  ];
+  for (const line of sellerLines)
+    sellerY = write(doc, 'label', line, left, sellerY, { width: half });
+
+  const titleY = write(doc, 'title', 'INVOICE', second, 50, { width: half, align: 'right' });
+  const metaY = keyValues(
+    doc,
+    [
+      ['Invoice number', data.number],
+      ['Invoice date', formatInvoiceDate(data.issuedOn)],
+      ['Order', data.order.id],
+      ['Order date', formatInvoiceDate(data.order.placedOn)],
+      ...(data.buyer.poNumber ? [['PO number', data.buyer.poNumber] as [string, string]] : []),
+    ],
+    second,
+    titleY + 8,
+    half,
+  );
+
+  let y = Math.max(sellerY, metaY) + 20;
+  rule(doc, y);
+  y += 16;
+
+  // The parties: who is billed (company first when there is one) and where the parts go.
+  const buyer = data.buyer;
+  const billTo = [
+    buyer.company ?? buyer.name,
+    ...(buyer.company ? [buyer.name] : []),
+    buyer.email,
+    ...(buyer.taxId ? [`Tax ID: ${buyer.taxId}`] : []),
+  ];
+  const deliverTo = [...data.delivery.addressLines, `Phone: ${data.delivery.phone}`];
+  y = Math.max(
+    block(doc, 'Bill to', billTo, left, y, half),
+    block(doc, 'Deliver to', deliverTo, second, y, half),
+  );
+  y += 24;
+
+  // The line: part number, product, quantity, unit price, amount. A part number is never
+  // broken over two lines (it is copied into purchase systems): its column grows to fit it,
+  // and one too long even for the widest column is set smaller.
+  const line = data.line;
+  const partNumber = line.partNumber ?? '—';
+  const partText = widthOf(doc, 'cell', partNumber);
+  const partColumn = Math.min(190, Math.max(95, partText + 14));
+  const partSize =
+    partText + 14 > partColumn ? (styles.cell.size * (partColumn - 14)) / partText : undefined;
+  const fixed = { quantity: 55, unit: 75, amount: 85 };
+  const columns = [
+    { width: partColumn, align: 'left' as const },
+    {
+      width: width - 16 - partColumn - fixed.quantity - fixed.unit - fixed.amount,
+      align: 'left' as const,
+    },
+    { width: fixed.quantity, align: 'right' as const },
+    { width: fixed.unit, align: 'right' as const },
+    { width: fixed.amount, align: 'right' as const },
+  ];
+  const row = (
+    style: Style,
+    cells: string[],
+    top: number,
+    sizes: Array<number | undefined> = [],
+  ) => {
+    let x = left + 8;
+    let bottom = top;
+    cells.forEach((cell, index) => {
+      const column = columns[index]!;
+      bottom = Math.max(
+        bottom,
+        write(doc, style, cell, x, top, {
+          width: column.width - 6,
+          align: column.align,
+          size: sizes[index],
+        }),
+      );
+      x += column.width;
+    });
+    return bottom;
+  };
+
+  doc.rect(left, y, width, 22).fill(BAND);
+  row('cellHead', ['Part number', 'Product', 'Quantity', 'Unit price', 'Amount'], y + 6);
+  y += 30;
+  y = row(
+    'cell',
+    [
+      partNumber,
+      line.product,
+      line.quantity.toLocaleString('en-US'),
+      money(line.unitPriceCents),
+      money(line.amountCents),
+    ],
+    y,
+    [partSize],
+  );
+  y += 10;
+  rule(doc, y);
+  y += 12;
+
+  // The total, paid.
+  const totalX = right - 238;
+  // Right-aligned with the Amount column (8 pt table inset, 6 pt cell padding).
+  write(doc, 'total', `Total (${data.currency})`, totalX, y, { width: 120 });
+  y = write(doc, 'total', money(data.totalCents), totalX + 120, y, { width: 104, align: 'right' });
+  y = write(doc, 'label', 'Paid in full', totalX + 120, y + 2, { width: 104, align: 'right' });
+  y += 28;
+
+  // The payment.
+  const payment = data.payment;
+  block(
+    doc,
+    'Payment',
+    [
+      payment.paidOn ? `Paid on ${formatInvoiceDate(payment.paidOn)}` : 'Paid',
+      `Method: ${payment.method}`,
+      ...(payment.transactionId ? [`Transaction ID: ${payment.transactionId}`] : []),
+    ],
+    left,
+    y,
+    width,
+  );
+
+  // The footer sits above the bottom margin, so it never starts a second page.
+  write(
+    doc,
+    'note',
+    `${data.seller.name} · Invoice ${data.number} · Thank you for your order.`,
+    left,
+    doc.page.height - doc.page.margins.bottom - 12,
+    { width, align: 'center', lineBreak: false },
+  );
+}

@@ -1,0 +1,92 @@
+import type { InvoiceDetails } from '@/lib/data/invoices';
+import type { OrderRecord } from '@/lib/data/orders';
+
+/**
+ * Everything one invoice shows, as plain data: built from the order, the buyer's details and
+ * the store's settings by `invoiceData`, drawn by `renderInvoicePdf` (document.ts). Amounts in
+ * integer cents.
+ */
+export interface InvoiceData {
+  number: string;
+  /** The invoice date: the payment date (an invoice is issued when its order is paid). */
+  issuedOn: Date;
+  /** ISO 4217 code of every amount. */
+  currency: 'USD';
+  seller: { name: string; addressLines: string[]; taxId: string | null };
+  buyer: {
+    name: string;
+    email: string;
+    company: string | null;
+    taxId: string | null;
+    poNumber: string | null;
+  };
+  delivery: { addressLines: string[]; phone: string };
+  order: { id: string; placedOn: Date };
+  line: {
+    partNumber: string | null;
+    product: string;
+    quantity: number;
+    unitPriceCents: number;
+    amountCents: number;
+  };
+  totalCents: number;
+  payment: { paidOn: Date | null; method: string; transactionId: string | null };
+}
+
+/** The store as the seller: its name and the optional STORE_ADDRESS and STORE_TAX_ID. */
+export interface Seller {
+  name: string;
+  address?: string;
+  taxId?: string;
+}
+
+/** Non-empty trimmed lines of a multi-line value (an address typed over several lines). */
+export function lines(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** The invoice of a paid order that has its number. */
+export function invoiceData(
+  order: OrderRecord & { invoiceNumber: string },
+  details: InvoiceDetails,
+  seller: Seller,
+): InvoiceData {
+  const paidOn = order.paidAt ? new Date(order.paidAt) : null;
+  return {
+    number: order.invoiceNumber,
+    // Orders paid before payment dates were stored are dated by the order itself.
+    issuedOn: paidOn ?? new Date(order.createdAt),
+    currency: 'USD',
+    seller: {
+      name: seller.name,
+      addressLines: lines(seller.address),
+      taxId: seller.taxId?.trim() || null,
+    },
+    buyer: {
+      name: order.userName,
+      email: order.email,
+      company: details.company,
+      taxId: details.taxId,
+      poNumber: details.poNumber,
+    },
+    delivery: { addressLines: lines(order.address), phone: order.phone },
+    order: { id: order._id, placedOn: new Date(order.createdAt) },
+    line: {
+      partNumber: details.partNumber,
+      product: order.name,
+      quantity: order.quantity,
+      unitPriceCents: order.unitPriceCents,
+      amountCents: order.totalCents,
+    },
+    totalCents: order.totalCents,
+    payment: { paidOn, method: 'Card (Stripe)', transactionId: order.transactionId },
+  };
+}
+
+/** The invoice's download name: `INV-2026-000001.pdf`. */
+export function invoiceFileName(data: Pick<InvoiceData, 'number'>): string {
+  return `${data.number}.pdf`;
+}
