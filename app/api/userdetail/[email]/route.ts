@@ -2,28 +2,25 @@ import { NextResponse } from 'next/server';
 import { failure, fieldError } from '@/lib/api/errors';
 import { parseWith, readJson, emailParam, route } from '@/lib/api/handler';
 import { assertSelf, requireUser } from '@/lib/auth/session';
-import { updateProfile, type User } from '@/lib/data/users';
-import { profileSchema } from '@/lib/validation/profile';
+import { updateProfile } from '@/lib/data/users';
+import { profileDetails, profileSchema } from '@/lib/validation/profile';
 
-function details(user: User) {
-  return {
-    name: user.name,
-    email: user.email,
-    education: user.profile?.education ?? '',
-    location: user.profile?.location ?? '',
-    link: user.profile?.link ?? '',
-  };
-}
-
-/** GET /api/userdetail/{email}: your own profile details. */
+/**
+ * GET /api/userdetail/{email}: your own profile details, with the optional business fields
+ * `company` and `taxId` ('' when not given).
+ */
 export const GET = route<{ email: string }>(async (request, { params }) => {
   const email = emailParam((await params).email);
   const user = await requireUser(request);
   assertSelf(user, email);
-  return NextResponse.json(details(user));
+  return NextResponse.json(profileDetails(user));
 });
 
-/** PUT /api/userdetail/{email}: saves your own profile; the email is not changeable. */
+/**
+ * PUT /api/userdetail/{email}: saves your own profile; the email is not changeable. `company`
+ * and `taxId` are optional: a text sets them, '' or null removes them, leaving them out keeps
+ * them.
+ */
 export const PUT = route<{ email: string }>(async (request, { params }) => {
   const email = emailParam((await params).email);
   const user = await requireUser(request);
@@ -34,5 +31,5 @@ export const PUT = route<{ email: string }>(async (request, { params }) => {
   }
   const updated = await updateProfile(user.id, input);
   if (!updated) throw failure('user.gone');
-  return NextResponse.json(details(updated));
+  return NextResponse.json(profileDetails(updated));
 });
