@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: measures a production build on loopback, in bounded time.
+//  - served as `npm start` serves it (scripts/serve.mjs);
 //  - requests per second and p99 latency of the home page (pre-rendered from MongoDB, served
 //    from the cache and regenerated when the catalogue changes) and
 //    of a static page of the same build (/myportfolio), and their ratio;
@@ -10,7 +11,8 @@
 //    data cache bypassed, and answers the fresh render).
 // Runs over a fresh embedded MongoDB seeded with the demo catalogue, and stops everything it
 // started. Options: BENCH_SECONDS (default 10 per page), BENCH_CONNECTIONS (default 10);
-// `-- --lighthouse` adds Lighthouse scores of /, /blogs and /login.
+// `-- --lighthouse` adds Lighthouse scores of /, /blogs and /login. `npm run bench -- orders`
+// runs the orders benchmark instead (scripts/bench-orders.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +20,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
-import { nextBin, runMigrate, runNext } from './lib/build.mjs';
+import { runMigrate, runNext, serveScript } from './lib/build.mjs';
 import { chromiumPath } from './lib/chromium.mjs';
 import { projectRoot } from './lib/project-env.mjs';
 import { waitForUrl } from './lib/wait.mjs';
@@ -145,7 +147,8 @@ async function main() {
   // A new build each run: the home page is pre-rendered from the (fresh) database.
   const code = await runNext(['build'], env);
   if (code !== 0) throw new Error('next build failed');
-  server = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
+  // Served as `npm start` serves it (scripts/serve.mjs).
+  server = spawn(process.execPath, [serveScript, '-H', '127.0.0.1', '-p', String(port)], {
     cwd: projectRoot,
     env,
     stdio: 'ignore',
@@ -249,9 +252,19 @@ Lighthouse (${LIGHTHOUSE}, mobile):`);
   }
 }
 
-main()
-  .catch((error) => {
+if (process.argv[2] === 'orders') {
+  // `npm run bench -- orders`: concurrent buyers ordering scarce stock (scripts/bench-orders.mjs).
+  const { runOrdersBench } = await import('./bench-orders.mjs');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exitCode = await runOrdersBench().catch((error) => {
     console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  })
-  .finally(cleanUp);
+    return 1;
+  });
+} else {
+  main()
+    .catch((error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    })
+    .finally(cleanUp);
+}

@@ -1,0 +1,64 @@
+// The data of `npm run bench -- orders`, made the way the store makes it (lib/data, as sign-up
+// and Add Product do): `--buyers N` password accounts and one product with limited stock.
+// Prints `{ productId, buyers: [{ email, password }] }` as JSON on stdout. Run by
+// scripts/bench-orders.mjs with the bench server's environment (DATA_DIR, MONGODB_DB).
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { loadProjectEnv } from './project-env.mjs';
+
+async function main() {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      buyers: { type: 'string' },
+      stock: { type: 'string' },
+      minimum: { type: 'string' },
+    },
+  });
+  const buyers = Number(values.buyers);
+  const stock = Number(values.stock);
+  const minimum = Number(values.minimum);
+  loadProjectEnv();
+  // Imported after the environment is complete: lib/env reads it once, on import.
+  const { closeConnection } = await import('@/lib/db');
+  const { createPasswordUser } = await import('@/lib/data/users');
+  const { createProduct } = await import('@/lib/data/products');
+  const { productSchema } = await import('@/lib/validation/product');
+
+  const run = randomBytes(4).toString('hex');
+  const product = await createProduct(
+    productSchema.parse({
+      name: `Bench Hex Nut M10 ${run}`,
+      sku: `BENCH-${run.toUpperCase()}`,
+      category: 'fasteners',
+      description: 'Zinc-plated steel hex nuts, M10, grade 8, for the orders benchmark.',
+      minimumOrderQuantity: minimum,
+      availableQuantity: stock,
+      price: 0.12,
+      picture: '/images/products/hex-flange-bolt.webp',
+    }),
+  );
+  const accounts = Array.from({ length: buyers }, (_, index) => ({
+    name: `Bench Buyer ${index + 1}`,
+    email: `bench_${run}_${index + 1}@example.com`,
+    password: `bench-${randomBytes(6).toString('hex')}`,
+  }));
+  // Password hashing is the slow part; a few at a time keeps the machine usable.
+  for (let start = 0; start < accounts.length; start += 8) {
+    await Promise.all(
+      accounts.slice(start, start + 8).map((account) => createPasswordUser(account)),
+    );
+  }
+  await closeConnection();
+  process.stdout.write(
+    `${JSON.stringify({
+      productId: product._id,
+      buyers: accounts.map(({ email, password }) => ({ email, password })),
+    })}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
