@@ -124,7 +124,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         return token;
       }
       // Every later read: the session ends when it is no longer current (password reset,
-      // removal, demotion, takeover, or older than its lifetime), and the role stays fresh.
+      // removal, takeover, or older than its lifetime), and the role stays fresh (a demotion
+      // counts at once without ending the session).
       const stored = token.sub ? await userById(token.sub) : null;
       if (!isCurrentIssue(stored, token, SESSION_MAX_AGE_SECONDS)) return null;
       token.role = stored.role;

@@ -3,6 +3,7 @@ import { ObjectId } from 'mongodb';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { makeProduct, payOrder, type TestUser } from '../test/support/factories';
+import { fromStore } from './support/api';
 import { signedInUser } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
 import { installStripeJs } from './support/stripe-js';
@@ -48,6 +49,7 @@ async function stockOf(productId: string) {
 async function placeOrder(page: Page, productId: string, quantity = 1_000) {
   const response = await page.request.post('/api/order', {
     data: { productId, quantity, address: '7 Forge Street, Leeds', phone: '01132345678' },
+    headers: fromStore,
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { insertedId: string }).insertedId;
@@ -288,7 +290,10 @@ test('deleting an order: cancel keeps it, confirm deletes it and gives the stock
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog', { name: 'Order delete successfull' })).toBeVisible();
   await expect(row).toHaveCount(0);
-  expect(await ordersOf(user)).toHaveLength(0);
+  // Gone from My Orders, kept as a cancelled record for the back office.
+  expect(await ordersOf(user)).toEqual([
+    expect.objectContaining({ status: 'cancelled', cancelReason: 'deleted' }),
+  ]);
   expect(await stockOf(product._id)).toBe(18_000);
 });
 
@@ -314,6 +319,7 @@ test('the admin sees every order in Manage Orders and deletes an unpaid one', as
     'SR',
     'Customer email',
     'Product',
+    'Status',
     'Delete',
   ]);
   const unpaidRow = orderRow(page, unpaidProduct.name);
@@ -331,7 +337,11 @@ test('the admin sees every order in Manage Orders and deletes an unpaid one', as
   await expect(paidRow).toBeVisible();
 
   const orders = (await testDb()).collection('orders');
-  expect(await orders.findOne({ _id: new ObjectId(unpaidId) })).toBeNull();
+  // Cancelled by the store, kept for the back office (Manage Orders' cancelled filter).
+  expect(await orders.findOne({ _id: new ObjectId(unpaidId) })).toMatchObject({
+    status: 'cancelled',
+    cancelReason: 'cancelled_by_store',
+  });
   expect(await orders.findOne({ _id: new ObjectId(paidId) })).not.toBeNull();
 });
 

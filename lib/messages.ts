@@ -81,6 +81,8 @@ export const fieldMessages = {
     notEnoughStock: 'There is not enough stock for this quantity',
     onlyAvailable: (available: number) =>
       `Only ${available} available: the quantity is more than the available quantity`,
+    poNumberTooLong: 'PO number must be at most 40 characters',
+    poNumberPrintable: 'PO number must use printable characters only',
   },
   product: {
     pictureInvalid: 'Provide an image URL starting with http:// or https:// or /images/',
@@ -92,6 +94,20 @@ export const fieldMessages = {
     priceDecimals: 'Use at most 2 decimals',
     skuInvalid: 'Use only letters, digits, "-", "." and "/" (at most 40)',
     skuTaken: 'Another product already has this part number',
+    tierQuantityRequired: 'From quantity is Required',
+    tierPriceRequired: 'Unit price is Required',
+    tierQuantityMinimum: 'Must be at least 1',
+    tierPriceMinimum: 'Must be at least $0.01',
+    tiersTooMany: (max: number) => `At most ${max} price tiers`,
+    tiersTooFew:
+      'Add a second tier with a larger quantity and a lower price, or remove the price tiers',
+    tiersNotList: 'Price tiers must be a list of { minQuantity, price }',
+    tierFirstQuantity: (minimum: number) =>
+      `The first tier starts at the minimum order quantity (${minimum})`,
+    tierFirstPrice: (price: string) => `The first tier's price is the base price (${price})`,
+    tierQuantityDuplicate: 'Another tier already starts at this quantity',
+    tierQuantityOrder: 'Must be larger than the quantity of the tier before',
+    tierPriceOrder: 'Must be lower than the price of the tier before',
   },
   catalogue: {
     searchTooLong: 'Search text must be at most 100 characters',
@@ -99,6 +115,20 @@ export const fieldMessages = {
     unknownSort: 'Sort by newest, price-asc, price-desc or name',
     pageInvalid: 'Page must be a whole number from 1',
     limitInvalid: 'Limit must be a whole number from 1 to 100',
+  },
+  profile: {
+    companyTooLong: 'Company must be at most 120 characters',
+    companyPrintable: 'Company must use printable characters only',
+    taxIdTooLong: 'Tax ID / VAT number must be at most 40 characters',
+    taxIdCharacters: 'Tax ID / VAT number may use letters, digits, spaces, dots and dashes only',
+  },
+  orderStatus: {
+    choose: 'Choose processing, shipped, delivered or cancelled',
+    carrierRequired: 'Carrier is Required to mark an order shipped',
+    trackingRequired: 'Tracking number is Required to mark an order shipped',
+    trackingInvalid: 'Use letters, digits, spaces and "-" only',
+    onlyWhenShipped: 'Only an order marked shipped gets a carrier and tracking number',
+    noteTooLong: 'Note must be at most 500 characters',
   },
   review: {
     ratingRange: 'Choose a rating from 1 to 5',
@@ -119,6 +149,7 @@ export const notices = {
   cardNotUsable: 'Your card could not be used.',
   paymentNotCompleted: 'Your payment could not be completed.',
   paymentPending: 'Your payment has not completed yet.',
+  orderStatusChanged: 'Order status updated',
   paymentConfirmedLater:
     'Your payment went through; your order will show as paid within a few minutes.',
 } as const;
@@ -166,6 +197,15 @@ export const errorMessages = {
   },
   'request.invalid_id': { code: 'invalid_id', message: 'The {what} "{value}" is not a valid id.' },
   'request.invalid_email': { code: 'bad_request', message: 'The email is not valid.' },
+  'request.cross_site': {
+    code: 'cross_site',
+    message:
+      'This request came from another site, so it was refused. Please use the store itself to do this.',
+  },
+  'request.too_large': {
+    code: 'payload_too_large',
+    message: 'The request body is too large (at most {limit}).',
+  },
   'request.no_route': { code: 'not_found', message: 'No API route matches {method} {path}.' },
   'request.rate_limited': {
     code: 'rate_limited',
@@ -180,11 +220,20 @@ export const errorMessages = {
     code: 'rate_limited',
     message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   },
+  'auth.invalid_callback_url': {
+    code: 'bad_request',
+    message: 'The callbackUrl must be a web address or a path on this store.',
+  },
   'auth.reset_link_invalid': {
     code: 'bad_request',
     message: 'This reset link is invalid, expired or already used. Ask for a new one.',
   },
   'auth.already_verified': { code: 'conflict', message: 'Your email is already verified.' },
+  'auth.reset_mail_unavailable': {
+    code: 'bad_gateway',
+    message:
+      'We cannot send the reset mail right now: our mail server is not answering. Please try again in a few minutes.',
+  },
   'auth.verification_mail_failed': {
     code: 'bad_gateway',
     message: 'The verification mail could not be sent right now. Please try again later.',
@@ -193,7 +242,26 @@ export const errorMessages = {
   'user.gone': { code: 'not_found', message: 'Your account no longer exists.' },
   'user.cannot_remove_self': { code: 'conflict', message: 'You cannot remove yourself.' },
   'user.last_admin': { code: 'conflict', message: 'The last admin cannot be removed.' },
+  'user.last_admin_demote': {
+    code: 'conflict',
+    message: 'The last admin cannot stop being an admin. Make someone else admin first.',
+  },
+  'user.not_admin': { code: 'conflict', message: 'This user is not an admin.' },
+  'user.configured_admin': {
+    code: 'conflict',
+    message:
+      '{email} is configured as an admin (ADMIN_EMAILS), so it stays an admin. Remove the address from ADMIN_EMAILS to take the role away.',
+  },
+  'user.role_change_busy': {
+    code: 'conflict',
+    message: 'Another change to this user is under way. Please try again.',
+  },
   'product.not_found': { code: 'not_found', message: 'No product has this id.' },
+  'product.price_changed': {
+    code: 'conflict',
+    message:
+      'The product’s minimum order quantity or price changed meanwhile. Reload it and check its price tiers again.',
+  },
   'image.not_found': { code: 'not_found', message: 'No image has this id.' },
   'image.not_multipart': { code: 'bad_request', message: imageMessages.notMultipart },
   'image.store_failed': { code: 'bad_gateway', message: imageMessages.storeFailed },
@@ -231,6 +299,15 @@ export const errorMessages = {
       'You already have {max} unpaid orders. Please pay or delete one of them before placing another.',
   },
   'order.already_paid': { code: 'conflict', message: 'This order is already paid.' },
+  'order.cancelled': {
+    code: 'conflict',
+    message:
+      'This order was cancelled and can no longer be paid or changed. Please place a new order.',
+  },
+  'order.invalid_transition': {
+    code: 'conflict',
+    message: 'This order is {from}, so it cannot be marked {to}.',
+  },
   'order.paid_with_other_payment': {
     code: 'conflict',
     message: 'This order is already paid with another payment.',
@@ -240,6 +317,10 @@ export const errorMessages = {
     message: 'The payment could not be prepared. Please reload the page.',
   },
   'order.payment_not_completed': { code: 'conflict', message: 'This payment has not completed.' },
+  'invoice.not_paid': {
+    code: 'conflict',
+    message: 'This order has no invoice yet: an invoice is issued once the order is paid.',
+  },
   'order.too_large_for_card': {
     code: 'validation_failed',
     message:

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { EmailVerification } from '@/components/profile/EmailVerification';
 import { ProfileForm } from '@/components/profile/ProfileForm';
 import { requirePageUser } from '@/lib/auth/session';
+import { profileDetails } from '@/lib/validation/profile';
 
 export const metadata: Metadata = { title: 'My Profile' };
 
@@ -19,15 +20,7 @@ export default async function MyProfilePage({ searchParams }: Props) {
         verified={user.emailVerified}
         result={typeof verified === 'string' ? verified : undefined}
       />
-      <ProfileForm
-        initial={{
-          name: user.name,
-          email: user.email,
-          education: user.profile?.education ?? '',
-          location: user.profile?.location ?? '',
-          link: user.profile?.link ?? '',
-        }}
-      />
+      <ProfileForm initial={profileDetails(user)} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useMessageDialog } from '@/components/ui/Dialog';
 import { useConfirm } from '@/components/ui/useConfirm';
 import { callApi } from '@/lib/client/api';
 import { messages } from '@/lib/messages';
+import type { OrderStatus } from '@/lib/orders/lifecycle';
 
 interface Deletion {
   onDelete: (id: string) => void;
@@ -17,8 +18,9 @@ const DeletionContext = createContext<Deletion | null>(null);
 /**
  * Deleting orders from a table rendered on the server. It wraps the table and holds the
  * confirmation and outcome dialogs, so they stay open while the refreshed table arrives without
- * the deleted row. A Delete button asks, calls DELETE /api/order/{id}, tells the person the
- * outcome and refreshes the page's data.
+ * the deleted row. A Delete button asks, calls DELETE /api/order/{id} (which cancels the order:
+ * it leaves the buyer's list and the live orders, and is kept for the back office), tells the
+ * person the outcome and refreshes the page's data.
  */
 export function OrderDeletion({
   confirmTitle,
@@ -61,16 +63,25 @@ export function OrderDeletion({
   );
 }
 
-/** The Delete button of an order row: disabled for paid orders and while its delete runs. */
-export function DeleteOrderButton({ orderId, paid }: { orderId: string; paid: boolean }) {
+/**
+ * The Delete button of an order row: only an unpaid order can be deleted (cancelled), so it is
+ * disabled for paid and cancelled orders, and while its delete runs.
+ */
+export function DeleteOrderButton({ orderId, status }: { orderId: string; status: OrderStatus }) {
   const deletion = useContext(DeletionContext);
   if (!deletion) throw new Error('DeleteOrderButton belongs inside an OrderDeletion.');
+  const why =
+    status === 'cancelled'
+      ? 'This order is cancelled'
+      : status !== 'unpaid'
+        ? 'A paid order cannot be deleted'
+        : undefined;
   return (
     <button
       type="button"
       className="btn-danger px-3 py-1"
-      disabled={paid || deletion.pendingId === orderId}
-      title={paid ? 'A paid order cannot be deleted' : undefined}
+      disabled={why !== undefined || deletion.pendingId === orderId}
+      title={why}
       onClick={() => deletion.onDelete(orderId)}
     >
       Delete

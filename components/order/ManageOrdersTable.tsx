@@ -1,26 +1,60 @@
+import Link from 'next/link';
 import type { Order } from '@/lib/data/orders';
 import { formatPrice } from '@/lib/money';
 import { messages } from '@/lib/messages';
+import { forwardStatuses } from '@/lib/orders/lifecycle';
 import { Td } from '@/components/ui/Table';
+import { OrderStatusControl } from './OrderStatusControl';
+import { InvoiceLink } from './InvoiceLink';
 import { OrdersTable } from './OrdersTable';
+import { StatusBadge } from './StatusBadge';
 
-/** Manage Orders (admins): SR, Customer email, product and Delete (disabled when paid). */
-export function ManageOrdersTable({ orders }: { orders: Order[] }) {
+/**
+ * Manage Orders (admins): SR, Customer email, product and Delete (enabled only while unpaid,
+ * where it cancels the order), with a Status column whose control moves a paid order forward.
+ * The product cell carries the buyer's PO number (how their accounts department will name the
+ * order) and, once paid, the invoice link.
+ */
+export function ManageOrdersTable({ orders, empty }: { orders: Order[]; empty: string }) {
   return (
     <OrdersTable
       orders={orders}
       numberHeading="SR"
-      headings={['Customer email', 'Product']}
-      empty="There are no orders."
+      headings={['Customer email', 'Product', 'Status']}
+      empty={empty}
       confirmTitle={messages.order.adminDeleteConfirm}
       cells={(order) => (
         <>
-          <Td className="break-all">{order.email}</Td>
-          <Td>
-            {order.name}
-            <span className="block text-xs text-slate-500">
+          <Td className="min-w-48 break-all">{order.email}</Td>
+          <Td className="min-w-44">
+            <Link
+              href={`/dashboard/order/${order._id}`}
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {order.name}
+            </Link>
+            <span className="block text-xs text-slate-600">
               {order.quantity} units · {formatPrice(order.price)} · {order.paid ? 'PAID' : 'unpaid'}
             </span>
+            {order.poNumber ? (
+              <span className="block text-xs break-all text-slate-600">
+                PO number: {order.poNumber}
+              </span>
+            ) : null}
+            <InvoiceLink order={order} />
+          </Td>
+          <Td className="min-w-40">
+            <StatusBadge status={order.status} />
+            {order.trackingNumber ? (
+              <span className="mt-1 block text-xs break-all text-slate-600">
+                {order.carrier} {order.trackingNumber}
+              </span>
+            ) : null}
+            <OrderStatusControl
+              orderId={order._id}
+              productName={order.name}
+              next={forwardStatuses(order.status)}
+            />
           </Td>
         </>
       )}

@@ -3,9 +3,16 @@ import type { Order } from '@/lib/data/orders';
 import { formatPrice } from '@/lib/money';
 import { messages } from '@/lib/messages';
 import { Td } from '@/components/ui/Table';
+import { InvoiceLink } from './InvoiceLink';
 import { OrdersTable } from './OrdersTable';
+import { StatusBadge } from './StatusBadge';
 
-/** My Orders: index, Name, product Name, Price/payment and delete, for the signed-in person. */
+/**
+ * My Orders: index, Name, product Name, Price/payment and delete, for the signed-in person.
+ * Each product name opens the order's own page; a badge says where the order is, and the
+ * buyer's PO number shows when they gave one. A paid order links its invoice (PDF) beside its
+ * transaction id.
+ */
 export function MyOrdersTable({ orders }: { orders: Order[] }) {
   return (
     <OrdersTable
@@ -18,9 +25,20 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
       cells={(order) => (
         <>
           <Td>{order.userName}</Td>
-          <Td>
-            {order.name}
-            <span className="block text-xs text-slate-500">Quantity: {order.quantity}</span>
+          <Td className="min-w-40">
+            <Link
+              href={`/dashboard/order/${order._id}`}
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {order.name}
+            </Link>
+            <span className="block text-xs text-slate-600">Quantity: {order.quantity}</span>
+            {order.poNumber ? (
+              <span className="block text-xs break-all text-slate-600">
+                PO number: {order.poNumber}
+              </span>
+            ) : null}
+            <StatusBadge status={order.status} className="mt-1" />
           </Td>
           <Td>
             <span className="font-semibold text-slate-900">{formatPrice(order.price)}</span>
@@ -30,6 +48,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                 <span className="block text-xs break-all text-slate-600">
                   Transaction Id: {order.transactionId}
                 </span>
+                <InvoiceLink order={order} />
               </span>
             ) : order.price > 0 ? (
               <Link href={`/dashboard/payment/${order._id}`} className="btn-primary mt-1 px-3 py-1">

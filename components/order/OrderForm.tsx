@@ -1,17 +1,31 @@
 'use client';
 
+import { useMemo } from 'react';
 import { useRouter } from 'next/navigation';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PriceTierTable } from '@/components/product/PriceTierTable';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
+import {
+  formatCents,
+  orderMinimum,
+  priceListOf,
+  tierIndexFor,
+  totalCentsFor,
+  unitPriceCentsFor,
+  type PriceTier,
+} from '@/lib/catalogue/pricing';
 import { postJson } from '@/lib/client/api';
 import { messages } from '@/lib/messages';
 import {
+  MAX_PO_NUMBER_LENGTH,
   MINIMUM_ORDER_QUANTITY,
   ORDER_QUANTITIES,
   orderFormSchema,
+  minimumQuantityMessage,
   type OrderFormInput,
+  type OrderFormValues,
 } from '@/lib/validation/order';
 
 export interface OrderFormProduct {
@@ -22,6 +36,7 @@ export interface OrderFormProduct {
   minimumOrderQuantity: number;
   availableQuantity: number;
   price: number;
+  priceTiers: PriceTier[];
 }
 
 export interface OrderFormUser {
@@ -37,21 +52,30 @@ function defaultQuantity(product: OrderFormProduct): string {
 
 /**
  * The order form of the product page: the signed-in person's name and email (read-only), a
- * quantity, an address and a phone number. Below 500 it warns and sends nothing; the server
- * takes the product fields and the price from the database.
+ * quantity, an address, a phone number and an optional PO number. Above it the product's
+ * volume price list (when it has one) marks the tier of the chosen quantity, and the form
+ * shows that quantity's unit price and total as it changes, computed by the same function the
+ * server prices the order with. Below 500 it warns and sends nothing; the server takes the
+ * product fields and the price from the database.
  */
 export function OrderForm({ product, user }: { product: OrderFormProduct; user: OrderFormUser }) {
   const router = useRouter();
   const { dialog, show } = useMessageDialog();
   const {
     register,
+    control,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<OrderFormInput>({
+  } = useForm<OrderFormInput, unknown, OrderFormValues>({
     resolver: zodResolver(orderFormSchema),
-    defaultValues: { quantity: defaultQuantity(product), address: '', phone: '' },
+    defaultValues: { quantity: defaultQuantity(product), address: '', phone: '', poNumber: '' },
   });
+  const priceList = useMemo(() => priceListOf(product), [product]);
+  const chosen = Number(useWatch({ control, name: 'quantity' }));
+  const unitCents = unitPriceCentsFor(priceList, chosen);
+  const totalCents = totalCentsFor(priceList, chosen);
+  const activeTier = unitCents === null ? -1 : tierIndexFor(priceList, chosen);
 
   const onSubmit = handleSubmit(async (values) => {
     const quantity = Number(values.quantity);
@@ -76,9 +100,10 @@ export function OrderForm({ product, user }: { product: OrderFormProduct; user: 
       price: product.price,
       address: values.address,
       phone: values.phone,
+      ...(values.poNumber ? { poNumber: values.poNumber } : {}),
     });
     if (result.ok && result.data?.insertedId) {
-      reset({ quantity: values.quantity, address: '', phone: '' });
+      reset({ quantity: values.quantity, address: '', phone: '', poNumber: '' });
       show({
         title: messages.order.successTitle,
         text: messages.order.successText,
@@ -102,43 +127,89 @@ export function OrderForm({ product, user }: { product: OrderFormProduct; user: 
   });
 
   return (
-    <section aria-labelledby="order-form-heading" className="mt-10 max-w-xl">
-      <h2 id="order-form-heading" className="text-xl font-semibold text-slate-900">
-        Place an order
-      </h2>
-      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-label="Order">
-        <Field id="order-name" label="Name">
-          <input type="text" readOnly value={user.name} className="bg-slate-50" />
-        </Field>
-        <Field id="order-email" label="Email">
-          <input type="email" readOnly value={user.email} className="bg-slate-50" />
-        </Field>
-        <Field id="order-quantity" label="Quantity">
-          <select {...register('quantity')}>
-            {ORDER_QUANTITIES.map((quantity) => (
-              <option key={quantity} value={String(quantity)}>
-                {quantity}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="order-address" label="Address" error={errors.address?.message}>
-          <input type="text" autoComplete="street-address" required {...register('address')} />
-        </Field>
-        <Field id="order-phone" label="Phone number" error={errors.phone?.message}>
-          <input
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            required
-            {...register('phone')}
-          />
-        </Field>
-        <button type="submit" className="btn-primary" disabled={isSubmitting}>
-          purchases
-        </button>
-      </form>
-      {dialog}
-    </section>
+    <>
+      <PriceTierTable tiers={product.priceTiers} activeIndex={activeTier} className="mt-6" />
+      <section aria-labelledby="order-form-heading" className="mt-10 max-w-xl">
+        <h2 id="order-form-heading" className="text-xl font-semibold text-slate-900">
+          Place an order
+        </h2>
+        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-label="Order">
+          <Field id="order-name" label="Name">
+            <input type="text" readOnly value={user.name} className="bg-slate-50" />
+          </Field>
+          <Field id="order-email" label="Email">
+            <input type="email" readOnly value={user.email} className="bg-slate-50" />
+          </Field>
+          <Field id="order-quantity" label="Quantity">
+            <select {...register('quantity')}>
+              {ORDER_QUANTITIES.map((quantity) => (
+                <option key={quantity} value={String(quantity)}>
+                  {quantity}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <div
+            aria-live="polite"
+            className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm"
+            data-testid="order-price"
+          >
+            {unitCents === null || totalCents === null ? (
+              <p className="text-slate-700">{minimumQuantityMessage(orderMinimum(priceList))}</p>
+            ) : (
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                <dt className="text-slate-500">Unit price</dt>
+                <dd
+                  className="font-medium text-slate-900 tabular-nums"
+                  data-testid="order-unit-price"
+                >
+                  {formatCents(unitCents)}
+                  {activeTier > 0 ? (
+                    <span className="ml-2 text-xs font-normal text-emerald-700">volume price</span>
+                  ) : null}
+                </dd>
+                <dt className="text-slate-500">Total</dt>
+                <dd className="font-semibold text-slate-900 tabular-nums" data-testid="order-total">
+                  {formatCents(totalCents)}
+                </dd>
+              </dl>
+            )}
+          </div>
+          <Field id="order-address" label="Address" error={errors.address?.message}>
+            <input type="text" autoComplete="street-address" required {...register('address')} />
+          </Field>
+          <Field id="order-phone" label="Phone number" error={errors.phone?.message}>
+            <input
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              required
+              {...register('phone')}
+            />
+          </Field>
+          <Field
+            id="order-poNumber"
+            label={
+              <>
+                PO number <span className="font-normal text-slate-500">(optional)</span>
+              </>
+            }
+            error={errors.poNumber?.message}
+          >
+            <input
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={MAX_PO_NUMBER_LENGTH}
+              {...register('poNumber')}
+            />
+          </Field>
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            purchases
+          </button>
+        </form>
+        {dialog}
+      </section>
+    </>
   );
 }

@@ -5,8 +5,9 @@ import { DeleteOrderButton, OrderDeletion } from './DeleteOrderButton';
 
 /**
  * An orders table of the dashboard, rendered on the server: numbered rows with the page's own
- * cells and a Delete button (disabled when paid), or `empty` when there are no orders. Only the
- * Delete buttons and their dialogs run in the browser.
+ * cells and a Delete button (enabled only for unpaid orders), or `empty` when there are no
+ * orders. Only the Delete buttons and their dialogs (and the page's own controls) run in the
+ * browser.
  */
 export function OrdersTable({
   orders,
@@ -39,7 +40,7 @@ export function OrdersTable({
               <RowHeader>{index + 1}</RowHeader>
               {cells(order)}
               <Td>
-                <DeleteOrderButton orderId={order._id} paid={order.paid} />
+                <DeleteOrderButton orderId={order._id} status={order.status} />
               </Td>
             </tr>
           ))}

@@ -1,9 +1,27 @@
 import 'server-only';
 import { ObjectId, type Filter } from 'mongodb';
+import { totalCentsFor, unitPriceCentsFor } from '@/lib/catalogue/pricing';
 import { getDb, collections } from '@/lib/db';
-import type { OrderDoc } from '@/lib/db/collections';
+import type { OrderDoc, OrderHistoryEntry } from '@/lib/db/collections';
 import { centsToDollars } from '@/lib/money';
+import { LIVE_STATUSES, type CancelReason, type OrderStatus } from '@/lib/orders/lifecycle';
+import {
+  transition,
+  type Actor,
+  type ExtraUpdate,
+  type TransitionResult,
+} from '@/lib/orders/transition';
+import type { OutboxEntry } from '@/lib/mail/outbox';
 import { toObjectId } from './ids';
+
+/** One step of an order's history as pages and the API see it. */
+export interface OrderHistoryStep {
+  status: OrderStatus;
+  at: string;
+  /** The acting user's id, or 'system' / 'stripe'. */
+  by: string;
+  note: string | null;
+}
 
 /** An order as pages and the API see it: string ids, money in dollars, `price` = total due. */
 export interface Order {
@@ -23,22 +41,49 @@ export interface Order {
   price: number;
   address: string;
   phone: string;
+  /** The buyer's purchase-order number; null when they gave none. */
+  poNumber: string | null;
+  /** When the payment was verified; null while unpaid (and for orders paid before it was stored). */
+  paidAt: string | null;
+  /** The invoice number, issued once the order is paid (lib/invoices); null until then. */
+  invoiceNumber: string | null;
+  /** Where the order is in its life (lib/orders/lifecycle.ts). */
+  status: OrderStatus;
+  /** Every status it has had, oldest first, with when, by whom and a note. */
+  history: OrderHistoryStep[];
+  /** True once paid (status past unpaid), as the spec's flag. */
   paid: boolean;
   transactionId: string | null;
+  /** Set once shipped. */
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** The product's part number when it was ordered; null for orders from before part numbers. */
+  sku: string | null;
   createdAt: string;
-  /** When an unpaid order was cancelled (it expired); null for a live order. */
+  /** When the order was cancelled (only unpaid orders are); null for a live order. */
   cancelledAt: string | null;
-  cancelReason: 'expired' | null;
+  cancelReason: CancelReason | null;
 }
 
 /** An order with what the server needs to check ownership and payments; never sent out. */
 export interface OrderRecord extends Order {
   userId: string;
+  unitPriceCents: number;
   totalCents: number;
   paymentIntentId: string | null;
 }
 
-function toRecord(doc: OrderDoc): OrderRecord {
+function toStep(entry: OrderHistoryEntry): OrderHistoryStep {
+  return {
+    status: entry.status,
+    at: entry.at.toISOString(),
+    by: typeof entry.by === 'string' ? entry.by : entry.by.toHexString(),
+    note: entry.note ?? null,
+  };
+}
+
+/** An order as stored, as the server's plain record. */
+export function orderRecord(doc: OrderDoc): OrderRecord {
   return {
     _id: doc._id.toHexString(),
     productId: doc.productId.toHexString(),
@@ -54,12 +99,21 @@ function toRecord(doc: OrderDoc): OrderRecord {
     price: centsToDollars(doc.totalCents),
     address: doc.address,
     phone: doc.phone,
+    poNumber: doc.poNumber ?? null,
+    paidAt: doc.paid ? (doc.paidAt?.toISOString() ?? null) : null,
+    invoiceNumber: doc.invoiceNumber ?? null,
+    status: doc.status,
+    history: (doc.history ?? []).map(toStep),
     paid: doc.paid,
     transactionId: doc.paid ? (doc.transactionId ?? null) : null,
+    carrier: doc.carrier ?? null,
+    trackingNumber: doc.trackingNumber ?? null,
+    sku: doc.sku ?? null,
     createdAt: doc.createdAt.toISOString(),
     cancelledAt: doc.cancelledAt?.toISOString() ?? null,
     cancelReason: doc.cancelReason ?? null,
     userId: doc.userId?.toHexString() ?? '',
+    unitPriceCents: doc.unitPriceCents,
     totalCents: doc.totalCents,
     paymentIntentId: doc.paymentIntentId ?? null,
   };
@@ -68,7 +122,7 @@ function toRecord(doc: OrderDoc): OrderRecord {
 /** The public view of an order record. */
 export function publicOrder(record: OrderRecord): Order {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { userId, totalCents, paymentIntentId, ...order } = record;
+  const { userId, unitPriceCents, totalCents, paymentIntentId, ...order } = record;
   return order;
 }
 
@@ -76,8 +130,11 @@ async function ordersCollection() {
   return collections(await getDb()).orders;
 }
 
-/** The one definition of a live order: not cancelled. Lists, payments and deletes use it. */
-const notCancelled = { cancelledAt: { $exists: false } } as const;
+/**
+ * The one definition of a live order: any status but cancelled. Lists use it; payments,
+ * deletes and the expiry move only unpaid orders (`status: 'unpaid'`), which are live.
+ */
+const liveOrder = { status: { $in: [...LIVE_STATUSES] } } satisfies Filter<OrderDoc>;
 
 /** Gives an order's quantity back to its product's stock. */
 async function restock(order: Pick<OrderDoc, 'productId' | 'quantity'>): Promise<void> {
@@ -89,7 +146,7 @@ async function restock(order: Pick<OrderDoc, 'productId' | 'quantity'>): Promise
 
 /** How many unpaid, live orders this buyer has. */
 async function countUnpaidOrders(userId: ObjectId): Promise<number> {
-  return (await ordersCollection()).countDocuments({ userId, paid: false, ...notCancelled });
+  return (await ordersCollection()).countDocuments({ userId, status: 'unpaid' });
 }
 
 export type PlaceOrderResult =
@@ -105,9 +162,17 @@ type PlaceOrderInput = {
   quantity: number;
   address: string;
   phone: string;
+  /** The buyer's purchase-order number, if any (validated: trimmed, non-empty). */
+  poNumber?: string;
   user: { id: string; name: string; email: string };
   /** The most unpaid orders the buyer may hold. */
   maxUnpaid: number;
+  /**
+   * Mails the new order carries in its `outbox` from its insert (lib/orders/mails.ts), so an
+   * order that is written has them and one that is not (refused, or stepped back over the cap)
+   * sends none.
+   */
+  outbox?: OutboxEntry[];
 };
 
 /** How many times an order that met a full cap in a burst tries again. */
@@ -117,8 +182,10 @@ const CAP_ATTEMPTS = 3;
  * Places an order. The stock is reserved by ONE conditional atomic update on the product
  * (`availableQuantity >= quantity` and the product's own minimum in the filter, `$inc` by
  * `-quantity`), so concurrent buyers can never take the stock below zero. The product's name,
- * picture, description and unit price are copied from that same document; if writing the order
- * fails, the reserved stock is given back.
+ * picture and description are copied from that same document, and the unit price is the one
+ * its price list gives this quantity (its volume tier, lib/catalogue/pricing.ts); the total is
+ * quantity x unit price in integer cents, and every later amount (payment, invoice, mails)
+ * comes from the order. If writing the order fails, the reserved stock is given back.
  *
  * A buyer may hold at most `maxUnpaid` unpaid orders. Besides a quick check first, the
  * order is inserted and THEN the buyer's unpaid orders are counted: when the count is over the
@@ -169,12 +236,19 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
 
   const giveBack = () => restock({ productId, quantity });
 
-  const totalCents = quantity * product.priceCents;
-  if (!Number.isSafeInteger(totalCents)) {
+  // The price list of the very document the stock was reserved from.
+  const unitPriceCents = unitPriceCentsFor(product, quantity);
+  if (unitPriceCents === null) {
+    await giveBack();
+    return { ok: false, reason: 'below_minimum', minimum: product.minimumOrderQuantity };
+  }
+  const totalCents = totalCentsFor(product, quantity);
+  if (totalCents === null) {
     await giveBack();
     return { ok: false, reason: 'total_too_large' };
   }
 
+  const createdAt = new Date();
   const doc: OrderDoc = {
     _id: new ObjectId(),
     productId,
@@ -187,12 +261,17 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     description: product.description,
     minimumOrderQuantity: product.minimumOrderQuantity,
     availableQuantity: product.availableQuantity,
-    unitPriceCents: product.priceCents,
+    unitPriceCents,
+    ...(product.sku ? { sku: product.sku } : {}),
     totalCents,
     address: input.address,
     phone: input.phone,
+    ...(input.poNumber ? { poNumber: input.poNumber } : {}),
+    status: 'unpaid',
+    history: [{ status: 'unpaid', at: createdAt, by: buyerId, note: null }],
     paid: false,
-    createdAt: new Date(),
+    createdAt,
+    ...(input.outbox?.length ? { outbox: input.outbox } : {}),
   };
   try {
     await orders.insertOne(doc);
@@ -201,7 +280,8 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     throw error;
   }
   if ((await countUnpaidOrders(buyerId)) > max) {
-    const { deletedCount } = await orders.deleteOne({ _id: doc._id, paid: false, ...notCancelled });
+    // Never seen by anyone (the cap refused it): removed, not cancelled.
+    const { deletedCount } = await orders.deleteOne({ _id: doc._id, status: 'unpaid' });
     if (deletedCount === 1) await giveBack();
     return { ok: false, reason: 'too_many_unpaid', max };
   }
@@ -213,55 +293,60 @@ export async function findOrder(id: string): Promise<OrderRecord | null> {
   const _id = toObjectId(id);
   if (!_id) return null;
   const doc = await (await ordersCollection()).findOne({ _id });
-  return doc ? toRecord(doc) : null;
+  return doc ? orderRecord(doc) : null;
 }
 
-/** Live (not cancelled) orders matching `filter`, newest first. */
-async function listOrders(filter: Filter<OrderDoc>): Promise<Order[]> {
+/**
+ * Orders matching `filter`, newest first: the live ones, or those in one `status` (cancelled
+ * included, for Manage Orders' filter).
+ */
+async function listOrders(filter: Filter<OrderDoc>, status?: OrderStatus): Promise<Order[]> {
   const docs = await (
     await ordersCollection()
   )
-    .find({ ...filter, ...notCancelled })
+    .find({ ...filter, ...(status ? { status } : liveOrder) })
     .sort({ createdAt: -1, _id: -1 })
     .toArray();
-  return docs.map((doc) => publicOrder(toRecord(doc)));
+  return docs.map((doc) => publicOrder(orderRecord(doc)));
 }
 
-/** A buyer's own orders (My Orders), by their user id, newest first. */
+/** A buyer's own live orders (My Orders), by their user id, newest first. */
 export async function listOrdersByUser(userId: string): Promise<Order[]> {
   const _id = toObjectId(userId);
   return _id ? listOrders({ userId: _id }) : [];
 }
 
-/** The orders placed with this email, whoever placed them (admins only), newest first. */
+/** The live orders placed with this email, whoever placed them (admins only), newest first. */
 export function listOrdersByEmail(email: string): Promise<Order[]> {
   return listOrders({ email: email.trim().toLowerCase() });
 }
 
-/** Every order, newest first (Manage Orders). */
-export function listAllOrders(): Promise<Order[]> {
-  return listOrders({});
+/** Every live order, or every order in `status`, newest first (Manage Orders). */
+export function listAllOrders(status?: OrderStatus): Promise<Order[]> {
+  return listOrders({}, status);
+}
+
+/** Gives a cancelled order's stock back: called once, by the move that cancelled it. */
+async function restockCancelled(result: TransitionResult): Promise<TransitionResult> {
+  if (result.ok) await restock(result.order);
+  return result;
 }
 
 /**
- * Deletes an unpaid order and gives its quantity back to the product's stock. The delete is
- * conditional on `paid: false` and on the order not being cancelled (its stock is back
- * already), so an order that turned paid or expired meanwhile is never deleted.
+ * Cancels an unpaid order (its buyer's delete, an admin's delete or cancel) and gives its
+ * quantity back to the product's stock. The move is `transition()`'s one conditional update
+ * from `unpaid`, so of any number of concurrent cancels exactly one succeeds and the stock
+ * comes back once; an order that turned paid or was cancelled meanwhile is left as it is.
  */
-export async function deleteUnpaidOrder(
+export async function cancelUnpaidOrder(
   id: string,
-): Promise<'deleted' | 'paid' | 'cancelled' | 'missing'> {
-  const _id = toObjectId(id);
-  if (!_id) return 'missing';
-  const orders = await ordersCollection();
-  const deleted = await orders.findOneAndDelete({ _id, paid: false, ...notCancelled });
-  if (deleted) {
-    await restock(deleted);
-    return 'deleted';
-  }
-  const doc = await orders.findOne({ _id }, { projection: { paid: 1, cancelledAt: 1 } });
-  if (!doc) return 'missing';
-  return doc.cancelledAt ? 'cancelled' : 'paid';
+  by: Actor,
+  reason: Exclude<CancelReason, 'expired'>,
+  options: { note?: string | null; extraUpdate?: ExtraUpdate } = {},
+): Promise<TransitionResult> {
+  return restockCancelled(
+    await transition({ id, from: 'unpaid', to: 'cancelled', reason, by, ...options }),
+  );
 }
 
 /** Unpaid live orders created before `deadline`, oldest first. */
@@ -269,42 +354,44 @@ export async function findOverdueOrders(deadline: Date, limit = 100): Promise<Or
   const docs = await (
     await ordersCollection()
   )
-    .find({ paid: false, ...notCancelled, createdAt: { $lt: deadline } })
+    .find({ status: 'unpaid', createdAt: { $lt: deadline } })
     .sort({ createdAt: 1 })
     .limit(limit)
     .toArray();
-  return docs.map(toRecord);
+  return docs.map(orderRecord);
 }
 
 /**
- * Cancels an overdue unpaid order (created before `deadline`) and gives its stock back. One
- * conditional update: the order must still be unpaid, live, overdue, and carry `paymentIntentId` (the intent the caller has
- * just canceled at Stripe, or none), so of concurrent sweeps exactly one cancels it and the
- * stock comes back once; an intent attached meanwhile leaves the order for the next sweep.
+ * Cancels an overdue unpaid order (created before `deadline`) and gives its stock back, through
+ * the same `transition()` as every cancel: the order must still be unpaid, overdue, and carry
+ * `paymentIntentId` (the intent the caller has just canceled at Stripe, or none), so of
+ * concurrent sweeps exactly one cancels it and the stock comes back once; an intent attached
+ * meanwhile leaves the order for the next sweep.
  */
 export async function cancelOverdueOrder(
   id: string,
   paymentIntentId: string | null,
   deadline: Date,
   now = new Date(),
+  extraUpdate?: ExtraUpdate,
 ): Promise<boolean> {
-  const _id = toObjectId(id);
-  if (!_id) return false;
-  const cancelled = await (
-    await ordersCollection()
-  ).findOneAndUpdate(
-    {
-      _id,
-      paid: false,
-      ...notCancelled,
-      createdAt: { $lt: deadline },
-      paymentIntentId: paymentIntentId ?? { $exists: false },
-    },
-    { $set: { cancelledAt: now, cancelReason: 'expired' } },
+  const result = await restockCancelled(
+    await transition({
+      id,
+      from: 'unpaid',
+      to: 'cancelled',
+      reason: 'expired',
+      by: { kind: 'system' },
+      note: 'Not paid in time',
+      where: {
+        createdAt: { $lt: deadline },
+        paymentIntentId: paymentIntentId ?? { $exists: false },
+      },
+      extraUpdate,
+      at: now,
+    }),
   );
-  if (!cancelled) return false;
-  await restock(cancelled);
-  return true;
+  return result.ok;
 }
 
 /**
@@ -321,32 +408,59 @@ export async function attachPaymentIntent(
   const result = await (
     await ordersCollection()
   ).updateOne(
-    { _id, paid: false, ...notCancelled, paymentIntentId: expected ?? { $exists: false } },
+    { _id, status: 'unpaid', paymentIntentId: expected ?? { $exists: false } },
     { $set: { paymentIntentId } },
   );
   return result.matchedCount === 1;
 }
 
 /**
- * Marks an order paid with a PaymentIntent the caller has verified with Stripe. Conditional on
- * `paid: false`, on the order not being cancelled and on it being the intent stored on the
- * order, so replays, races and double clicks mark it paid exactly once, with one transaction id.
+ * Marks an order paid with a PaymentIntent the caller has verified with Stripe: the
+ * `transition()` from `unpaid` to `paid`, conditional on it being the intent stored on the
+ * order, so replays, races and double clicks mark it paid exactly once, with one transaction
+ * id. A replay of the same payment answers 'already_paid' (also once the order has moved on).
  */
 export async function markOrderPaid(
   id: string,
   paymentIntentId: string,
+  extraUpdate?: ExtraUpdate,
 ): Promise<'paid' | 'already_paid' | 'cancelled' | 'mismatch' | 'missing'> {
-  const _id = toObjectId(id);
-  if (!_id) return 'missing';
-  const orders = await ordersCollection();
-  const result = await orders.updateOne(
-    { _id, paid: false, ...notCancelled, paymentIntentId },
-    { $set: { paid: true, transactionId: paymentIntentId, paidAt: new Date() } },
-  );
-  if (result.modifiedCount === 1) return 'paid';
-  const doc = await orders.findOne({ _id });
-  if (!doc) return 'missing';
+  const result = await transition({
+    id,
+    from: 'unpaid',
+    to: 'paid',
+    transactionId: paymentIntentId,
+    by: { kind: 'stripe' },
+    where: { paymentIntentId },
+    extraUpdate,
+  });
+  if (result.ok) return 'paid';
+  if (result.reason !== 'changed') return 'missing';
+  const doc = result.current;
   if (doc.paid && doc.transactionId === paymentIntentId) return 'already_paid';
-  if (doc.cancelledAt) return 'cancelled';
+  if (doc.status === 'cancelled') return 'cancelled';
   return 'mismatch';
+}
+
+/**
+ * Gives orders their invoice numbers, each only where it has none (`invoiceNumber` is never
+ * overwritten), in one round trip.
+ */
+export async function setInvoiceNumbers(
+  assignments: Array<{ orderId: string; invoiceNumber: string }>,
+): Promise<void> {
+  const operations = assignments.flatMap(({ orderId, invoiceNumber }) => {
+    const _id = toObjectId(orderId);
+    return _id
+      ? [
+          {
+            updateOne: {
+              filter: { _id, invoiceNumber: { $exists: false } },
+              update: { $set: { invoiceNumber } },
+            },
+          },
+        ]
+      : [];
+  });
+  if (operations.length) await (await ordersCollection()).bulkWrite(operations, { ordered: false });
 }

@@ -1,18 +1,24 @@
 import 'server-only';
 import { cacheTags, expire } from '@/lib/cache';
+import { scheduleOutboxSweep } from '@/lib/mail/outbox';
+import { linkOrigin } from '@/lib/security';
 import {
   cancelOverdueOrder,
   findOrder,
   findOverdueOrders,
   type OrderRecord,
 } from '@/lib/data/orders';
+import { mailsQueued, orderMails } from './mails';
 import { cancelOrderPayment } from './payment';
 import { isOverdue, unpaidOrderDeadline } from './rules';
 
 /**
  * Unpaid orders expire after UNPAID_ORDER_TTL_HOURS: the payment intent is canceled at Stripe
  * first, then the order is marked cancelled and its stock returned, exactly once however many
- * sweeps run at the same time on however many server instances.
+ * sweeps run at the same time on however many server instances, with the buyer's cancellation
+ * mail queued in that same update. The expiry is the store's own work, not an answer to the
+ * request that happens to run it, so its mails link to `linkOrigin(null)` (AUTH_URL, else the
+ * canonical origin), never to a Host header.
  */
 
 /**
@@ -25,9 +31,10 @@ export async function expireOrder(
   now = new Date(),
 ): Promise<'cancelled' | 'paid' | 'kept'> {
   if (!isOverdue(order, now)) return 'kept';
+  const origin = linkOrigin(null);
   let outcome: Awaited<ReturnType<typeof cancelOrderPayment>>;
   try {
-    outcome = await cancelOrderPayment(order);
+    outcome = await cancelOrderPayment(order, origin);
   } catch (error) {
     console.error(
       `[orders] could not release the payment of expired order ${order._id}:`,
@@ -37,13 +44,17 @@ export async function expireOrder(
   }
   if (outcome === 'paid') return 'paid';
   if (outcome === 'in_progress') return 'kept';
+  const mails = orderMails(['order.cancelled'], origin);
   const cancelled = await cancelOverdueOrder(
     order._id,
     order.paymentIntentId,
     unpaidOrderDeadline(now),
     now,
+    mails.extraUpdate,
   );
-  return cancelled ? 'cancelled' : 'kept';
+  if (!cancelled) return 'kept';
+  await mailsQueued(order._id, mails);
+  return 'cancelled';
 }
 
 /**
@@ -88,11 +99,14 @@ const sweepCache = globalThis as typeof globalThis & {
 };
 
 /**
- * Runs on order requests (placing, listing, paying): expires overdue unpaid orders, at most
- * once a minute per process, and waits for a sweep already running so freed stock counts.
- * Failures are logged, never answered.
+ * Runs on order requests and the order pages' renders (placing, listing, paying, viewing):
+ * expires overdue unpaid orders, at most once a minute per process, and waits for a sweep
+ * already running so freed stock counts. Failures are logged, never answered. It also starts
+ * the outbox's sweep (after the response, at most once a minute per process), which sends the
+ * order mails waiting for a retry or for the end of a hold.
  */
 export async function sweepOverdueOrders({ inRender = false } = {}): Promise<void> {
+  scheduleOutboxSweep();
   const state = (sweepCache.__storefrontOrderSweep ??= { startedAt: 0, running: null });
   if (!state.running && Date.now() - state.startedAt >= SWEEP_INTERVAL_MS) {
     state.startedAt = Date.now();

@@ -3,53 +3,79 @@ import { failure, fieldError } from '@/lib/api/errors';
 import { canAccessOrder } from '@/lib/auth/access';
 import { cacheTags, expire } from '@/lib/cache';
 import {
-  deleteUnpaidOrder,
+  cancelUnpaidOrder,
   findOrder,
   listAllOrders,
   listOrdersByEmail,
   listOrdersByUser,
+  orderRecord,
   placeOrder,
   publicOrder,
   type Order,
   type OrderRecord,
 } from '@/lib/data/orders';
+import { findProduct } from '@/lib/data/products';
 import type { User } from '@/lib/data/users';
 import { env } from '@/lib/env';
 import type { ErrorKey } from '@/lib/messages';
 import { stripeClient } from '@/lib/payments';
-import { minimumQuantityMessage, stockMessage } from '@/lib/validation/order';
+import {
+  minimumQuantityMessage,
+  stockMessage,
+  type OrderStatusChange,
+} from '@/lib/validation/order';
 import { expireIfOverdue, sweepOverdueOrders } from './expiry';
+import type { CancelReason, OrderStatus } from './lifecycle';
+import { mailsQueued, orderMails } from './mails';
 import { cancelOrderPayment, paymentIntentForOrder, recordOrderPayment } from './payment';
-import { assertDeletable } from './rules';
+import { assertCancellable, cancelRefusal, goneFor } from './rules';
+import {
+  invalidTransition,
+  transition,
+  transitionFailure,
+  type Actor,
+  type Move,
+  type TransitionResult,
+} from './transition';
 
 /**
  * The orders module: placing, viewing, paying, deleting and expiring an order, each a function
  * that decides every rule and answers with the errors of lib/messages.ts. Route handlers and
  * pages parse, authenticate, call one of these and answer; lib/data/orders.ts holds the
- * queries, lib/payments.ts the Stripe calls.
+ * queries, lib/payments.ts the Stripe calls, lib/orders/mails.ts the mails each change queues.
+ *
+ * Functions that change an order take `origin`: where the links of the mails it queues start,
+ * the trusted link origin of the request (`linkOrigin(request)`, lib/security), decided by
+ * the caller because only it holds the request.
  */
 
 export { applyPaymentEvent } from './payment';
 export { expireOrder, expireOverdueOrders, sweepOverdueOrders } from './expiry';
-export { isOverdue, orderExpiredMessage } from './rules';
+export { isOverdue, orderCancelledMessage, orderExpiredMessage } from './rules';
 
 type Viewer = Pick<User, 'id' | 'role'>;
 type Buyer = Pick<User, 'id' | 'name' | 'email'>;
 
 /**
- * Places an order for the signed-in buyer: only quantity, address and phone come from them;
- * the product fields and the price come from the database. Overdue unpaid orders are expired
- * first, so the stock they held can be ordered again. Answers the new order's id.
+ * Places an order for the signed-in buyer: only quantity, address, phone and PO number come
+ * from them; the product fields and the price come from the database (the unit price of the
+ * quantity's volume tier, decided when the order is placed). Overdue unpaid orders are expired
+ * first, so the stock they held can be ordered again. The new order is inserted with its
+ * "placed" mail (the pay link) in its outbox, held until the order is past the unpaid-orders
+ * cap check. Answers the new order's id.
  */
 export async function placeOrderFor(
   buyer: Buyer,
-  input: { productId: string; quantity: number; address: string; phone: string },
+  input: { productId: string; quantity: number; address: string; phone: string; poNumber?: string },
+  origin: string,
 ): Promise<string> {
   await sweepOverdueOrders();
+  const mails = orderMails(['order.placed'], origin, { held: true });
   const result = await placeOrder({
     ...input,
     user: { id: buyer.id, name: buyer.name, email: buyer.email },
     maxUnpaid: env.MAX_UNPAID_ORDERS,
+    outbox: mails.entries,
   });
   if (!result.ok) {
     switch (result.reason) {
@@ -70,10 +96,14 @@ export async function placeOrderFor(
   }
   // Product pages and the home page show each product's available quantity.
   expire(cacheTags.products);
+  await mailsQueued(result.insertedId, mails);
   return result.insertedId;
 }
 
-/** The order with this id if the viewer may reach it: 404 when there is none, else 403. */
+/**
+ * The order with this id if the viewer may reach it: 404 when there is none (or its buyer
+ * deleted it, for that buyer), else 403.
+ */
 async function accessibleOrder(
   viewer: Viewer,
   id: string,
@@ -82,6 +112,7 @@ async function accessibleOrder(
   const order = await findOrder(id);
   if (!order) throw failure('order.not_found');
   if (!canAccessOrder(viewer, order)) throw failure(refusal);
+  if (goneFor(viewer, order)) throw failure('order.not_found');
   return order;
 }
 
@@ -97,8 +128,40 @@ export async function viewOrder(viewer: Viewer, id: string): Promise<Order> {
 export async function orderForPaymentPage(viewer: Viewer, id: string): Promise<OrderRecord | null> {
   await sweepOverdueOrders({ inRender: true });
   const order = await findOrder(id);
-  if (!order || !canAccessOrder(viewer, order)) return null;
+  if (!order || !canAccessOrder(viewer, order) || goneFor(viewer, order)) return null;
   return expireIfOverdue(order, { inRender: true });
+}
+
+/** Who made a step of an order's history, as its page says it. */
+export type StepActor = 'you' | 'buyer' | 'store' | 'payment' | 'system';
+
+/** What the order page shows: the order, the product's part number, and who made each step. */
+export interface OrderPage {
+  order: Order;
+  /** The part number ordered, or the product's current one for orders from before. */
+  sku: string | null;
+  /** For each entry of `order.history`, who made it (the store's people are not named). */
+  actors: StepActor[];
+}
+
+function stepActor(viewer: Viewer, order: OrderRecord, by: string): StepActor {
+  if (by === 'stripe') return 'payment';
+  if (by === 'system') return 'system';
+  if (by === order.userId) return by === viewer.id ? 'you' : 'buyer';
+  return 'store';
+}
+
+/**
+ * The order page (/dashboard/order/{id}) of its owner or an admin: null when it does not exist,
+ * belongs to someone else or was deleted by the viewer (all answered as not found), expired
+ * first when it is overdue.
+ */
+export async function orderPage(viewer: Viewer, id: string): Promise<OrderPage | null> {
+  const order = await orderForPaymentPage(viewer, id);
+  if (!order) return null;
+  const sku = order.sku ?? (await findProduct(order.productId))?.sku ?? null;
+  const actors = order.history.map((step) => stepActor(viewer, order, step.by));
+  return { order: publicOrder(order), sku, actors };
 }
 
 /**
@@ -117,27 +180,112 @@ export async function myOrders(viewer: Viewer, { inRender = false } = {}): Promi
   return listOrdersByUser(viewer.id);
 }
 
-/** Manage Orders: every live order (the caller has checked the admin role). */
-export async function everyOrder({ inRender = false } = {}): Promise<Order[]> {
+/**
+ * Manage Orders: every live order, or every order in `status` (cancelled ones only so); the
+ * caller has checked the admin role.
+ */
+export async function everyOrder({
+  inRender = false,
+  status,
+}: { inRender?: boolean; status?: OrderStatus } = {}): Promise<Order[]> {
   await sweepOverdueOrders({ inRender });
-  return listAllOrders();
+  return listAllOrders(status);
 }
 
 /**
- * Deletes an unpaid order (its owner or an admin) and gives its quantity back to the stock.
- * Its payment intent is canceled at Stripe first; one that succeeded meanwhile makes the order
- * paid, and so not deletable.
+ * Cancels an unpaid order that `viewer` may reach: its payment intent is canceled at Stripe
+ * first (one that succeeded meanwhile makes the order paid, and so not cancellable), then the
+ * transition unpaid → cancelled returns its stock, once however many cancels run at once, and
+ * queues the buyer's cancellation mail (with its reason) in the same update.
  */
-export async function deleteOrder(viewer: Viewer, id: string): Promise<void> {
-  const order = await accessibleOrder(viewer, id);
-  assertDeletable({ paid: order.paid, cancelled: order.cancelledAt !== null });
-  const released = await cancelOrderPayment(order);
+async function cancelOrder(
+  viewer: Viewer,
+  order: OrderRecord,
+  by: Actor & { kind: 'buyer' | 'admin' },
+  reason: Exclude<CancelReason, 'expired'>,
+  origin: string,
+  note?: string,
+): Promise<OrderRecord> {
+  assertCancellable(order);
+  const released = await cancelOrderPayment(order, origin);
   if (released === 'in_progress') throw failure('order.payment_in_progress');
-  assertDeletable({ paid: released === 'paid', cancelled: false });
-  const outcome = await deleteUnpaidOrder(id);
-  if (outcome === 'missing') throw failure('order.not_found');
-  assertDeletable({ paid: outcome === 'paid', cancelled: outcome === 'cancelled' });
+  if (released === 'paid') throw failure('order.paid_cannot_delete');
+  const mails = orderMails(['order.cancelled'], origin);
+  const result = await cancelUnpaidOrder(order._id, by, reason, {
+    note,
+    extraUpdate: mails.extraUpdate,
+  });
+  if (!result.ok) throw lostCancel(viewer, result);
   expire(cacheTags.products); // the stock came back
+  await mailsQueued(order._id, mails);
+  return orderRecord(result.order);
+}
+
+/** Why a cancel that lost to another change did not happen, as the order is now. */
+function lostCancel(viewer: Viewer, result: Exclude<TransitionResult, { ok: true }>) {
+  if (result.reason !== 'changed') return transitionFailure(result, 'cancelled');
+  const current = orderRecord(result.current);
+  // A concurrent delete of the buyer's own: gone for them, as after a delete one at a time.
+  if (goneFor(viewer, current)) return failure('order.not_found');
+  return cancelRefusal(current) ?? invalidTransition(current.status, 'cancelled');
+}
+
+/**
+ * DELETE /api/order/{id} (My Orders' and Manage Orders' Delete): the order's buyer deletes it
+ * ('deleted': it leaves their lists and answers 404 to them from then on) or an admin cancels
+ * it ('cancelled_by_store'). Either way it is kept, cancelled, for the back office, and its
+ * quantity goes back to the stock.
+ */
+export async function deleteOrder(viewer: Viewer, id: string, origin: string): Promise<void> {
+  const order = await accessibleOrder(viewer, id);
+  const own = order.userId === viewer.id;
+  await cancelOrder(
+    viewer,
+    order,
+    { kind: own ? 'buyer' : 'admin', userId: viewer.id },
+    own ? 'deleted' : 'cancelled_by_store',
+    origin,
+  );
+}
+
+/**
+ * PATCH /api/orders/{id}/status (admins; the caller has checked the role): moves a paid order
+ * forward (processing, shipped with its carrier and tracking number, delivered), or cancels an
+ * unpaid one as Manage Orders' Delete does. One `transition()` from the status the order is in
+ * now; a move the table refuses, or one that loses a race with another admin's, is a 409.
+ * Shipping queues the buyer's shipping mail (carrier and tracking number) in that update.
+ */
+export async function changeOrderStatus(
+  admin: Viewer,
+  id: string,
+  change: OrderStatusChange,
+  origin: string,
+): Promise<Order> {
+  const order = await findOrder(id);
+  if (!order) throw failure('order.not_found');
+  const by = { kind: 'admin', userId: admin.id } as const;
+  if (change.status === 'cancelled') {
+    if (order.status !== 'unpaid') throw invalidTransition(order.status, 'cancelled');
+    return publicOrder(
+      await cancelOrder(admin, order, by, 'cancelled_by_store', origin, change.note),
+    );
+  }
+  const move: Move =
+    change.status === 'shipped'
+      ? { to: 'shipped', carrier: change.carrier!, trackingNumber: change.trackingNumber! }
+      : { to: change.status };
+  const mails = move.to === 'shipped' ? orderMails(['order.shipped'], origin) : null;
+  const result = await transition({
+    id,
+    from: order.status,
+    by,
+    note: change.note,
+    ...move,
+    ...(mails ? { extraUpdate: mails.extraUpdate } : {}),
+  });
+  if (!result.ok) throw transitionFailure(result, change.status);
+  if (mails) await mailsQueued(id, mails);
+  return publicOrder(orderRecord(result.order));
 }
 
 /**
@@ -147,11 +295,12 @@ export async function deleteOrder(viewer: Viewer, id: string): Promise<void> {
 export async function preparePayment(
   viewer: Viewer,
   orderId: string,
+  origin: string,
 ): Promise<{ clientSecret: string }> {
   stripeClient();
   await sweepOverdueOrders();
   const order = await accessibleOrder(viewer, orderId, 'order.pay_not_yours');
-  return paymentIntentForOrder(await expireIfOverdue(order));
+  return paymentIntentForOrder(await expireIfOverdue(order), origin);
 }
 
 /** Records a card payment the browser reports, verified with Stripe; answers the order. */
@@ -159,8 +308,9 @@ export async function recordPayment(
   viewer: Viewer,
   id: string,
   transactionId: string,
+  origin: string,
 ): Promise<Order> {
-  await recordOrderPayment(await accessibleOrder(viewer, id), transactionId);
+  await recordOrderPayment(await accessibleOrder(viewer, id), transactionId, origin);
   const updated = await findOrder(id);
   if (!updated) throw failure('order.not_found');
   return publicOrder(updated);

@@ -11,12 +11,17 @@ import {
   type PaymentIntent,
   type StripeEvent,
 } from '@/lib/payments';
-import { assertPayable, orderExpired } from './rules';
+import { issueInvoiceNumber } from '@/lib/invoices/numbers';
+import { mailsQueued, orderMails } from './mails';
+import { assertPayable, orderCancelled } from './rules';
 
 /**
  * Paying an order. It turns paid only after the server has checked the PaymentIntent with
  * Stripe (a retrieve, or a signed webhook event): it succeeded, it is the intent stored on the
- * order, its metadata names the order and its amount is the order's total.
+ * order, its metadata names the order and its amount is the order's total. The receipt and the
+ * store's mail are queued in that same update; `origin` is where their links start (the trusted
+ * link origin of the request that reported the payment, or `linkOrigin(null)` for a webhook or
+ * the expiry).
  */
 
 /**
@@ -39,10 +44,24 @@ export function paymentProblem(
 const notThisOrder = (message: string) =>
   fieldError('transactionId', message, { summary: message });
 
+/**
+ * The transition unpaid → paid (lib/orders/transition.ts), by 'stripe', with a verified intent:
+ * the receipt ('order.paid') and the store's mail ('order.paid.store', to ORDERS_TO) are queued
+ * in the same update, held until the invoice number is issued so that the receipt shows it.
+ */
+async function markPaid(orderId: string, intentId: string, origin: string) {
+  const mails = orderMails(['order.paid', 'order.paid.store'], origin, { held: true });
+  const outcome = await markOrderPaid(orderId, intentId, mails.extraUpdate);
+  if (outcome === 'paid' || outcome === 'already_paid') await invoiceAfterPayment(orderId);
+  if (outcome === 'paid') await mailsQueued(orderId, mails);
+  return outcome;
+}
+
 /** Marks the order paid with a succeeded intent that `paymentProblem` accepts. */
 async function settleSucceededIntent(
   order: OrderRecord,
   intent: PaymentIntent,
+  origin: string,
 ): Promise<'paid' | 'already_paid'> {
   const problem = paymentProblem(intent, order);
   if (problem === 'foreign') throw notThisOrder('This payment does not belong to this order.');
@@ -50,11 +69,25 @@ async function settleSucceededIntent(
     throw notThisOrder('This payment is not for the amount of this order.');
   }
   if (problem === 'not_succeeded') throw failure('order.payment_not_completed');
-  const outcome = await markOrderPaid(order._id, intent.id);
+  const outcome = await markPaid(order._id, intent.id, origin);
   if (outcome === 'missing') throw failure('order.not_found');
-  if (outcome === 'cancelled') throw orderExpired();
+  if (outcome === 'cancelled') throw orderCancelled((await findOrder(order._id)) ?? order);
   if (outcome === 'mismatch') throw failure('order.paid_with_other_payment');
   return outcome;
+}
+
+/**
+ * Issues the paid order's invoice number (once: a replay finds it issued). A failure here does
+ * not undo or fail the payment, which is recorded; the number is then issued when the invoice
+ * is first asked for (lib/invoices).
+ */
+async function invoiceAfterPayment(orderId: string): Promise<void> {
+  await issueInvoiceNumber(orderId).catch((error: unknown) => {
+    console.error(
+      `[orders] order ${orderId} is paid but its invoice number is not issued yet`,
+      error,
+    );
+  });
 }
 
 /**
@@ -62,7 +95,10 @@ async function settleSucceededIntent(
  * still be paid, otherwise a new one created with an idempotency key derived from the order
  * and stored with a conditional update, so concurrent page loads end up with one intent.
  */
-export async function paymentIntentForOrder(order: OrderRecord): Promise<{ clientSecret: string }> {
+export async function paymentIntentForOrder(
+  order: OrderRecord,
+  origin: string,
+): Promise<{ clientSecret: string }> {
   stripeClient();
   assertPayable(order);
 
@@ -71,7 +107,7 @@ export async function paymentIntentForOrder(order: OrderRecord): Promise<{ clien
     if (current) {
       const intent = await retrieveIntent(current);
       if (intent?.status === 'succeeded') {
-        await settleSucceededIntent(order, intent);
+        await settleSucceededIntent(order, intent, origin);
         throw failure('order.already_paid');
       }
       const reusable =
@@ -98,7 +134,7 @@ export async function paymentIntentForOrder(order: OrderRecord): Promise<{ clien
     if (fresh.paid) throw failure('order.already_paid');
     if (fresh.paymentIntentId === created.id) return { clientSecret: created.client_secret! };
     await cancelIntent(created.id).catch(() => undefined);
-    if (fresh.cancelledAt) throw orderExpired();
+    if (fresh.status === 'cancelled') throw orderCancelled(fresh);
     current = fresh.paymentIntentId;
   }
   throw failure('order.payment_not_prepared');
@@ -111,19 +147,20 @@ export async function paymentIntentForOrder(order: OrderRecord): Promise<{ clien
 export async function recordOrderPayment(
   order: OrderRecord,
   transactionId: string,
+  origin: string,
 ): Promise<'paid' | 'already_paid'> {
   if (order.paid) {
     if (order.transactionId === transactionId) return 'already_paid';
     throw failure('order.paid_with_other_payment');
   }
-  if (order.cancelledAt) throw orderExpired();
+  if (order.status === 'cancelled') throw orderCancelled(order);
   stripeClient();
   if (transactionId !== order.paymentIntentId) {
     throw notThisOrder('This payment does not belong to this order.');
   }
   const intent = await retrieveIntent(transactionId);
   if (!intent) throw notThisOrder('No such payment exists.');
-  return settleSucceededIntent(order, intent);
+  return settleSucceededIntent(order, intent, origin);
 }
 
 /**
@@ -133,6 +170,7 @@ export async function recordOrderPayment(
  */
 export async function cancelOrderPayment(
   order: OrderRecord,
+  origin: string,
 ): Promise<'released' | 'paid' | 'in_progress'> {
   if (!order.paymentIntentId || !paymentsConfigured()) return 'released';
   if ((await cancelIntent(order.paymentIntentId)) === 'canceled') return 'released';
@@ -140,7 +178,7 @@ export async function cancelOrderPayment(
   const intent = await retrieveIntent(order.paymentIntentId);
   if (!intent || intent.status === 'canceled') return 'released';
   if (intent.status === 'succeeded') {
-    await settleSucceededIntent(order, intent).catch(() => undefined);
+    await settleSucceededIntent(order, intent, origin).catch(() => undefined);
     return 'paid';
   }
   return 'in_progress';
@@ -149,10 +187,13 @@ export async function cancelOrderPayment(
 /**
  * Applies a verified webhook event. `payment_intent.succeeded` marks the order named in its
  * metadata paid when the intent is the one stored on the order with the order's amount; every
- * other event, and any intent that is not ours, is acknowledged and ignored.
+ * other event, and any intent that is not ours, is acknowledged and ignored. The payment's
+ * mails link to `origin`, which the caller takes outside any request (`linkOrigin(null)`):
+ * Stripe sends the event, not the buyer.
  */
 export async function applyPaymentEvent(
   event: StripeEvent,
+  origin: string,
 ): Promise<'paid' | 'already_paid' | 'ignored'> {
   if (event.type !== 'payment_intent.succeeded') return 'ignored';
   const intent = event.data.object;
@@ -164,6 +205,7 @@ export async function applyPaymentEvent(
     console.warn(`[orders] ignored ${event.id}: ${intent.id} does not pay order ${order._id}`);
     return 'ignored';
   }
-  const outcome = await markOrderPaid(order._id, intent.id);
-  return outcome === 'paid' || outcome === 'already_paid' ? outcome : 'ignored';
+  const outcome = await markPaid(order._id, intent.id, origin);
+  if (outcome !== 'paid' && outcome !== 'already_paid') return 'ignored';
+  return outcome;
 }

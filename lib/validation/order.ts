@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldMessages, messages } from '@/lib/messages';
+import { ADMIN_TARGET_STATUSES, ORDER_STATUSES } from '@/lib/orders/lifecycle';
 
 /** The smallest order the storefront accepts, whatever the product: 500 units. */
 export const MINIMUM_ORDER_QUANTITY = 500;
@@ -20,7 +21,17 @@ const orderMessages = {
   quantityNumber: f.order.quantityNumber,
   quantityWhole: f.order.quantityWhole,
   quantityTooLarge: f.order.quantityTooLarge,
+  poNumberTooLong: f.order.poNumberTooLong,
+  poNumberPrintable: f.order.poNumberPrintable,
 } as const;
+
+export const MAX_PO_NUMBER_LENGTH = 40;
+/**
+ * Printable text: no control or format characters (bidi overrides, zero-width marks),
+ * unassigned code points or line/paragraph separators, which could disguise the number on an
+ * invoice or break a mail line. Spaces and any script's letters are fine.
+ */
+export const PRINTABLE_TEXT = /^[^\p{C}\p{Zl}\p{Zp}]*$/u;
 
 /** 'Minimum Order Quantity - 500', or the product's own higher minimum. */
 export function minimumQuantityMessage(minimum: number): string {
@@ -52,6 +63,18 @@ export const phoneField = z
   .regex(/^\d*$/, orderMessages.phoneDigits)
   .max(20, orderMessages.phoneTooLong);
 
+/**
+ * The buyer's purchase-order number (optional): trimmed, at most 40 printable characters. An
+ * empty one (or null) is no PO number.
+ */
+export const poNumberField = z
+  .string({ error: orderMessages.poNumberPrintable })
+  .trim()
+  .max(MAX_PO_NUMBER_LENGTH, orderMessages.poNumberTooLong)
+  .regex(PRINTABLE_TEXT, orderMessages.poNumberPrintable)
+  .nullish()
+  .transform((value) => value || undefined);
+
 /** A quantity as a number or a string of digits (a select's value); whole and at least 500. */
 export const quantityField = z
   .union(
@@ -78,9 +101,11 @@ export const orderFormSchema = z.object({
   quantity: z.string(),
   address: addressField,
   phone: phoneField,
+  poNumber: poNumberField,
 });
 
-export type OrderFormInput = z.infer<typeof orderFormSchema>;
+export type OrderFormInput = z.input<typeof orderFormSchema>;
+export type OrderFormValues = z.output<typeof orderFormSchema>;
 
 const objectIdString = z.string().regex(/^[0-9a-f]{24}$/i, f.invalidId);
 
@@ -88,14 +113,17 @@ const objectIdString = z.string().regex(/^[0-9a-f]{24}$/i, f.invalidId);
 const ignoredField = z.union([z.string().max(5000), z.number(), z.null()]).optional();
 
 /**
- * POST /api/order: the order payload (product fields copied by the client) plus the product id. Only quantity, address and
- * phone are used; product fields come from the database and the person from the session.
+ * POST /api/order: the order payload (product fields copied by the client) plus the product
+ * id and an optional PO number. Only quantity, address, phone and PO number are used; product
+ * fields and every price come from the database and the person from the session. Fields
+ * outside the payload (`unitPrice`, `totalCents`, `priceTiers`…) are refused.
  */
 export const createOrderSchema = z.strictObject({
   productId: objectIdString,
   quantity: quantityField,
   address: addressField,
   phone: phoneField,
+  poNumber: poNumberField,
   userName: ignoredField,
   email: ignoredField,
   name: ignoredField,
@@ -124,3 +152,78 @@ export const recordPaymentSchema = z.strictObject({
   order: objectIdString.optional(),
   transactionId: paymentIntentId,
 });
+
+const statusMessages = fieldMessages.orderStatus;
+
+/** A carrier's name: one line, 1-60 characters. */
+const carrierField = z
+  .string()
+  .trim()
+  .max(60, f.tooLong('Carrier'))
+  .regex(/^[^\r\n\t]*$/, f.oneLine('Carrier'));
+
+/** A tracking number as carriers print them: letters, digits, spaces and dashes, at most 40. */
+const trackingNumberField = z
+  .string()
+  .trim()
+  .max(40, f.tooLong('Tracking number'))
+  .regex(/^[A-Za-z0-9 -]*$/, statusMessages.trackingInvalid);
+
+/**
+ * PATCH /api/orders/{id}/status and Manage Orders' status form: the status an admin moves an
+ * order to (forward, or cancelled while unpaid), with the carrier and tracking number that
+ * `shipped` requires and an optional note for the order's history (shown to the buyer).
+ * Whether the move is allowed from the order's current status is decided by the table of
+ * lib/orders/lifecycle.ts (409), not here.
+ */
+export const orderStatusChangeSchema = z
+  .strictObject({
+    status: z.enum(ADMIN_TARGET_STATUSES, { error: statusMessages.choose }),
+    carrier: carrierField.optional(),
+    trackingNumber: trackingNumberField.optional(),
+    note: z.string().trim().max(500, statusMessages.noteTooLong).optional(),
+  })
+  .superRefine((input, context) => {
+    const shipped = input.status === 'shipped';
+    if (shipped && !input.carrier) {
+      context.addIssue({
+        code: 'custom',
+        path: ['carrier'],
+        message: statusMessages.carrierRequired,
+      });
+    }
+    if (shipped && !input.trackingNumber) {
+      context.addIssue({
+        code: 'custom',
+        path: ['trackingNumber'],
+        message: statusMessages.trackingRequired,
+      });
+    }
+    for (const field of ['carrier', 'trackingNumber'] as const) {
+      if (!shipped && input[field]) {
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: statusMessages.onlyWhenShipped,
+        });
+      }
+    }
+  })
+  // Empty optional text means "none".
+  .transform((input) => ({
+    status: input.status,
+    carrier: input.carrier || undefined,
+    trackingNumber: input.trackingNumber || undefined,
+    note: input.note || undefined,
+  }));
+
+export type OrderStatusChangeInput = z.input<typeof orderStatusChangeSchema>;
+export type OrderStatusChange = z.output<typeof orderStatusChangeSchema>;
+
+/** Manage Orders' and GET /api/allOrder's `?status=` filter: one status, cancelled included. */
+export const orderStatusFilterSchema = z.enum(ORDER_STATUSES, {
+  error: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
+});
+
+/** GET /api/allOrder's query: `?status=` (optional) lists the orders in that one status. */
+export const allOrdersQuerySchema = z.object({ status: orderStatusFilterSchema.optional() });

@@ -345,11 +345,10 @@ describe('POST /api/webhooks/stripe', () => {
     const secret = (await createIntent(a, id)).body.clientSecret;
     await payAtStripe(secret);
 
-    const paid = await waitFor(
+    await waitFor(
       () => orderDoc(id),
       (doc) => doc!.paid,
     );
-    expect(paid).toMatchObject({ paid: true, transactionId: intentIdOf(secret) });
     const delivery = standIn.deliveries.find(
       (candidate) =>
         candidate.event.type === 'payment_intent.succeeded' &&
@@ -357,6 +356,11 @@ describe('POST /api/webhooks/stripe', () => {
     )!;
     await waitFor(async () => delivery.delivered, Boolean);
     expect(delivery.delivered).toBe(true);
+    // The order as the delivery left it: paid, its invoice number issued, and its mails (sent
+    // after the answer from the order's outbox) gone out.
+    await (await import('@/lib/background')).settleBackgroundWork();
+    const paid = await orderDoc(id);
+    expect(paid).toMatchObject({ paid: true, transactionId: intentIdOf(secret) });
 
     const replay = await json(
       app.webhook.POST(

@@ -92,6 +92,8 @@ export interface OrderOverrides {
   quantity?: number;
   address?: string;
   phone?: string;
+  /** The buyer's purchase-order number. */
+  poNumber?: string;
   /** Paid with this (verified) PaymentIntent id, as after a card payment. */
   paidWith?: string;
   /** Placed at this time instead of now. */
@@ -112,6 +114,7 @@ export async function makeOrder(
     quantity: overrides.quantity ?? product.minimumOrderQuantity,
     address: overrides.address ?? '12 Foundry Lane, Sheffield',
     phone: overrides.phone ?? '01142345678',
+    poNumber: overrides.poNumber,
     user: { id: buyer.id, name: buyer.name, email: buyer.email },
     maxUnpaid: Number.MAX_SAFE_INTEGER,
   });
@@ -177,5 +180,16 @@ export async function asOrderWithoutOwner(orderId: string): Promise<void> {
   await collections(await getDb()).orders.updateOne(
     { _id: new ObjectId(orderId) },
     { $unset: { userId: '' } },
+  );
+}
+
+/**
+ * Makes an order look as it was stored before order statuses (only the `paid` flag and, for
+ * an expired one, `cancelledAt`), for the migration that gives orders their status.
+ */
+export async function asOrderBeforeStatuses(orderId: string): Promise<void> {
+  await collections(await getDb()).orders.updateOne(
+    { _id: new ObjectId(orderId) },
+    { $unset: { status: '', history: '' } },
   );
 }

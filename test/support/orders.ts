@@ -7,6 +7,7 @@ import {
   PATCH as recordPaymentRoute,
 } from '@/app/api/order/[emailOrId]/route';
 import { GET as orderRoute } from '@/app/api/orders/[id]/route';
+import { PATCH as orderStatusRoute } from '@/app/api/orders/[id]/status/route';
 import { GET as allOrdersRoute } from '@/app/api/allOrder/route';
 import { POST as paymentIntentRoute } from '@/app/api/create-payment-intent/route';
 import { params, request } from './users';
@@ -90,6 +91,24 @@ export const createPaymentIntent = (who: Who, orderId: string, price: unknown = 
         headers: who.headers,
         json: { price, orderId },
       }),
+      noParams,
+    ),
+  );
+
+/** PATCH /api/orders/{id}/status */
+export const changeStatus = (who: Who, id: string, body: unknown) =>
+  json(
+    orderStatusRoute(
+      request(`/api/orders/${id}/status`, { method: 'PATCH', headers: who.headers, json: body }),
+      params({ id }),
+    ),
+  );
+
+/** GET /api/allOrder?status={status} */
+export const allOrdersIn = (who: Who, status: string) =>
+  json(
+    allOrdersRoute(
+      request(`/api/allOrder?status=${encodeURIComponent(status)}`, { headers: who.headers }),
       noParams,
     ),
   );

@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { requireUser } from '@/lib/auth/session';
 import { preparePayment } from '@/lib/orders';
+import { linkOrigin } from '@/lib/security';
 import { paymentIntentRequestSchema } from '@/lib/validation/order';
 
 /**
@@ -13,5 +14,5 @@ import { paymentIntentRequestSchema } from '@/lib/validation/order';
 export const POST = route(async (request) => {
   const user = await requireUser(request);
   const input = parseWith(paymentIntentRequestSchema, await readJson(request));
-  return NextResponse.json(await preparePayment(user, input.orderId));
+  return NextResponse.json(await preparePayment(user, input.orderId, linkOrigin(request)));
 });

@@ -4,16 +4,18 @@ import { placeOrderLimit } from '@/lib/auth/limits';
 import { requireUser } from '@/lib/auth/session';
 import { placeOrderFor } from '@/lib/orders';
 import { enforce } from '@/lib/rate-limit';
+import { linkOrigin } from '@/lib/security';
 import { createOrderSchema } from '@/lib/validation/order';
 
 /**
  * POST /api/order: places an order for the signed-in person (lib/orders decides every rule).
- * Rate-limited per user. Answers `{ insertedId }`.
+ * Rate-limited per user. The buyer's "placed" mail (with the pay link on the trusted link
+ * origin) is queued with the order and sent after the answer. Answers `{ insertedId }`.
  */
 export const POST = route(async (request) => {
   const user = await requireUser(request);
   await enforce([{ limit: placeOrderLimit, key: user.id }]);
   const input = parseWith(createOrderSchema, await readJson(request));
-  const insertedId = await placeOrderFor(user, input);
+  const insertedId = await placeOrderFor(user, input, linkOrigin(request));
   return NextResponse.json({ insertedId }, { status: 201 });
 });

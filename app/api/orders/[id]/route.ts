@@ -4,8 +4,10 @@ import { requireUser } from '@/lib/auth/session';
 import { viewOrder } from '@/lib/orders';
 
 /**
- * GET /api/orders/{id}: one order, for its owner or an admin. An order that expired unpaid is
- * answered with `cancelledAt` and `cancelReason: 'expired'`.
+ * GET /api/orders/{id}: one order, for its owner or an admin, with its `status`, `history`,
+ * `carrier` and `trackingNumber`. A cancelled order is answered with `status: 'cancelled'`,
+ * `cancelledAt` and `cancelReason` ('expired', 'cancelled_by_store'; one its buyer deleted is
+ * 404 to that buyer, as deleted).
  */
 export const GET = route<{ id: string }>(async (request, { params }) => {
   const id = objectIdParam((await params).id, 'order id').toHexString();

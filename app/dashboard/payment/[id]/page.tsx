@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { CheckoutForm } from '@/components/order/CheckoutForm';
 import { requirePageUser } from '@/lib/auth/session';
 import { formatPrice } from '@/lib/money';
-import { orderExpiredMessage, orderForPaymentPage } from '@/lib/orders';
+import { orderCancelledMessage, orderForPaymentPage } from '@/lib/orders';
 import { cardPaymentsAvailable } from '@/lib/payments';
 import { messages } from '@/lib/messages';
 
@@ -52,9 +52,9 @@ export default async function PaymentPage({ params }: Props) {
             <p className="font-semibold text-green-700">PAID</p>
             <p className="mt-1 text-sm break-all">Transaction Id: {order.transactionId}</p>
           </div>
-        ) : order.cancelledAt ? (
+        ) : order.status === 'cancelled' ? (
           <p role="status" data-testid="payment-expired">
-            {orderExpiredMessage()}
+            {orderCancelledMessage(order)}
           </p>
         ) : cardPaymentsAvailable() ? (
           <CheckoutForm

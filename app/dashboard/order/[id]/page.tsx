@@ -1,0 +1,189 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { formatOrderTime } from '@/components/order/dates';
+import { InvoiceLink } from '@/components/order/InvoiceLink';
+import { StatusBadge } from '@/components/order/StatusBadge';
+import { ProductPicture } from '@/components/product/ProductPicture';
+import { requirePageUser } from '@/lib/auth/session';
+import { formatPrice } from '@/lib/money';
+import { orderExpiredMessage, orderPage, type StepActor } from '@/lib/orders';
+import { STATUS_LABELS, type CancelReason } from '@/lib/orders/lifecycle';
+
+export const metadata: Metadata = { title: 'Order' };
+
+type Props = { params: Promise<{ id: string }> };
+
+/** Why a cancelled order was cancelled, in words; its stock went back in every case. */
+function cancelledText(reason: CancelReason | null): string {
+  switch (reason) {
+    case 'expired':
+      return orderExpiredMessage();
+    case 'deleted':
+      return 'The buyer deleted this order. Its stock was returned.';
+    default:
+      return 'The store cancelled this order before it was paid. Its stock was returned.';
+  }
+}
+
+const actorLabels: Record<StepActor, string> = {
+  you: 'by you',
+  buyer: 'by the buyer',
+  store: 'by the store',
+  payment: 'card payment',
+  system: 'automatically',
+};
+
+/**
+ * One order's page, for its buyer or an admin (checked on the server with the order access
+ * rule; anyone else, and a buyer whose order was deleted, gets the 404 page): the product, the
+ * amounts, where it goes, where it is (status and timeline), the carrier and tracking number
+ * once shipped, the buyer's PO number when they gave one, and the invoice once paid.
+ */
+export default async function OrderPage({ params }: Props) {
+  const { id } = await params;
+  const user = await requirePageUser(`/dashboard/order/${id}`);
+  const page = await orderPage(user, id);
+  if (!page) notFound();
+  const { order, sku, actors } = page;
+  const admin = user.role === 'admin';
+  const shipped = order.trackingNumber !== null;
+
+  return (
+    <section aria-labelledby="order-heading" className="max-w-3xl">
+      <Link
+        href={admin ? '/dashboard/manageorder' : '/dashboard/order'}
+        className="text-sm font-medium text-brand-700 hover:underline"
+      >
+        ← {admin ? 'Manage Orders' : 'My Orders'}
+      </Link>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 id="order-heading" className="text-2xl font-bold text-slate-900">
+          Order for {order.name}
+        </h1>
+        <StatusBadge status={order.status} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        Order <span className="break-all">{order._id}</span> · placed{' '}
+        <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time>
+      </p>
+
+      {order.status === 'cancelled' ? (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800"
+        >
+          {cancelledText(order.cancelReason)}
+        </p>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-[10rem_1fr]">
+        <ProductPicture
+          product={order}
+          sizes="10rem"
+          className="aspect-[4/3] w-full max-w-[16rem] rounded-md bg-slate-100 object-cover"
+        />
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">{order.name}</h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600">Part number</dt>
+            <dd data-testid="order-sku">{sku ?? 'Not recorded'}</dd>
+            {order.poNumber ? (
+              <>
+                <dt className="text-slate-600">PO number</dt>
+                <dd data-testid="order-po" className="break-all">
+                  {order.poNumber}
+                </dd>
+              </>
+            ) : null}
+            <dt className="text-slate-600">Quantity</dt>
+            <dd data-testid="order-quantity">{order.quantity.toLocaleString('en-US')}</dd>
+            <dt className="text-slate-600">Unit price</dt>
+            <dd data-testid="order-unit-price">{formatPrice(order.unitPrice)}</dd>
+            <dt className="font-semibold text-slate-900">Total</dt>
+            <dd className="font-semibold text-slate-900" data-testid="order-total">
+              {formatPrice(order.price)}
+            </dd>
+          </dl>
+          <div className="mt-4 flex flex-wrap gap-3">
+            {order.paid ? (
+              <InvoiceLink order={order} label="Download invoice" className="btn-secondary" />
+            ) : order.status === 'unpaid' && order.price > 0 ? (
+              <Link href={`/dashboard/payment/${order._id}`} className="btn-primary">
+                Payment
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-6 grid gap-6 sm:grid-cols-2">
+        <section
+          aria-labelledby="order-delivery-heading"
+          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="order-delivery-heading" className="text-lg font-semibold text-slate-900">
+            Delivery
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600">Name</dt>
+            <dd>{order.userName}</dd>
+            <dt className="text-slate-600">Email</dt>
+            <dd className="break-all">{order.email}</dd>
+            <dt className="text-slate-600">Address</dt>
+            <dd data-testid="order-address" className="break-words">
+              {order.address}
+            </dd>
+            <dt className="text-slate-600">Phone</dt>
+            <dd data-testid="order-phone">{order.phone}</dd>
+            {shipped ? (
+              <>
+                <dt className="text-slate-600">Carrier</dt>
+                <dd data-testid="order-carrier">{order.carrier}</dd>
+                <dt className="text-slate-600">Tracking number</dt>
+                <dd data-testid="order-tracking" className="font-mono break-words">
+                  {order.trackingNumber}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          {order.paid ? (
+            <p className="mt-3 text-xs break-all text-slate-600">
+              Transaction Id: {order.transactionId}
+            </p>
+          ) : null}
+        </section>
+
+        <section
+          aria-labelledby="order-timeline-heading"
+          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="order-timeline-heading" className="text-lg font-semibold text-slate-900">
+            Timeline
+          </h2>
+          <ol
+            className="mt-3 space-y-4 border-l-2 border-slate-200 pl-4"
+            aria-label="Order timeline"
+          >
+            {order.history.map((step, index) => (
+              <li key={`${step.status}-${step.at}`} className="relative">
+                <span
+                  aria-hidden="true"
+                  className="absolute top-1.5 -left-[1.4rem] h-2.5 w-2.5 rounded-full bg-brand-600"
+                />
+                <p className="text-sm font-semibold text-slate-900">{STATUS_LABELS[step.status]}</p>
+                <p className="text-xs text-slate-600">
+                  <time dateTime={step.at}>{formatOrderTime(step.at)}</time>
+                  {actors[index] ? ` · ${actorLabels[actors[index]]}` : null}
+                </p>
+                {step.note ? (
+                  <p className="mt-1 text-sm break-words text-slate-700">{step.note}</p>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </section>
+  );
+}
