@@ -72,6 +72,11 @@ export async function startSmtpServer(port = 0): Promise<SmtpServer> {
         .catch(callback);
     },
   });
+  // SMTPServer re-emits its listening socket's errors as its own 'error' event, which throws
+  // when nobody listens: a port still held by another test would crash the test run instead of
+  // being waited for. listenWhenFree handles the listen errors; a client's dropped connection
+  // is not the test's concern.
+  smtp.on('error', () => {});
   const listening = await listenWhenFree(smtp.server, port);
   let closed: Promise<void> | undefined;
   return {
