@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { makeOrder, makeProduct, payOrder } from '../test/support/factories';
+import { signedInUser } from './support/auth';
+import { closeTestDb } from './support/db';
+import { installStripeJs } from './support/stripe-js';
+
+test.afterAll(closeTestDb);
+
+/**
+ * axe-core (WCAG 2.0/2.1/2.2 A and AA rules, colour contrast included) on every screen of the
+ * store, as a visitor, a buyer and an admin, and on the dialogs that open over them. A page
+ * passes when axe finds no violation at all; the report names the rule and the elements.
+ */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const problems = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
+        .slice(0, 5)
+        .map((node) => node.target.join(' '))
+        .join('\n    ')}`,
+  );
+  expect(problems, `axe violations on ${what}`).toEqual([]);
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, path);
+}
+
+/** A product and a paid and an unpaid order of the buyer, so that every order screen has rows. */
+async function buyerWithOrders(page: Page) {
+  const buyer = await signedInUser(page);
+  const product = await makeProduct({
+    name: `Hex Bolt M10 ${randomBytes(3).toString('hex')}`,
+    description: 'Zinc-plated hex bolts, M10 x 40 mm, grade 8.8, DIN 933.',
+    availableQuantity: 50_000,
+    price: 0.42,
+    picture: '/images/products/spur-gear.webp',
+    createdAt: new Date(Date.UTC(2000, 0, 1)),
+  });
+  const paid = await makeOrder(buyer, product, { quantity: product.minimumOrderQuantity });
+  await payOrder(paid._id, `pi_${randomBytes(8).toString('hex')}`);
+  const unpaid = await makeOrder(buyer, product, { quantity: product.minimumOrderQuantity });
+  return { buyer, product, paid, unpaid };
+}
+
+test('public pages have no axe violations', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const path of [
+    '/',
+    '/home',
+    '/products',
+    '/blogs',
+    '/myportfolio',
+    '/contactus',
+    '/about',
+    '/privacy',
+    '/terms',
+    '/cookies',
+    '/warranty',
+    '/login',
+    '/signup',
+  ]) {
+    await visit(page, path);
+  }
+});
+
+test('the 375 px wide home page and its open menu have no axe violations', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await visit(page, '/');
+  await page.getByRole('button', { name: /menu/i }).first().click();
+  await expectAccessible(page, '/ with the menu open');
+});
+
+test('buyer screens have no axe violations', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await installStripeJs(context);
+  const { product, paid, unpaid } = await buyerWithOrders(page);
+  for (const path of [
+    '/dashboard',
+    '/dashboard/review',
+    '/dashboard/order',
+    `/dashboard/order/${paid._id}`,
+    `/product/${product._id}`,
+    `/dashboard/payment/${unpaid._id}`,
+  ]) {
+    await visit(page, path);
+  }
+
+  await page.goto('/dashboard/order');
+  await page
+    .getByRole('row')
+    .filter({ hasText: product.name })
+    .getByRole('button', { name: 'Delete', disabled: false })
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'My Orders with the delete dialog open');
+});
+
+test('admin screens and their dialogs have no axe violations', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const buyerPage = await (await browser.newContext()).newPage();
+  const { product, paid } = await buyerWithOrders(buyerPage);
+  await buyerPage.context().close();
+
+  await signedInUser(page, 'admin');
+  for (const path of [
+    '/dashboard',
+    '/dashboard/addaproduct',
+    '/dashboard/manageproduct',
+    '/dashboard/manageorder',
+    '/dashboard/users',
+    `/dashboard/order/${paid._id}`,
+  ]) {
+    await visit(page, path);
+  }
+
+  await page.goto('/dashboard/manageorder');
+  await page.getByRole('button', { name: `Update status of ${product.name}` }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Update order status' })).toBeVisible();
+  await expectAccessible(page, 'Manage Orders with the status dialog open');
+});
