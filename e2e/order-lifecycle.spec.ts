@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { makeOrder, makeProduct, payOrder, type TestUser } from '../test/support/factories';
+import { makeOrder, makeProduct, payOrder } from '../test/support/factories';
 import { fromStore } from './support/api';
-import { signedInUser } from './support/auth';
+import { buyerSession, signedInUser } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
+import { attachScreenshot, screenAt, VIEWPORTS } from './support/screens';
 
 test.afterAll(closeTestDb);
 
@@ -25,14 +26,6 @@ function addProduct() {
     picture: '/images/products/spur-gear.webp',
     createdAt: new Date(Date.UTC(2000, 0, 1)),
   });
-}
-
-/** A buyer signed in in a browser context of their own, and their page. */
-async function buyerSession(browser: Browser): Promise<{ page: Page; buyer: TestUser }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const buyer = await signedInUser(page);
-  return { page, buyer };
 }
 
 const orderRow = (page: Page, productName: string) =>
@@ -237,22 +230,9 @@ test('screenshots of My Orders, the order page and Manage Orders, desktop and 37
     [buyerPage, `/dashboard/order/${shipped._id}`, 'order-page'],
     [page, '/dashboard/manageorder', 'manage-orders'],
   ];
-  for (const [width, height, label] of [
-    [1280, 900, 'desktop'],
-    [375, 812, 'mobile'],
-  ] as const) {
+  for (const viewport of VIEWPORTS) {
     for (const [shotPage, path, name] of shots) {
-      await shotPage.setViewportSize({ width, height });
-      await shotPage.goto(path);
-      await expect(shotPage.getByRole('heading', { level: 1 })).toBeVisible();
-      // Nothing may stick out sideways but the tables' own scrolling frames.
-      const overflow = await shotPage.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-      const file = testInfo.outputPath(`${name}-${label}.png`);
-      await shotPage.screenshot({ path: file, fullPage: true });
-      await testInfo.attach(`${name}-${label}`, { path: file, contentType: 'image/png' });
+      await screenAt(shotPage, path, name, viewport, testInfo);
     }
     // The status form, open for shipping, with its field errors.
     await page.goto('/dashboard/manageorder');
@@ -261,9 +241,7 @@ test('screenshots of My Orders, the order page and Manage Orders, desktop and 37
     await dialog.getByLabel('New status').selectOption('shipped');
     await dialog.getByRole('button', { name: 'Save status' }).click();
     await expect(dialog.getByLabel('Tracking number')).toHaveAttribute('aria-invalid', 'true');
-    const file = testInfo.outputPath(`status-form-${label}.png`);
-    await page.screenshot({ path: file });
-    await testInfo.attach(`status-form-${label}`, { path: file, contentType: 'image/png' });
+    await attachScreenshot(page, testInfo, `status-form-${viewport.label}`, { fullPage: false });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }

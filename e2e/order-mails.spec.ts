@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { ObjectId } from 'mongodb';
 import type { ParsedMail } from 'mailparser';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { makeOrder, makeProduct, payOrder, type TestUser } from '../test/support/factories';
+import { makeOrder, makeProduct, payOrder } from '../test/support/factories';
 import { recipients, withSmtpServer, type Inbox } from '../test/support/smtp';
 import { canonicalOrigin } from '../lib/security/links';
 import { fromStore, STORE_ORIGIN } from './support/api';
-import { signedInUser } from './support/auth';
+import { buyerSession, signedInUser } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
+import { screenAt, VIEWPORTS } from './support/screens';
 import { installStripeJs } from './support/stripe-js';
 import { SMTP_PORT } from './stand-ins/ports.mjs';
 
@@ -52,15 +53,6 @@ const mailTo = (inbox: Inbox, to: string, subject: RegExp): Promise<ParsedMail> 
     (mail) => recipients(mail).includes(to.toLowerCase()) && subject.test(mail.subject ?? ''),
     MAIL_WAIT_MS,
   );
-
-/** A buyer signed in in a browser context of their own, and their page. */
-async function buyerSession(browser: Browser): Promise<{ page: Page; buyer: TestUser }> {
-  const context = await browser.newContext();
-  await installStripeJs(context);
-  const page = await context.newPage();
-  const buyer = await signedInUser(page);
-  return { page, buyer };
-}
 
 test('the buyer pays by card, receives the receipt, and downloads the invoice from My Orders', async ({
   page,
@@ -158,7 +150,7 @@ test('the admin marks the order shipped in Manage Orders; the buyer sees the tra
   page,
   browser,
 }) => {
-  const { page: buyerPage, buyer } = await buyerSession(browser);
+  const { page: buyerPage, buyer } = await buyerSession(browser, { stripe: true });
   const product = await addProduct();
   const order = await makeOrder(buyer, product, { quantity: 2_000, poNumber: 'PO-90817' });
   await payOrder(order._id, `pi_${randomBytes(8).toString('hex')}`);
@@ -217,7 +209,7 @@ test('screenshots of My Orders and Manage Orders with the invoice links, desktop
   page,
   browser,
 }, testInfo) => {
-  const { page: buyerPage, buyer } = await buyerSession(browser);
+  const { page: buyerPage, buyer } = await buyerSession(browser, { stripe: true });
   const withNumber = await makeOrder(buyer, await addProduct(), {
     quantity: 3_000,
     poNumber: 'PO-2026-0042-ACME-MAINTENANCE',
@@ -237,22 +229,11 @@ test('screenshots of My Orders and Manage Orders with the invoice links, desktop
     [buyerPage, `/dashboard/order/${withNumber._id}`, 'order-page-invoice'],
     [page, '/dashboard/manageorder', 'manage-orders-invoices'],
   ];
-  for (const [width, height, label] of [
-    [1280, 900, 'desktop'],
-    [375, 812, 'mobile'],
-  ] as const) {
+  for (const viewport of VIEWPORTS) {
     for (const [shotPage, path, name] of shots) {
-      await shotPage.setViewportSize({ width, height });
-      await shotPage.goto(path);
-      await expect(shotPage.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(shotPage.getByRole('link', { name: /invoice/i }).first()).toBeVisible();
-      const overflow = await shotPage.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-      const file = testInfo.outputPath(`${name}-${label}.png`);
-      await shotPage.screenshot({ path: file, fullPage: true });
-      await testInfo.attach(`${name}-${label}`, { path: file, contentType: 'image/png' });
+      await screenAt(shotPage, path, name, viewport, testInfo, async (shown) => {
+        await expect(shown.getByRole('link', { name: /invoice/i }).first()).toBeVisible();
+      });
     }
   }
 });

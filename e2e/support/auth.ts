@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { makeUser, type TestUser } from '../../test/support/factories';
+import { installStripeJs } from './stripe-js';
 
 /**
  * Signs the page's browser context in through Auth.js's credentials endpoint (what the login
@@ -30,4 +31,19 @@ export async function signedInUser(page: Page, role: 'admin' | 'user' = 'user'):
   const user = await makeUser({ role });
   await signIn(page, user);
   return user;
+}
+
+/**
+ * A buyer signed in in a browser context of their own (beside the test's page, which may be an
+ * admin's), and their page; with `stripe`, the context has the Stripe.js stand-in.
+ */
+export async function buyerSession(
+  browser: Browser,
+  { stripe = false } = {},
+): Promise<{ page: Page; buyer: TestUser }> {
+  const context = await browser.newContext();
+  if (stripe) await installStripeJs(context);
+  const page = await context.newPage();
+  const buyer = await signedInUser(page);
+  return { page, buyer };
 }

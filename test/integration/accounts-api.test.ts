@@ -13,7 +13,7 @@ import { GET as getDetail, PUT as putDetail } from '@/app/api/userdetail/[email]
 import { POST as signupRoute } from '@/app/api/signup/route';
 import { POST as resetRoute } from '@/app/api/password-reset/route';
 import { POST as resetConfirmRoute } from '@/app/api/password-reset/confirm/route';
-import { createActor, params, request, type Actor } from '../support/users';
+import { buyersAndAdmin, createActor, params, request, type Actor } from '../support/users';
 
 let a: Actor;
 let b: Actor;
@@ -29,11 +29,7 @@ async function call(response: Response | Promise<Response>) {
 }
 
 beforeAll(async () => {
-  [a, b, admin] = await Promise.all([
-    createActor('user', 'Buyer A'),
-    createActor('user', 'Buyer B'),
-    createActor('admin'),
-  ]);
+  ({ a, b, admin } = await buyersAndAdmin());
 });
 
 afterAll(async () => {

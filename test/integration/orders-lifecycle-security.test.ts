@@ -54,11 +54,7 @@ beforeAll(async () => {
   };
   api = await import('../support/orders');
   make = await import('../support/factories');
-  [a, b, admin] = await Promise.all([
-    app.users.createActor('user', 'Buyer A'),
-    app.users.createActor('user', 'Buyer B'),
-    app.users.createActor('admin'),
-  ]);
+  ({ a, b, admin } = await app.users.buyersAndAdmin());
 });
 
 afterAll(async () => {

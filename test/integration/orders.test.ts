@@ -20,7 +20,7 @@ import { closeConnection, collections, getDb } from '@/lib/db';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 import { makeProduct, payOrder } from '../support/factories';
-import { createActor, params, request, type Actor } from '../support/users';
+import { buyersAndAdmin, params, request, type Actor } from '../support/users';
 import {
   allOrders,
   anonymous,
@@ -55,11 +55,7 @@ async function placeFor(who: Actor, productId: string, overrides: Record<string,
 }
 
 beforeAll(async () => {
-  [a, b, admin] = await Promise.all([
-    createActor('user', 'Buyer A'),
-    createActor('user', 'Buyer B'),
-    createActor('admin'),
-  ]);
+  ({ a, b, admin } = await buyersAndAdmin());
 });
 afterAll(closeConnection);
 

@@ -49,6 +49,16 @@ export async function createActor(role: Role = 'user', name?: string): Promise<A
   };
 }
 
+/** Two buyers and an admin, the cast of most API tests: A and B try each other's things. */
+export async function buyersAndAdmin(): Promise<{ a: Actor; b: Actor; admin: Actor }> {
+  const [a, b, admin] = await Promise.all([
+    createActor('user', 'Buyer A'),
+    createActor('user', 'Buyer B'),
+    createActor('admin'),
+  ]);
+  return { a, b, admin };
+}
+
 export function request(path: string, init: RequestInit & { json?: unknown } = {}): Request {
   const { json, headers, ...rest } = init;
   return new Request(`${STORE_ORIGIN}${path}`, {

@@ -1,0 +1,45 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** The two widths every new screen is looked at: a desktop and a small phone. */
+export const VIEWPORTS = [
+  { width: 1280, height: 900, label: 'desktop' },
+  { width: 375, height: 812, label: 'mobile' },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+/** Saves a screenshot of the page as it is now and attaches it to the test's report. */
+export async function attachScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { fullPage = true } = {},
+): Promise<void> {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/**
+ * Opens `path` at the viewport's size, waits for its heading (and what `ready` waits for),
+ * checks that nothing sticks out sideways but the tables' own scrolling frames, and attaches a
+ * full-page screenshot named `{name}-{label}`.
+ */
+export async function screenAt(
+  page: Page,
+  path: string,
+  name: string,
+  viewport: Viewport,
+  testInfo: TestInfo,
+  ready?: (page: Page) => Promise<void>,
+): Promise<void> {
+  await page.setViewportSize({ width: viewport.width, height: viewport.height });
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await ready?.(page);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
+  await attachScreenshot(page, testInfo, `${name}-${viewport.label}`);
+}
