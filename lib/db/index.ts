@@ -1,5 +1,6 @@
 import 'server-only';
 import { MongoClient, type Db, type MongoClientOptions } from 'mongodb';
+import { settleBackgroundWork } from '@/lib/background';
 import { env } from '@/lib/env';
 import { resolveMongoUri } from './uri';
 
@@ -53,8 +54,13 @@ export async function getDb(): Promise<Db> {
   return (await getConnection()).db;
 }
 
-/** Closes the cached client (scripts and tests; the server keeps it for its lifetime). */
+/**
+ * Closes the cached client (scripts and tests; the server keeps it for its lifetime), once the
+ * work started in the background (mails drained after an answer) has finished: closing under it
+ * would fail it, or let it open a new client that nobody closes.
+ */
 export async function closeConnection(): Promise<void> {
+  await settleBackgroundWork();
   const pending = globalCache.__storefrontMongo;
   globalCache.__storefrontMongo = undefined;
   if (pending) await (await pending.catch(() => undefined))?.client.close();
