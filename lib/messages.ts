@@ -130,6 +130,10 @@ export const fieldMessages = {
     onlyWhenShipped: 'Only an order marked shipped gets a carrier and tracking number',
     noteTooLong: 'Note must be at most 500 characters',
   },
+  orderDates: {
+    invalid: 'Use a date as YYYY-MM-DD',
+    fromAfterTo: 'From must be on or before To',
+  },
   review: {
     ratingRange: 'Choose a rating from 1 to 5',
     imgNotUploaded: 'Upload the picture through /api/images first and send the URL it answered',

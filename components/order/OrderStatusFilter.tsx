@@ -1,17 +1,24 @@
 import Link from 'next/link';
 import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from '@/lib/orders/lifecycle';
+import { manageOrdersHref } from './manageOrdersQuery';
 
 /**
  * Manage Orders' filter: all live orders (the default), or the orders in one status, each a
- * link that sets `?status=`. Cancelled orders (deleted by their buyer, cancelled by the store,
- * or expired unpaid) appear only under their own filter.
+ * link that sets `?status=` and keeps the date filter (`from`, `to`). Cancelled orders (deleted
+ * by their buyer, cancelled by the store, or expired unpaid) appear only under their own filter.
  */
-export function OrderStatusFilter({ current }: { current: OrderStatus | undefined }) {
+export function OrderStatusFilter({
+  current,
+  dates = {},
+}: {
+  current: OrderStatus | undefined;
+  dates?: { from?: string; to?: string };
+}) {
   const options: { label: string; href: string; status: OrderStatus | undefined }[] = [
-    { label: 'All live orders', href: '/dashboard/manageorder', status: undefined },
+    { label: 'All live orders', href: manageOrdersHref(dates), status: undefined },
     ...ORDER_STATUSES.map((status) => ({
       label: STATUS_LABELS[status],
-      href: `/dashboard/manageorder?status=${status}`,
+      href: manageOrdersHref({ ...dates, status }),
       status,
     })),
   ];
@@ -21,7 +28,7 @@ export function OrderStatusFilter({ current }: { current: OrderStatus | undefine
         {options.map((option) => {
           const selected = option.status === current;
           return (
-            <li key={option.href}>
+            <li key={option.status ?? 'live'}>
               <Link
                 href={option.href}
                 aria-current={selected ? 'page' : undefined}

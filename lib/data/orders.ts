@@ -321,9 +321,31 @@ export function listOrdersByEmail(email: string): Promise<Order[]> {
   return listOrders({ email: email.trim().toLowerCase() });
 }
 
-/** Every live order, or every order in `status`, newest first (Manage Orders). */
-export function listAllOrders(status?: OrderStatus): Promise<Order[]> {
-  return listOrders({}, status);
+/** Order dates as instants: placed at or after `from`, and before `before`. */
+export type OrderDateBounds = { from?: Date; before?: Date };
+
+/** Manage Orders' filter: the live orders or those in `status`, placed within `dates`. */
+export function allOrdersFilter(
+  status?: OrderStatus,
+  dates: OrderDateBounds = {},
+): Filter<OrderDoc> {
+  const createdAt = {
+    ...(dates.from ? { $gte: dates.from } : {}),
+    ...(dates.before ? { $lt: dates.before } : {}),
+  };
+  return {
+    ...(status ? { status } : liveOrder),
+    ...(Object.keys(createdAt).length ? { createdAt } : {}),
+  };
+}
+
+/**
+ * Every live order, or every order in `status`, newest first (Manage Orders), optionally only
+ * those placed within `dates`.
+ */
+export function listAllOrders(status?: OrderStatus, dates: OrderDateBounds = {}): Promise<Order[]> {
+  const { createdAt } = allOrdersFilter(status, dates);
+  return listOrders(createdAt ? { createdAt } : {}, status);
 }
 
 /** Gives a cancelled order's stock back: called once, by the move that cancelled it. */

@@ -12,6 +12,7 @@ import {
   placeOrder,
   publicOrder,
   type Order,
+  type OrderDateBounds,
   type OrderRecord,
 } from '@/lib/data/orders';
 import { findProduct } from '@/lib/data/products';
@@ -187,9 +188,10 @@ export async function myOrders(viewer: Viewer, { inRender = false } = {}): Promi
 export async function everyOrder({
   inRender = false,
   status,
-}: { inRender?: boolean; status?: OrderStatus } = {}): Promise<Order[]> {
+  dates,
+}: { inRender?: boolean; status?: OrderStatus; dates?: OrderDateBounds } = {}): Promise<Order[]> {
   await sweepOverdueOrders({ inRender });
-  return listAllOrders(status);
+  return listAllOrders(status, dates);
 }
 
 /**

@@ -225,5 +225,64 @@ export const orderStatusFilterSchema = z.enum(ORDER_STATUSES, {
   error: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
 });
 
-/** GET /api/allOrder's query: `?status=` (optional) lists the orders in that one status. */
-export const allOrdersQuerySchema = z.object({ status: orderStatusFilterSchema.optional() });
+const dateMessages = fieldMessages.orderDates;
+
+/**
+ * A calendar date `YYYY-MM-DD` that exists (no 2026-02-30), as a date input sends it. Dates
+ * bound the order date in UTC: see `orderDateRange`.
+ */
+export const calendarDateField = z
+  .string({ error: dateMessages.invalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, dateMessages.invalid)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00.000Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, dateMessages.invalid);
+
+/** Manage Orders' and GET /api/allOrder's date filter: `from` and `to`, each optional. */
+export const orderDatesSchema = z
+  .object({ from: calendarDateField.optional(), to: calendarDateField.optional() })
+  .refine((dates) => !dates.from || !dates.to || dates.from <= dates.to, {
+    path: ['from'],
+    message: dateMessages.fromAfterTo,
+  });
+
+/**
+ * The order dates `from`/`to` (calendar dates, both inclusive) as instants in UTC: from the
+ * start of `from` (00:00 UTC) up to, not including, the start of the day after `to`, so `to`
+ * includes its whole day.
+ */
+export function orderDateRange(dates: { from?: string; to?: string }): {
+  from?: Date;
+  before?: Date;
+} {
+  const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+  return {
+    ...(dates.from ? { from: dayStart(dates.from) } : {}),
+    ...(dates.to ? { before: new Date(dayStart(dates.to).getTime() + 86_400_000) } : {}),
+  };
+}
+
+/** The answers GET /api/allOrder gives: `json` (the default) or `csv` (a spreadsheet download). */
+export const ORDER_LIST_FORMATS = ['json', 'csv'] as const;
+
+/**
+ * GET /api/allOrder's query: `?status=` (optional) lists the orders in that one status,
+ * `?from=` and `?to=` (calendar dates, inclusive, in UTC) those placed on those days, and
+ * `?format=csv` answers them as a CSV download instead of JSON.
+ */
+export const allOrdersQuerySchema = z
+  .object({
+    status: orderStatusFilterSchema.optional(),
+    from: calendarDateField.optional(),
+    to: calendarDateField.optional(),
+    format: z
+      .enum(ORDER_LIST_FORMATS, { error: `Format must be one of ${ORDER_LIST_FORMATS.join(', ')}` })
+      .optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['from'],
+    message: dateMessages.fromAfterTo,
+  });
+
+export type AllOrdersQuery = z.output<typeof allOrdersQuerySchema>;

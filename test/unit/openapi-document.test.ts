@@ -183,6 +183,14 @@ describe('the OpenAPI document', () => {
     expect(find('GET', '/api/orders/{id}/invoice').errorCodes[409]).toEqual(['conflict']);
     expect(find('GET', '/api/allOrder').parameters.map((parameter) => parameter.name)).toEqual([
       'status',
+      'from',
+      'to',
+      'format',
+    ]);
+    const allOrders = document.paths!['/api/allOrder']!.get!.responses!['200'];
+    expect(Object.keys(allOrders.content ?? {})).toEqual([
+      'application/json',
+      'text/csv; charset=utf-8',
     ]);
     expect(find('PATCH', '/api/orders/{id}/status')).toMatchObject({ access: 'admin' });
     expect(find('DELETE', '/api/user/admin/{email}')).toMatchObject({ access: 'admin' });

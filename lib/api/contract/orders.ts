@@ -390,16 +390,36 @@ export const orderOperations = [
     tag,
     summary: 'Every live order, or the orders in one status (admin)',
     description:
-      'Every live order (any status but cancelled), newest first; `?status=` lists the orders in that one status instead, `?status=cancelled` being the only list of cancelled orders.',
+      'Every live order (any status but cancelled), newest first; `?status=` lists the orders in that one status instead, `?status=cancelled` being the only list of cancelled orders. `?from=` and `?to=` (calendar dates `YYYY-MM-DD`, both inclusive) keep the orders placed on those days, the days being UTC days: `from` starts at 00:00 UTC and `to` includes its whole day, up to 24:00 UTC. `?format=csv` answers the same orders, in the same order, as a CSV download (`text/csv`) for spreadsheets, streamed as it is read: a header row, then one record per order, RFC 4180 (CRLF line ends; a field holding a comma, a double quote, CR or LF is quoted, its quotes doubled); a text cell starting with `=`, `+`, `-`, `@`, tab or CR gets a single quote in front and is quoted, so no spreadsheet runs it as a formula. Amounts are decimal US dollars (`2.65`), dates ISO 8601 in UTC, the company is the buyer’s from My Profile.',
     access: 'admin',
     params: { query: allOrdersQuerySchema },
     responses: {
-      200: { description: 'The orders, newest first.', json: z.array(orderResponseSchema) },
+      200: {
+        description:
+          'The orders, newest first: JSON, or with `?format=csv` a CSV download with the columns Order ID, Date, Status, Customer email, Customer name, Company, Part number, Product, Quantity, Unit price, Total, Paid date, Transaction ID, Invoice number, Carrier, Tracking number.',
+        json: z.array(orderResponseSchema),
+        content: {
+          'text/csv; charset=utf-8': z.string().meta({
+            description: 'With `?format=csv`: the header row and one record per order.',
+            example:
+              'Order ID,Date,Status,Customer email,Customer name,Company,Part number,Product,Quantity,Unit price,Total,Paid date,Transaction ID,Invoice number,Carrier,Tracking number\r\n66b20a4be4b0a1b2c3d4e5f7,2026-11-20T09:30:00.000Z,shipped,buyer@example.com,Dana Whitfield,Whitfield Engineering Ltd,BRG-6204-2RS,"Deep groove ball bearing 6204-2RS, sealed",1000,0.42,420.00,2026-11-20T09:34:12.000Z,pi_3PZxYz2eZvKYlo2C1a2b3c4d,INV-2026-000042,DHL Freight,JD014600006281234567\r\n',
+          }),
+        },
+        headers: z.object({
+          'Content-Disposition': z.string().optional().meta({
+            description: 'With `?format=csv`: an attachment named after the filter.',
+            example: 'attachment; filename="orders-shipped-from-2026-11-01-to-2026-11-30.csv"',
+          }),
+          'Cache-Control': z.string().optional().meta({
+            description: 'With `?format=csv`: `private, no-store`.',
+          }),
+        }),
+      },
     },
     errors: [
       {
         code: 'bad_request',
-        when: '`status` is not one of the statuses; details.fields names it',
+        when: '`status` is not one of the statuses, `from` or `to` is not a calendar date `YYYY-MM-DD`, `from` is after `to`, or `format` is neither `json` nor `csv`; details.fields names it',
         example: validationExample(allOrdersQuerySchema, { status: 'lost' }, 'bad_request'),
       },
     ],
