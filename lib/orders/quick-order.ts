@@ -144,15 +144,13 @@ export function parseQuickOrderText(text: string): ParsedLine[] {
   const filled = rows
     .map((raw, index) => ({ line: index + 1, text: raw.trim() }))
     .filter((row) => row.text.length > 0);
-  // A header line may come on top of the most lines allowed; anything beyond is refused unread.
-  if (filled.length > MAX_QUICK_ORDER_LINES + 1) throw tooManyLines(filled.length);
-  const parsed = filled.map((row) => ({ ...row, fields: parseFields(row.text) }));
-  const first = parsed[0]?.fields;
-  if (first && first.length === 2 && HEADER.test(first[0]!) && !QUANTITY.test(first[1]!)) {
-    parsed.shift();
-  }
-  if (parsed.length > MAX_QUICK_ORDER_LINES) throw tooManyLines(parsed.length);
-  return parsed;
+  const first = filled[0] ? parseFields(filled[0].text) : null;
+  const header =
+    !!first && first.length === 2 && HEADER.test(first[0]!) && !QUANTITY.test(first[1]!);
+  const lines = header ? filled.slice(1) : filled;
+  // Refused before any line is read further.
+  if (lines.length > MAX_QUICK_ORDER_LINES) throw tooManyLines(lines.length);
+  return lines.map((row) => ({ ...row, fields: parseFields(row.text) }));
 }
 
 function tooManyLines(count: number) {
