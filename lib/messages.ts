@@ -158,6 +158,43 @@ export const notices = {
     'Your payment went through; your order will show as paid within a few minutes.',
 } as const;
 
+/** Quick order by part number (/dashboard/quick-order): its field and per-line messages. */
+export const quickOrderMessages = {
+  textRequired: 'Paste at least one line: a part number and a quantity',
+  textTooLong: (max: number) => `The lines must be at most ${max} characters`,
+  malformed: 'Write a part number and a quantity, separated by a comma (e.g. SG-M2-40-20, 1000)',
+  quantityWhole: 'Quantity must be a whole number',
+  unknownPart: 'Unknown part number',
+  /** Below the product's minimum, with the nearest quantity that may be ordered. */
+  belowMinimum: (minimumText: string, suggested: number) =>
+    `${minimumText}. Nearest valid quantity: ${suggested}`,
+  /** Above the stock, with the stock shown, the most that may be ordered and a quote for more. */
+  aboveStock: (available: number, suggested: number | null) =>
+    suggested === null
+      ? `Only ${available} available: not enough stock for this part's minimum. Request a quote from the product page`
+      : `Only ${available} available: order at most ${suggested}, or request a quote from the product page`,
+  tooLarge: 'Quantity is too large',
+  merged: (lines: readonly number[]) =>
+    `Lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)} merged: quantities summed`,
+  fileNotText: 'The file must be a CSV text file.',
+  fileTooLarge: (max: number) => `The file must be at most ${max} characters.`,
+} as const;
+
+/** "Order again" on the product page: why the earlier quantity was changed. */
+export const orderAgainMessages = {
+  prefilled:
+    "The quantity, address and phone of your earlier order are filled in. Price, minimum and stock are today's.",
+  belowMinimum: (minimumText: string, earlier: number, chosen: number) =>
+    `${minimumText}: your earlier quantity ${earlier} was changed to ${chosen}.`,
+  aboveStock: (available: number, earlier: number, chosen: number) =>
+    `Only ${available} available: your earlier quantity ${earlier} was changed to ${chosen}.`,
+  notOffered: (earlier: number, chosen: number) =>
+    `Your earlier quantity ${earlier} is not one of the quantities offered: ${chosen} was chosen instead.`,
+  noneAvailable: (available: number, earlier: number) =>
+    `Only ${available} available: your earlier quantity ${earlier} cannot be ordered again now.`,
+  noLongerSold: 'No longer sold',
+} as const;
+
 /** What a person reads about a picture they upload (Add Product, Add a Review). */
 export const imageMessages = {
   notImage: 'The picture must be a JPEG, PNG, WebP or GIF image.',
@@ -301,6 +338,15 @@ export const errorMessages = {
     code: 'conflict',
     message:
       'You already have {max} unpaid orders. Please pay or delete one of them before placing another.',
+  },
+  'quick_order.too_many_lines': {
+    code: 'validation_failed',
+    message:
+      'A quick order takes at most {max} lines; this one has {count}. Split it into several quick orders.',
+  },
+  'quick_order.nothing_to_place': {
+    code: 'validation_failed',
+    message: 'None of the lines can be ordered. Correct them and check again.',
   },
   'order.already_paid': { code: 'conflict', message: 'This order is already paid.' },
   'order.cancelled': {

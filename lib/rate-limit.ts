@@ -26,19 +26,21 @@ async function hit(
   limit: Limit,
   key: string,
   now = Date.now(),
-): Promise<{ allowed: boolean; retryAfter: number; id: string }> {
+  weight = 1,
+): Promise<{ allowed: boolean; retryAfter: number; id: string; weight: number }> {
   const { id, expiresAt } = windowOf(limit, key, now);
   const { rateLimits } = collections(await getDb());
   const doc = await rateLimits.findOneAndUpdate(
     { _id: id },
-    { $inc: { count: 1 }, $setOnInsert: { expiresAt } },
+    { $inc: { count: weight }, $setOnInsert: { expiresAt } },
     { upsert: true, returnDocument: 'after' },
   );
-  const count = doc?.count ?? 1;
+  const count = doc?.count ?? weight;
   return {
     allowed: count <= limit.max,
     retryAfter: Math.ceil((expiresAt.getTime() - now) / 1000),
     id,
+    weight,
   };
 }
 
@@ -51,14 +53,27 @@ export interface Counted {
 /**
  * Counts the request on every key and throws 429 with a clear message when any of them is
  * over its limit. A limit on failures only (sign-in) calls `giveBack()` after a success.
+ * A check with a `weight` counts that many units at once (a quick order's orders); when it is
+ * refused, its units are taken off again, so a batch too large for what is left of the window
+ * does not use up the window.
  */
-export async function enforce(checks: Array<{ limit: Limit; key: string }>): Promise<Counted> {
+export async function enforce(
+  checks: Array<{ limit: Limit; key: string; weight?: number }>,
+): Promise<Counted> {
   const now = Date.now();
   const results = await Promise.all(
-    checks.map(({ limit, key }) => hit(limit, key.toLowerCase(), now)),
+    checks.map(({ limit, key, weight }) => hit(limit, key.toLowerCase(), now, weight)),
   );
   const refused = results.filter((result) => !result.allowed);
   if (refused.length) {
+    const { rateLimits } = collections(await getDb());
+    await Promise.all(
+      results
+        .filter((result) => result.weight > 1)
+        .map((result) =>
+          rateLimits.updateOne({ _id: result.id }, { $inc: { count: -result.weight } }),
+        ),
+    );
     const retryAfter = Math.max(...refused.map((result) => result.retryAfter));
     const minutes = Math.max(1, Math.ceil(retryAfter / 60));
     throw failure('request.rate_limited', {
@@ -69,9 +84,13 @@ export async function enforce(checks: Array<{ limit: Limit; key: string }>): Pro
   return {
     async giveBack() {
       const { rateLimits } = collections(await getDb());
-      await rateLimits.updateMany(
-        { _id: { $in: results.map((result) => result.id) }, count: { $gt: 0 } },
-        { $inc: { count: -1 } },
+      await Promise.all(
+        results.map((result) =>
+          rateLimits.updateOne(
+            { _id: result.id, count: { $gte: result.weight } },
+            { $inc: { count: -result.weight } },
+          ),
+        ),
       );
     },
   };

@@ -15,6 +15,7 @@ export function sidebarLinks(role: Role): SidebarLink[] {
     links.push(
       { href: '/dashboard/review', label: 'My Reviews' },
       { href: '/dashboard/order', label: 'My Orders' },
+      { href: '/dashboard/quick-order', label: 'Quick Order' },
     );
   }
   return links;

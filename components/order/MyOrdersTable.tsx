@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Order } from '@/lib/data/orders';
 import { formatPrice } from '@/lib/money';
-import { messages } from '@/lib/messages';
+import { messages, orderAgainMessages } from '@/lib/messages';
 import { Td } from '@/components/ui/Table';
 import { InvoiceLink } from './InvoiceLink';
 import { OrdersTable } from './OrdersTable';
@@ -11,9 +11,17 @@ import { StatusBadge } from './StatusBadge';
  * My Orders: index, Name, product Name, Price/payment and delete, for the signed-in person.
  * Each product name opens the order's own page; a badge says where the order is, and the
  * buyer's PO number shows when they gave one. A paid order links its invoice (PDF) beside its
- * transaction id.
+ * transaction id. Given `soldProductIds` (the products still in the catalogue), each order has
+ * an "Order again" link to its product page with the order's details filled in
+ * (lib/orders/order-again.ts), or says its product is no longer sold.
  */
-export function MyOrdersTable({ orders }: { orders: Order[] }) {
+export function MyOrdersTable({
+  orders,
+  soldProductIds,
+}: {
+  orders: Order[];
+  soldProductIds?: ReadonlySet<string>;
+}) {
   return (
     <OrdersTable
       orders={orders}
@@ -39,6 +47,19 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
               </span>
             ) : null}
             <StatusBadge status={order.status} className="mt-1" />
+            {soldProductIds === undefined ? null : soldProductIds.has(order.productId) ? (
+              <Link
+                href={`/product/${order.productId}?again=${order._id}`}
+                aria-label={`Order again: ${order.name}`}
+                className="mt-2 block text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                Order again
+              </Link>
+            ) : (
+              <span className="mt-2 block text-xs text-slate-600">
+                {orderAgainMessages.noLongerSold}
+              </span>
+            )}
           </Td>
           <Td>
             <span className="font-semibold text-slate-900">{formatPrice(order.price)}</span>

@@ -44,6 +44,16 @@ export interface OrderFormUser {
   email: string;
 }
 
+/** "Order again": an earlier order's quantity, address and phone (lib/orders/order-again.ts). */
+export interface OrderFormPrefill {
+  /** The quantity to select; null keeps the form's default. */
+  quantity: string | null;
+  address: string;
+  phone: string;
+  /** What the form says about the prefill (and why the quantity changed, if it did). */
+  notices: string[];
+}
+
 /** The first quantity of the dropdown that meets both minimums. */
 function defaultQuantity(product: OrderFormProduct): string {
   const minimum = Math.max(MINIMUM_ORDER_QUANTITY, product.minimumOrderQuantity);
@@ -58,7 +68,15 @@ function defaultQuantity(product: OrderFormProduct): string {
  * server prices the order with. Below 500 it warns and sends nothing; the server takes the
  * product fields and the price from the database.
  */
-export function OrderForm({ product, user }: { product: OrderFormProduct; user: OrderFormUser }) {
+export function OrderForm({
+  product,
+  user,
+  prefill,
+}: {
+  product: OrderFormProduct;
+  user: OrderFormUser;
+  prefill?: OrderFormPrefill | null;
+}) {
   const router = useRouter();
   const { dialog, show } = useMessageDialog();
   const {
@@ -69,7 +87,12 @@ export function OrderForm({ product, user }: { product: OrderFormProduct; user: 
     formState: { errors, isSubmitting },
   } = useForm<OrderFormInput, unknown, OrderFormValues>({
     resolver: zodResolver(orderFormSchema),
-    defaultValues: { quantity: defaultQuantity(product), address: '', phone: '', poNumber: '' },
+    defaultValues: {
+      quantity: prefill?.quantity ?? defaultQuantity(product),
+      address: prefill?.address ?? '',
+      phone: prefill?.phone ?? '',
+      poNumber: '',
+    },
   });
   const priceList = useMemo(() => priceListOf(product), [product]);
   const chosen = Number(useWatch({ control, name: 'quantity' }));
@@ -133,6 +156,17 @@ export function OrderForm({ product, user }: { product: OrderFormProduct; user: 
         <h2 id="order-form-heading" className="text-xl font-semibold text-slate-900">
           Place an order
         </h2>
+        {prefill ? (
+          <div
+            role="status"
+            data-testid="order-again-notice"
+            className={`mt-4 space-y-1 rounded-md border px-4 py-3 text-sm ${prefill.notices.length > 1 ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-brand-100 bg-brand-50 text-slate-800'}`}
+          >
+            {prefill.notices.map((notice) => (
+              <p key={notice}>{notice}</p>
+            ))}
+          </div>
+        ) : null}
         <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-label="Order">
           <Field id="order-name" label="Name">
             <input type="text" readOnly value={user.name} className="bg-slate-50" />

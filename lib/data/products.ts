@@ -314,3 +314,26 @@ export async function deleteProduct(id: string): Promise<boolean> {
   const { deletedCount } = await products.deleteOne({ _id });
   return deletedCount === 1;
 }
+
+/**
+ * The products with these part numbers (compared without regard to case, through the unique
+ * `skuLower` index), keyed by the lower-cased part number. Unknown part numbers are absent.
+ */
+export async function findProductsBySkus(skus: readonly string[]): Promise<Map<string, Product>> {
+  const wanted = [...new Set(skus.map(normaliseSku))];
+  if (!wanted.length) return new Map();
+  const { products } = collections(await getDb());
+  const docs = await products.find({ skuLower: { $in: wanted } }).toArray();
+  return new Map(docs.map((doc) => [doc.skuLower!, toProduct(doc)]));
+}
+
+/** Which of these product ids are still in the catalogue (My Orders' "Order again"). */
+export async function existingProductIds(ids: readonly string[]): Promise<Set<string>> {
+  const objectIds = [...new Set(ids)].map(toObjectId).filter((id) => id !== null);
+  if (!objectIds.length) return new Set();
+  const { products } = collections(await getDb());
+  const docs = await products
+    .find({ _id: { $in: objectIds } }, { projection: { _id: 1 } })
+    .toArray();
+  return new Set(docs.map((doc) => doc._id.toHexString()));
+}

@@ -9,7 +9,7 @@ export const MINIMUM_ORDER_QUANTITY = 500;
 export const ORDER_QUANTITIES = [100, 300, 500, 1000, 5000, 8000, 15000, 20000, 21000] as const;
 
 /** A sanity bound far above any stock, so totals stay exact integers. */
-const MAXIMUM_ORDER_QUANTITY = 10_000_000;
+export const MAXIMUM_ORDER_QUANTITY = 10_000_000;
 
 const f = fieldMessages;
 const orderMessages = {

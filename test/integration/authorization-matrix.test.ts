@@ -70,6 +70,9 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'GET /api/order/{emailOrId}':               [401,   200,   403,  200,  401,  401,  403],
   'DELETE /api/order/{emailOrId}':            [401,   200,   403,  200,  401,  401,  403],
   'PATCH /api/order/{emailOrId}':             [401,   200,   403,  200,  401,  401,  403],
+  // Quick order: any signed-in person, as POST /api/order (an admin orders for themself).
+  'POST /api/quick-order/check':              [401,   200,   200,  200,  401,  401,  200],
+  'POST /api/quick-order':                    [401,   200,   200,  200,  401,  401,  200],
   'GET /api/orders/{id}':                     [401,   200,   403,  200,  401,  401,  403],
   'PATCH /api/orders/{id}/status':            [401,   403,   403,  200,  401,  401,  403],
   'GET /api/orders/{id}/invoice':             [401,   200,   403,  200,  401,  401,  403],
@@ -262,6 +265,22 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
       json: { order: order._id, transactionId: intentId },
     };
   },
+  'POST /api/quick-order/check': async () => ({
+    json: { text: `part number,quantity\n${product.sku},500\nNO-SUCH-PART,500` },
+    verify: (answer) => {
+      if (answer.status === 200) expect(answer.json).toMatchObject({ orderable: 1 });
+    },
+  }),
+  'POST /api/quick-order': async () => ({
+    json: {
+      text: `${product.sku},500`,
+      address: '12 Foundry Lane, Sheffield',
+      phone: '01142345678',
+    },
+    verify: (answer) => {
+      if (answer.status === 200) expect(answer.json).toMatchObject({ failed: [] });
+    },
+  }),
   'GET /api/orders/{id}': async () => ({ params: { id: orderOfA._id } }),
   'PATCH /api/orders/{id}/status': async () => {
     const order = await factories.makeOrder(buyerA.user, product, { paidWith: paymentId() });

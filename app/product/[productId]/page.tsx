@@ -4,20 +4,30 @@ import { notFound } from 'next/navigation';
 import { OrderForm } from '@/components/order/OrderForm';
 import { requirePageUser } from '@/lib/auth/session';
 import { findProduct } from '@/lib/data/products';
+import { orderAgainPrefill } from '@/lib/orders/order-again';
 import { formatPrice } from '@/lib/money';
 
-type Props = { params: Promise<{ productId: string }> };
+type Props = {
+  params: Promise<{ productId: string }>;
+  /** `?again={orderId}`: "Order again" from My Orders (lib/orders/order-again.ts). */
+  searchParams: Promise<{ again?: string | string[] }>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const product = await findProduct((await params).productId);
   return product ? { title: product.name, description: product.description.slice(0, 160) } : {};
 }
 
-export default async function ProductPage({ params }: Props) {
+export default async function ProductPage({ params, searchParams }: Props) {
   const { productId } = await params;
-  const user = await requirePageUser(`/product/${productId}`);
+  const { again } = await searchParams;
+  const againId = typeof again === 'string' && /^[0-9a-f]{24}$/i.test(again) ? again : null;
+  const user = await requirePageUser(
+    againId ? `/product/${productId}?again=${againId}` : `/product/${productId}`,
+  );
   const product = await findProduct(productId);
   if (!product) notFound();
+  const prefill = againId ? await orderAgainPrefill(user, againId, product) : null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -48,7 +58,11 @@ export default async function ProductPage({ params }: Props) {
               {formatPrice(product.price)}
             </dd>
           </dl>
-          <OrderForm product={product} user={{ name: user.name, email: user.email }} />
+          <OrderForm
+            product={product}
+            user={{ name: user.name, email: user.email }}
+            prefill={prefill}
+          />
         </div>
       </article>
     </div>

@@ -5,6 +5,7 @@ import type { OperationContract } from './operation';
 import { orderOperations } from './orders';
 import { paymentOperations } from './payments';
 import { productOperations } from './products';
+import { quickOrderOperations } from './quick-order';
 import { reviewOperations } from './reviews';
 import { systemOperations } from './system';
 import { userOperations } from './users';
@@ -17,6 +18,7 @@ import { userOperations } from './users';
 export const contract: readonly OperationContract[] = [
   ...productOperations,
   ...orderOperations,
+  ...quickOrderOperations,
   ...paymentOperations,
   ...reviewOperations,
   ...imageOperations,

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import type {
+  FailedLine,
+  PlacedLine,
+  QuickOrderLine,
+  QuickOrderReport,
+  QuickOrderResult,
+} from '@/lib/orders/quick-order';
+import { quickOrderMessages } from '@/lib/messages';
+import {
+  MAX_QUICK_ORDER_LINES,
+  quickOrderCheckSchema,
+  quickOrderPlaceSchema,
+} from '@/lib/validation/quick-order';
+import { operation, validationExample } from './operation';
+import { conforms, idField } from './shapes';
+
+/** Quick order by part number (lib/orders/quick-order.ts): check the lines, then place them. */
+
+const tag = 'Orders';
+
+const lineNumbers = z.array(z.number().int().min(1)).meta({
+  description:
+    'The numbers of the lines it comes from (1-based, as in the text); several when duplicate lines were merged.',
+});
+
+const checkStatus = z.enum([
+  'ok',
+  'malformed',
+  'unknown_part',
+  'below_minimum',
+  'above_stock',
+  'too_large',
+]);
+
+const reportLineSchema = z
+  .object({
+    lines: lineNumbers,
+    text: z.string().meta({ description: 'The line as written, or its part number and quantity.' }),
+    partNumber: z.string().nullable(),
+    quantity: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The quantity, summed over merged lines; null when malformed.' }),
+    status: checkStatus.meta({
+      description:
+        '`ok`: may be ordered as it is. Otherwise why not: `malformed` (not a part number and a whole quantity), `unknown_part`, `below_minimum` (below 500 or the product’s own minimum), `above_stock` (more than the stock left), `too_large`.',
+    }),
+    message: z.string().nullable().meta({ description: 'Why it cannot be ordered; null when ok.' }),
+    merged: z
+      .string()
+      .nullable()
+      .meta({ description: 'Said when duplicate lines were merged into this one.' }),
+    suggestedQuantity: z.number().int().nullable().meta({
+      description:
+        'The nearest quantity that may be ordered now (the minimum, or the stock left); null when none.',
+    }),
+    available: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The stock left, when the quantity is above it.' }),
+    product: z
+      .object({
+        _id: idField,
+        name: z.string(),
+        sku: z.string(),
+        minimumOrderQuantity: z
+          .number()
+          .int()
+          .meta({ description: 'The smallest quantity that may be ordered (at least 500).' }),
+        unitPrice: z.number().nullable().meta({
+          description:
+            'US dollars per unit for this quantity (its volume tier); null without a price.',
+        }),
+        price: z
+          .number()
+          .nullable()
+          .meta({ description: 'US dollars for the line; null without a price.' }),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'QuickOrderLine' });
+conforms<QuickOrderLine>()(reportLineSchema);
+
+const reportSchema = z
+  .object({
+    lines: z.array(reportLineSchema),
+    orderable: z.number().int().meta({ description: 'How many lines may be ordered as they are.' }),
+  })
+  .meta({ id: 'QuickOrderReport' });
+conforms<QuickOrderReport>()(reportSchema);
+
+const placedLineSchema = z
+  .object({
+    lines: lineNumbers,
+    partNumber: z.string(),
+    quantity: z.number().int(),
+    orderId: idField.meta({ description: 'The new order (pay it at /dashboard/payment/{id}).' }),
+    productId: idField,
+    productName: z.string(),
+    price: z.number().meta({ description: "The order's total, in US dollars." }),
+  })
+  .meta({ id: 'QuickOrderPlacedLine' });
+conforms<PlacedLine>()(placedLineSchema);
+
+const failedLineSchema = z
+  .object({
+    lines: lineNumbers,
+    text: z.string(),
+    partNumber: z.string().nullable(),
+    quantity: z.number().int().nullable(),
+    status: z.enum([...checkStatus.exclude(['ok']).options, 'not_placed']).meta({
+      description:
+        'The check’s status, or `not_placed` when the line was refused as its order was placed (its stock taken meanwhile, the unpaid-orders cap reached).',
+    }),
+    message: z.string(),
+  })
+  .meta({ id: 'QuickOrderFailedLine' });
+conforms<FailedLine>()(failedLineSchema);
+
+const resultSchema = z
+  .object({ placed: z.array(placedLineSchema), failed: z.array(failedLineSchema) })
+  .meta({ id: 'QuickOrderResult' });
+conforms<QuickOrderResult>()(resultSchema);
+
+const exampleText = 'part number,quantity\nSG-M2-40-20,1000\n6205-2RS-C3,2000\nHFB-M10X40-109,5000';
+
+const tooManyLines = {
+  key: 'quick_order.too_many_lines',
+  params: { max: MAX_QUICK_ORDER_LINES, count: 23 },
+  details: { maxLines: MAX_QUICK_ORDER_LINES, lines: 23 },
+  when: `the text has more than ${MAX_QUICK_ORDER_LINES} lines (a first line naming the columns aside)`,
+} as const;
+
+const textDescription = `Lines of \`part number, quantity\` (comma, semicolon or tab between them), as pasted or read from a CSV file with those two columns; a first line naming the columns (\`part number,quantity\`) is skipped, blank lines are ignored, part numbers are compared without regard to case, and lines naming the same part number are merged with their quantities summed. At most ${MAX_QUICK_ORDER_LINES} lines.`;
+
+export const quickOrderOperations = [
+  operation({
+    method: 'post',
+    path: '/api/quick-order/check',
+    operationId: 'checkQuickOrder',
+    tag,
+    summary: 'Check a quick order by part number',
+    description: `The validation report of a quick order, line by line, against today's catalogue: unknown part numbers, quantities below the product's minimum (with the nearest valid quantity) or above the stock left (with the stock), merged duplicates, malformed lines. Writes nothing. ${textDescription}`,
+    access: 'user',
+    body: { json: quickOrderCheckSchema, example: { text: exampleText } },
+    responses: { 200: { description: 'The report.', json: reportSchema } },
+    errors: [
+      {
+        code: 'validation_failed',
+        when: 'the text is empty or too long',
+        example: validationExample(quickOrderCheckSchema, { text: '' }),
+      },
+      tooManyLines,
+    ],
+  }),
+  operation({
+    method: 'post',
+    path: '/api/quick-order',
+    operationId: 'placeQuickOrder',
+    tag,
+    summary: 'Place a quick order by part number',
+    description: `Checks the lines again (price, minimum and stock are today's) and places every line that may be ordered as one order, in the order of the text, with the one delivery \`address\`, \`phone\` and optional \`poNumber\` (validated as in POST /api/order). Each order reserves its stock as POST /api/order does and counts against the same hourly limit (all of a quick order's orders at once: when they do not fit, nothing is placed). A line refused as its order is placed (its stock taken meanwhile, the unpaid-orders cap reached) is answered in \`failed\` with its reason; the others stand. ${textDescription}`,
+    access: 'user',
+    body: {
+      json: quickOrderPlaceSchema,
+      example: {
+        text: exampleText,
+        address: '12 Mill Road, Sheffield S1 2AB',
+        phone: '01142345678',
+        poNumber: 'PO-2026-0117',
+      },
+    },
+    responses: {
+      200: {
+        description:
+          'The orders placed, with their ids, and the lines that were not, with why (a line refused by the check or when its order was placed).',
+        json: resultSchema,
+      },
+    },
+    errors: [
+      {
+        code: 'validation_failed',
+        when: 'the text is empty or too long, or the address, phone or PO number is not valid',
+        example: validationExample(quickOrderPlaceSchema, { text: exampleText, phone: 'x' }),
+      },
+      tooManyLines,
+      {
+        key: 'quick_order.nothing_to_place',
+        details: {
+          lines: [
+            {
+              lines: [1],
+              text: 'NO-SUCH-PART, 1000',
+              partNumber: 'NO-SUCH-PART',
+              quantity: 1000,
+              status: 'unknown_part',
+              message: quickOrderMessages.unknownPart,
+              merged: null,
+              suggestedQuantity: null,
+              available: null,
+              product: null,
+            },
+          ],
+        },
+        when: 'no line may be ordered (`details.lines` is the report)',
+      },
+    ],
+    rateLimited: true,
+  }),
+];
