@@ -36,6 +36,7 @@ const order: OrderRecord & { invoiceNumber: string } = {
   createdAt: '2026-12-30T09:00:00.000Z',
   cancelledAt: null,
   cancelReason: null,
+  quoteReference: null,
   userId: '6741f0c2a1b2c3d4e5f60002',
   unitPriceCents: 37,
   totalCents: 92_500,

@@ -5,6 +5,7 @@ import type { OperationContract } from './operation';
 import { orderOperations } from './orders';
 import { paymentOperations } from './payments';
 import { productOperations } from './products';
+import { quoteOperations } from './quotes';
 import { reviewOperations } from './reviews';
 import { systemOperations } from './system';
 import { userOperations } from './users';
@@ -17,6 +18,7 @@ import { userOperations } from './users';
 export const contract: readonly OperationContract[] = [
   ...productOperations,
   ...orderOperations,
+  ...quoteOperations,
   ...paymentOperations,
   ...reviewOperations,
   ...imageOperations,
@@ -33,6 +35,11 @@ export const contractTags = [
     name: 'Orders',
     description:
       'Bulk orders: placing, listing, cancelling, recording a payment, moving through their statuses, invoices.',
+  },
+  {
+    name: 'Quotes',
+    description:
+      'Requests for quote: a buyer asks a price for a bulk quantity, an admin answers or declines, the buyer accepts and pays the order.',
   },
   { name: 'Payments', description: "Card payments through Stripe, and Stripe's webhook." },
   { name: 'Reviews', description: 'Customer reviews with a photo.' },
