@@ -225,7 +225,14 @@ async function orderPaidAtStripe() {
 async function quoteOfA({ answer = true } = {}) {
   const quote = await quotes.requestQuote(
     buyerA.user,
-    { productId: product._id, quantity: 50_000, address: '12 Foundry Lane', phone: '0114' },
+    {
+      productId: product._id,
+      quantity: 50_000,
+      neededBy: undefined,
+      address: '12 Foundry Lane',
+      phone: '0114',
+      note: undefined,
+    },
     'http://127.0.0.1',
   );
   if (!answer) return quote;

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { ProductPicture } from '@/components/product/ProductPicture';
 import { notFound } from 'next/navigation';
 import { OrderForm } from '@/components/order/OrderForm';
+import { QuoteRequestForm } from '@/components/quote/QuoteRequestForm';
 import { requirePageUser } from '@/lib/auth/session';
 import { findProduct } from '@/lib/data/products';
 import { formatPrice } from '@/lib/money';
@@ -49,6 +50,7 @@ export default async function ProductPage({ params }: Props) {
             </dd>
           </dl>
           <OrderForm product={product} user={{ name: user.name, email: user.email }} />
+          <QuoteRequestForm product={product} />
         </div>
       </article>
     </div>
