@@ -81,13 +81,7 @@ export function QuoteRequestForm({
         unit price and a date it holds until; you accept it and pay the order as usual.
       </p>
       {!open ? (
-        <button
-          type="button"
-          className="btn-secondary mt-4"
-          aria-expanded={false}
-          aria-controls={`${sectionId}-form`}
-          onClick={() => setOpen(true)}
-        >
+        <button type="button" className="btn-secondary mt-4" onClick={() => setOpen(true)}>
           Request a quote
         </button>
       ) : (

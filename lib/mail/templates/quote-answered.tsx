@@ -26,7 +26,7 @@ export default function QuoteAnsweredMail({ quote, storeName, origin }: QuoteMai
       <ActionButton href={absoluteLink(origin, quotesPath)}>Review and accept</ActionButton>
       <QuoteSummary quote={quote} />
       <Rule />
-      <QuoteQuestions quote={quote} />
+      <QuoteQuestions quote={quote} origin={origin} />
     </MailLayout>
   );
 }

@@ -28,7 +28,7 @@ export default function QuoteDeclinedMail({ quote, storeName, origin }: QuoteMai
       <ActionButton href={absoluteLink(origin, quotesPath)}>Open your quotes</ActionButton>
       <QuoteSummary quote={quote} />
       <Rule />
-      <QuoteQuestions quote={quote} />
+      <QuoteQuestions quote={quote} origin={origin} />
     </MailLayout>
   );
 }

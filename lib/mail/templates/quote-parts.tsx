@@ -1,4 +1,15 @@
-import { Facts, Lines, moment, money, Paragraph, Subheading, units } from './parts';
+import {
+  absoluteLink,
+  Facts,
+  InlineLink,
+  Lines,
+  mailPaths,
+  moment,
+  money,
+  Paragraph,
+  Subheading,
+  units,
+} from './parts';
 import type { QuoteMailData } from '../quote-data';
 
 /** What every quote mail is given: the quote, the store's name, the origin of its links. */
@@ -52,10 +63,13 @@ export function QuoteSummary({ quote }: { quote: QuoteMailData }) {
   );
 }
 
-export function QuoteQuestions({ quote }: { quote: QuoteMailData }) {
+/** The closing paragraph: where to ask about the quote. */
+export function QuoteQuestions({ quote, origin }: { quote: QuoteMailData; origin: string }) {
   return (
     <Paragraph>
-      Questions about this quote? Reply through our contact form and mention {quote.reference}.
+      Questions about this quote? Write to us through the{' '}
+      <InlineLink href={absoluteLink(origin, mailPaths.contact)}>contact form</InlineLink> and
+      mention {quote.reference}.
     </Paragraph>
   );
 }
