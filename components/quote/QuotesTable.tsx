@@ -252,7 +252,7 @@ function Actions({ quote, admin }: { quote: Quote; admin: boolean }) {
       quote.status === 'requested' || quote.status === 'answered' || quote.status === 'expired';
     if (open) {
       return (
-        <div className="flex flex-wrap gap-2">
+        <div className="flex gap-2">
           <AnswerButton quote={quote} />
           <DeclineButton quote={quote} />
         </div>
@@ -267,9 +267,6 @@ function Actions({ quote, admin }: { quote: Quote; admin: boolean }) {
         View order
       </Link>
     );
-  }
-  if (quote.status === 'declined' && quote.declineReason) {
-    return <span className="text-slate-700">{quote.declineReason}</span>;
   }
   return <span className="text-slate-600">—</span>;
 }
@@ -291,8 +288,7 @@ export function QuotesTable({ quotes, admin }: { quotes: Quote[]; admin: boolean
   }
   const columns = [
     'Reference',
-    'Product',
-    ...(admin ? ['Buyer'] : []),
+    admin ? 'Product and buyer' : 'Product',
     'Quantity',
     'Needed by',
     'Status',
@@ -306,33 +302,39 @@ export function QuotesTable({ quotes, admin }: { quotes: Quote[]; admin: boolean
       {quotes.map((quote) => (
         <tr key={quote._id} data-testid={`quote-${quote.reference}`}>
           <Td className="font-medium whitespace-nowrap text-slate-900">{quote.reference}</Td>
-          <Td>
+          <Td className="min-w-[13rem]">
             <Link href={`/product/${quote.productId}`} className="text-blue-700 underline">
               {quote.productName}
             </Link>
             {quote.sku ? <span className="block text-xs text-slate-600">{quote.sku}</span> : null}
+            {admin ? (
+              <span className="mt-1 block text-xs text-slate-700">
+                <span className="sr-only">Buyer: </span>
+                {quote.buyer.name} · <span className="break-all">{quote.buyer.email}</span>
+              </span>
+            ) : null}
           </Td>
-          {admin ? (
-            <Td>
-              {quote.buyer.name}
-              <span className="block text-xs break-all text-slate-600">{quote.buyer.email}</span>
-            </Td>
-          ) : null}
           <Td className="text-right tabular-nums">{quote.quantity.toLocaleString('en-US')}</Td>
           <Td className="whitespace-nowrap">{quote.neededBy ? shortDay(quote.neededBy) : '—'}</Td>
-          <Td>
+          <Td className="min-w-[8rem]">
             <QuoteStatusBadge status={quote.status} />
+            {quote.status === 'declined' && quote.declineReason ? (
+              <span className="mt-1 block text-xs text-slate-700">{quote.declineReason}</span>
+            ) : null}
           </Td>
-          <Td className="text-right tabular-nums" data-testid="quote-unit-price">
+          <Td className="text-right whitespace-nowrap tabular-nums" data-testid="quote-unit-price">
             {quote.unitPrice === null ? '—' : formatPrice(quote.unitPrice)}
           </Td>
-          <Td className="text-right font-semibold tabular-nums" data-testid="quote-total">
+          <Td
+            className="text-right font-semibold whitespace-nowrap tabular-nums"
+            data-testid="quote-total"
+          >
             {quote.total === null ? '—' : formatPrice(quote.total)}
           </Td>
           <Td className="whitespace-nowrap">
             {quote.validUntil ? shortDay(quote.validUntil) : '—'}
           </Td>
-          <Td>
+          <Td className="whitespace-nowrap">
             <Actions quote={quote} admin={admin} />
           </Td>
         </tr>
