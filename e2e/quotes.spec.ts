@@ -205,9 +205,10 @@ test('screenshots of the quote form and the quotes page for buyer and admin, des
     await form.getByRole('button', { name: 'Send quote request' }).click();
     await expect(form.getByLabel('Delivery address')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByText('Needed by must not be in the past')).toBeVisible();
-    await form.scrollIntoViewIfNeeded();
+    const section = buyerPage.getByRole('region', { name: 'Need a larger quantity?' });
+    await section.scrollIntoViewIfNeeded();
     const formFile = testInfo.outputPath(`quote-form-${label}.png`);
-    await form.screenshot({ path: formFile });
+    await section.screenshot({ path: formFile });
     await testInfo.attach(`quote-form-${label}`, { path: formFile, contentType: 'image/png' });
   }
   await buyerPage.context().close();

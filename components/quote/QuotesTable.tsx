@@ -23,13 +23,15 @@ import {
 } from '@/lib/validation/quote';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
 
-/** A UTC day as the table shows it: `Dec 3, 2026`. */
+/** A UTC day as the table shows it: `Dec 3`, with its year when it is not this year's. */
 function shortDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
+  const date = new Date(iso);
+  const thisYear = date.getUTCFullYear() === new Date().getUTCFullYear();
+  return date.toLocaleDateString('en-US', {
     timeZone: 'UTC',
     month: 'short',
     day: 'numeric',
-    year: 'numeric',
+    ...(thisYear ? {} : { year: 'numeric' }),
   });
 }
 
@@ -252,7 +254,7 @@ function Actions({ quote, admin }: { quote: Quote; admin: boolean }) {
       quote.status === 'requested' || quote.status === 'answered' || quote.status === 'expired';
     if (open) {
       return (
-        <div className="flex gap-2">
+        <div className="flex flex-col items-stretch gap-2">
           <AnswerButton quote={quote} />
           <DeclineButton quote={quote} />
         </div>
