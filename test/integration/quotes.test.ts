@@ -335,6 +335,22 @@ describe('answering and accepting', () => {
   });
 });
 
+describe('the placement rules of every order', () => {
+  it('refuses an accept over the unpaid-orders cap; the quote stays answered', async () => {
+    const buyer = await users.createActor('user', 'Cap Reached');
+    const product = await newProduct();
+    const quote = await answered(buyer, product._id, 5_000);
+    // MAX_UNPAID_ORDERS is 20 by default: the buyer holds 20 unpaid orders already.
+    for (let i = 0; i < 20; i += 1) await make.makeOrder(buyer.user, product);
+    const stock = await api.stockOf(product._id);
+    const res = await accept(buyer, quote._id);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/^You already have 20 unpaid orders/);
+    expect(await api.stockOf(product._id)).toBe(stock);
+    expect((await quoteDoc(quote._id))?.status).toBe('answered');
+  });
+});
+
 describe('quote mails', () => {
   const mailAbout = (reference: string, to: string) =>
     smtp.waitFor(
