@@ -304,7 +304,7 @@ export function QuotesTable({ quotes, admin }: { quotes: Quote[]; admin: boolean
       {quotes.map((quote) => (
         <tr key={quote._id} data-testid={`quote-${quote.reference}`}>
           <Td className="font-medium whitespace-nowrap text-slate-900">{quote.reference}</Td>
-          <Td className="min-w-[13rem]">
+          <Td className="min-w-[11rem]">
             <Link href={`/product/${quote.productId}`} className="text-blue-700 underline">
               {quote.productName}
             </Link>
@@ -318,7 +318,7 @@ export function QuotesTable({ quotes, admin }: { quotes: Quote[]; admin: boolean
           </Td>
           <Td className="text-right tabular-nums">{quote.quantity.toLocaleString('en-US')}</Td>
           <Td className="whitespace-nowrap">{quote.neededBy ? shortDay(quote.neededBy) : '—'}</Td>
-          <Td className="min-w-[8rem]">
+          <Td>
             <QuoteStatusBadge status={quote.status} />
             {quote.status === 'declined' && quote.declineReason ? (
               <span className="mt-1 block text-xs text-slate-700">{quote.declineReason}</span>
