@@ -113,8 +113,14 @@ test('a buyer requests a quote for 50,000 units, the admin answers it, the buyer
   const pay = buyerPage.getByRole('button', { name: 'Pay', exact: true });
   await expect(pay).toBeEnabled();
   await fillCard(buyerPage, '4242 4242 4242 4242');
+  // The payment the page reports, which the server verifies with Stripe before the order is paid.
+  const recorded = buyerPage.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/order/${orderId}`) && response.request().method() === 'PATCH',
+  );
   await pay.click();
   await expect(buyerPage.getByText('Congrats!Your payment is completed.')).toBeVisible();
+  expect((await recorded).status()).toBe(200);
 
   const db = await testDb();
   const order = await db.collection('orders').findOne({ _id: new ObjectId(orderId) });
