@@ -134,6 +134,21 @@ export const fieldMessages = {
     invalid: 'Use a date as YYYY-MM-DD',
     fromAfterTo: 'From must be on or before To',
   },
+  quote: {
+    neededByInvalid: 'Needed by must be a date (YYYY-MM-DD)',
+    neededByPast: 'Needed by must not be in the past',
+    noteTooLong: 'Note must be at most 1000 characters',
+    unitPriceRequired: 'Unit price is Required',
+    unitPriceMinimum: 'Must be at least $0.01',
+    validUntilRequired: 'Valid until is Required',
+    validUntilInvalid: 'Valid until must be a date (YYYY-MM-DD)',
+    validUntilPast: 'Valid until must not be in the past',
+    reasonRequired: 'Reason is Required',
+    reasonTooLong: 'Reason must be at most 500 characters',
+    actionInvalid: 'Action must be "answer" or "decline"',
+    statusInvalid:
+      'Status must be one of requested, answered, accepting, accepted, declined, expired',
+  },
   review: {
     ratingRange: 'Choose a rating from 1 to 5',
     imgNotUploaded: 'Upload the picture through /api/images first and send the URL it answered',
@@ -156,6 +171,10 @@ export const notices = {
   orderStatusChanged: 'Order status updated',
   paymentConfirmedLater:
     'Your payment went through; your order will show as paid within a few minutes.',
+  quoteRequested: 'Quote requested: we will answer by mail, and you can follow it under Quotes.',
+  quoteAnswered: 'Quote answered: the buyer is mailed the price.',
+  quoteDeclined: 'Quote declined: the buyer is mailed the reason.',
+  quoteAccepted: 'Quote accepted: your order is placed. Please pay it to confirm.',
 } as const;
 
 /** Quick order by part number (/dashboard/quick-order): its field and per-line messages. */
@@ -367,6 +386,40 @@ export const errorMessages = {
     message: 'The payment could not be prepared. Please reload the page.',
   },
   'order.payment_not_completed': { code: 'conflict', message: 'This payment has not completed.' },
+  'quote.not_found': { code: 'not_found', message: 'No quote has this id.' },
+  'quote.not_yours': { code: 'forbidden', message: 'You may only access your own quotes.' },
+  'quote.accept_not_yours': {
+    code: 'forbidden',
+    message: 'Only the buyer who asked for this quote may accept it.',
+  },
+  'quote.not_answered': {
+    code: 'conflict',
+    message: 'This quote has not been answered yet, so it cannot be accepted.',
+  },
+  'quote.expired': {
+    code: 'conflict',
+    message: 'This quote expired on {date}. Please request a new quote.',
+  },
+  'quote.already_accepted': { code: 'conflict', message: 'This quote was already accepted.' },
+  'quote.accepting': {
+    code: 'conflict',
+    message: 'This quote is being accepted right now. Please reload the page in a moment.',
+  },
+  'quote.declined': { code: 'conflict', message: 'This quote was declined.' },
+  'quote.closed': {
+    code: 'conflict',
+    message: 'This quote is {status}, so it can no longer be answered or declined.',
+  },
+  'quote.out_of_stock': {
+    code: 'conflict',
+    message:
+      'There is not enough stock to accept this quote right now (only {available} available). The quote stays open: please try again later or contact us.',
+  },
+  'quote.below_minimum': {
+    code: 'conflict',
+    message:
+      "The product's minimum order quantity is now {minimum}, above this quote's quantity. Please request a new quote.",
+  },
   'invoice.not_paid': {
     code: 'conflict',
     message: 'This order has no invoice yet: an invoice is issued once the order is paid.',

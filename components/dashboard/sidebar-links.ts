@@ -6,7 +6,13 @@ export interface SidebarLink {
   label: string;
 }
 
-/** The dashboard sidebar: My Profile always, then the admin pages or the buyer's pages. */
+/** Requests for quote: for buyers and admins alike (not one of the admin pages). */
+const quotesLink: SidebarLink = { href: '/dashboard/quotes', label: 'Quotes' };
+
+/**
+ * The dashboard sidebar: My Profile always, then the admin pages or the buyer's pages, then
+ * Quotes for both.
+ */
 export function sidebarLinks(role: Role): SidebarLink[] {
   const links: SidebarLink[] = [{ href: '/dashboard', label: 'My Profile' }];
   if (role === 'admin') {
@@ -18,5 +24,6 @@ export function sidebarLinks(role: Role): SidebarLink[] {
       { href: '/dashboard/quick-order', label: 'Quick Order' },
     );
   }
+  links.push(quotesLink);
   return links;
 }

@@ -19,6 +19,17 @@ export function canAccessOrder(
   return user.role === 'admin' || (order.userId !== '' && order.userId === user.id);
 }
 
+/**
+ * Who may see a quote (lib/quotes): the buyer who asked for it, by user id, or an admin. Only
+ * its buyer accepts it; only an admin answers or declines it.
+ */
+export function canAccessQuote(
+  user: { id: string; role: Role },
+  quote: { userId: string },
+): boolean {
+  return user.role === 'admin' || (quote.userId !== '' && quote.userId === user.id);
+}
+
 /** The admin-only dashboard pages, in the order of the admin's sidebar. */
 export const adminPages = [
   { href: '/dashboard/users', label: 'Make Admin' },

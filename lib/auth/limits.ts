@@ -46,3 +46,10 @@ export const placeOrderLimit = {
   max: 60,
   windowSeconds: 60 * 60,
 } satisfies Limit;
+
+/** Requests for quote per user and hour (each mails the store). */
+export const requestQuoteLimit = {
+  name: 'quote:user',
+  max: 30,
+  windowSeconds: 60 * 60,
+} satisfies Limit;

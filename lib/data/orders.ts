@@ -63,6 +63,8 @@ export interface Order {
   /** When the order was cancelled (only unpaid orders are); null for a live order. */
   cancelledAt: string | null;
   cancelReason: CancelReason | null;
+  /** The quote this order was placed from (`Q-2026-000001`); null for an ordinary order. */
+  quoteReference: string | null;
 }
 
 /** An order with what the server needs to check ownership and payments; never sent out. */
@@ -112,6 +114,7 @@ export function orderRecord(doc: OrderDoc): OrderRecord {
     createdAt: doc.createdAt.toISOString(),
     cancelledAt: doc.cancelledAt?.toISOString() ?? null,
     cancelReason: doc.cancelReason ?? null,
+    quoteReference: doc.quoteReference ?? null,
     userId: doc.userId?.toHexString() ?? '',
     unitPriceCents: doc.unitPriceCents,
     totalCents: doc.totalCents,
@@ -155,7 +158,16 @@ export type PlaceOrderResult =
   | { ok: false; reason: 'below_minimum'; minimum: number }
   | { ok: false; reason: 'out_of_stock'; available: number }
   | { ok: false; reason: 'total_too_large' }
-  | { ok: false; reason: 'too_many_unpaid'; max: number };
+  | { ok: false; reason: 'too_many_unpaid'; max: number }
+  | { ok: false; reason: 'quote_already_ordered'; orderId: string };
+
+/** The terms of an accepted quote an order is placed on (lib/quotes). */
+export interface QuotedTerms {
+  quoteId: string;
+  reference: string;
+  /** The quoted price of one unit, in cents: it replaces the product's price list. */
+  unitPriceCents: number;
+}
 
 type PlaceOrderInput = {
   productId: string;
@@ -173,6 +185,12 @@ type PlaceOrderInput = {
    * sends none.
    */
   outbox?: OutboxEntry[];
+  /**
+   * An order placed by accepting a quote: priced at the quoted unit price instead of the
+   * product's price list, and carrying the quote's id and reference (one order per quote: a
+   * unique index refuses a second, answered as `quote_already_ordered`).
+   */
+  quote?: QuotedTerms;
 };
 
 /** How many times an order that met a full cap in a burst tries again. */
@@ -236,13 +254,14 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
 
   const giveBack = () => restock({ productId, quantity });
 
-  // The price list of the very document the stock was reserved from.
-  const unitPriceCents = unitPriceCentsFor(product, quantity);
+  // The price list of the very document the stock was reserved from, or the quoted price.
+  const quote = input.quote;
+  const unitPriceCents = quote ? quote.unitPriceCents : unitPriceCentsFor(product, quantity);
   if (unitPriceCents === null) {
     await giveBack();
     return { ok: false, reason: 'below_minimum', minimum: product.minimumOrderQuantity };
   }
-  const totalCents = totalCentsFor(product, quantity);
+  const totalCents = quote ? quotedTotalCents(quote, quantity) : totalCentsFor(product, quantity);
   if (totalCents === null) {
     await giveBack();
     return { ok: false, reason: 'total_too_large' };
@@ -272,11 +291,18 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     paid: false,
     createdAt,
     ...(input.outbox?.length ? { outbox: input.outbox } : {}),
+    ...(quote ? { quoteId: new ObjectId(quote.quoteId), quoteReference: quote.reference } : {}),
   };
   try {
     await orders.insertOne(doc);
   } catch (error) {
     await giveBack();
+    if (quote && (error as { code?: number }).code === 11000) {
+      const existing = await orders.findOne({ quoteId: new ObjectId(quote.quoteId) });
+      if (existing) {
+        return { ok: false, reason: 'quote_already_ordered', orderId: existing._id.toHexString() };
+      }
+    }
     throw error;
   }
   if ((await countUnpaidOrders(buyerId)) > max) {
@@ -286,6 +312,13 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     return { ok: false, reason: 'too_many_unpaid', max };
   }
   return { ok: true, insertedId: doc._id.toHexString() };
+}
+
+/** quantity x the quoted unit price in integer cents; null past exact integers. */
+function quotedTotalCents(quote: QuotedTerms, quantity: number): number | null {
+  if (!Number.isSafeInteger(quote.unitPriceCents) || quote.unitPriceCents <= 0) return null;
+  const total = quote.unitPriceCents * quantity;
+  return Number.isSafeInteger(total) ? total : null;
 }
 
 /** One order by its id string; null when the id is malformed or unknown. */

@@ -13,6 +13,7 @@ export interface PriceTierDoc {
   priceCents: number;
 }
 import type { CancelReason, OrderStatus } from '@/lib/orders/lifecycle';
+import type { QuoteStatus } from '@/lib/quotes/status';
 
 /** Documents as stored. `lib/data` turns them into plain objects with string ids. */
 export interface ProductDoc {
@@ -205,6 +206,56 @@ export interface OrderDoc {
   cancelReason?: CancelReason;
   /** Mails queued by a change of this order, waiting to be sent (lib/mail/outbox.ts). */
   outbox?: OutboxEntry[];
+  /**
+   * Set on an order placed by accepting a quote: the quote, and its reference (`Q-2026-000001`)
+   * shown on the order page and the invoice. At most one order per quote (unique index).
+   */
+  quoteId?: ObjectId;
+  quoteReference?: string;
+}
+
+/**
+ * A request for quote (lib/quotes): a buyer asks a price for a quantity; an admin answers it
+ * with a unit price valid until a date, or declines it; the buyer accepts an answer once,
+ * which places an unpaid order at the quoted price. `status` changes only by conditional
+ * updates (lib/data/quotes.ts); `answered` past `validUntil` is expired, decided in the query.
+ */
+export interface QuoteDoc {
+  _id: ObjectId;
+  /** `Q-<year>-<6 digits>`, from the `quote-<year>` counter; unique. */
+  reference: string;
+  productId: ObjectId;
+  /** The product's name and part number when the quote was requested. */
+  productName: string;
+  sku?: string;
+  userId: ObjectId;
+  userName: string;
+  email: string;
+  quantity: number;
+  /** The day the buyer needs the parts by (midnight UTC), when they gave one. */
+  neededBy?: Date;
+  address: string;
+  phone: string;
+  note?: string;
+  status: QuoteStatus;
+  /** Set when answered: the quoted price of one unit, and until when the answer holds. */
+  unitPriceCents?: number;
+  validUntil?: Date;
+  answeredAt?: Date;
+  answeredBy?: ObjectId;
+  /** Set when declined: why, when, by whom. */
+  declineReason?: string;
+  declinedAt?: Date;
+  declinedBy?: ObjectId;
+  /** While an accept is under way: its claim, and since when (a stale claim may be taken over). */
+  acceptClaim?: string;
+  acceptingSince?: Date;
+  /** Set when accepted: the order placed at the quoted price. */
+  orderId?: ObjectId;
+  acceptedAt?: Date;
+  createdAt: Date;
+  /** Mails queued by a change of this quote, waiting to be sent (lib/mail/outbox.ts). */
+  outbox?: OutboxEntry[];
 }
 
 /**
@@ -241,5 +292,6 @@ export function collections(db: Db) {
     uploads: db.collection<UploadDoc>('uploads'),
     orders: db.collection<OrderDoc>('orders'),
     counters: db.collection<CounterDoc>('counters'),
+    quotes: db.collection<QuoteDoc>('quotes'),
   };
 }

@@ -48,5 +48,17 @@ export async function ensureIndexes(db: Db): Promise<void> {
     ),
     // Manage Orders' status filter, and the expiry sweep (unpaid, oldest first).
     c.orders.createIndex({ status: 1, createdAt: -1, _id: -1 }),
+    // At most one order per quote, whatever happens to an accept (lib/quotes).
+    c.orders.createIndex(
+      { quoteId: 1 },
+      { unique: true, partialFilterExpression: { quoteId: { $type: 'objectId' } } },
+    ),
+    // Quotes: a buyer's own newest first, everyone's (admins) by status, the outbox drainer,
+    // and one quote per reference.
+    c.quotes.createIndex({ reference: 1 }, { unique: true }),
+    c.quotes.createIndex({ userId: 1, createdAt: -1, _id: -1 }),
+    c.quotes.createIndex({ status: 1, createdAt: -1, _id: -1 }),
+    c.quotes.createIndex({ createdAt: -1, _id: -1 }),
+    c.quotes.createIndex({ 'outbox.nextAttemptAt': 1 }),
   ]);
 }

@@ -170,6 +170,9 @@ function draw(doc: Doc, data: InvoiceData): void {
       ['Invoice date', formatInvoiceDate(data.issuedOn)],
       ['Order', data.order.id],
       ['Order date', formatInvoiceDate(data.order.placedOn)],
+      ...(data.order.quoteReference
+        ? [['Quote', data.order.quoteReference] as [string, string]]
+        : []),
       ...(data.buyer.poNumber ? [['PO number', data.buyer.poNumber] as [string, string]] : []),
     ],
     second,

@@ -21,7 +21,8 @@ export interface InvoiceData {
     poNumber: string | null;
   };
   delivery: { addressLines: string[]; phone: string };
-  order: { id: string; placedOn: Date };
+  /** `quoteReference`: the accepted quote the order was placed from, if any. */
+  order: { id: string; placedOn: Date; quoteReference: string | null };
   line: {
     partNumber: string | null;
     product: string;
@@ -73,7 +74,11 @@ export function invoiceData(
       poNumber: details.poNumber,
     },
     delivery: { addressLines: lines(order.address), phone: order.phone },
-    order: { id: order._id, placedOn: new Date(order.createdAt) },
+    order: {
+      id: order._id,
+      placedOn: new Date(order.createdAt),
+      quoteReference: order.quoteReference,
+    },
     line: {
       partNumber: details.partNumber,
       product: order.name,

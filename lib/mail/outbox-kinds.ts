@@ -1,11 +1,13 @@
 import 'server-only';
-import type { OrderDoc } from '@/lib/db/collections';
+import type { OrderDoc, QuoteDoc } from '@/lib/db/collections';
 import { env } from '@/lib/env';
 import { storeName } from '@/lib/site';
 import { ordersRecipient } from './index';
 import { orderMailData } from './order-data';
 import { renderOrderMail, storeOrderMails, type OrderMailKind } from './order-mails';
 import { outboxKinds, type MailRenderer, type OutboxRegistry } from './outbox';
+import { quoteMailData } from './quote-data';
+import { renderQuoteMail, storeQuoteMails, type QuoteMailKind } from './quote-mails';
 
 /**
  * What each queued mail kind sends, per collection: the drainer's registry. Quotes add their
@@ -23,6 +25,15 @@ function orderMail(kind: OrderMailKind): MailRenderer<OrderDoc> {
   };
 }
 
+/** A quote mail from the quote as it is now: to the buyer, or to the store (ORDERS_TO). */
+function quoteMail(kind: QuoteMailKind): MailRenderer<QuoteDoc> {
+  return async (doc, entry) => {
+    const quote = quoteMailData(doc);
+    const mail = await renderQuoteMail(kind, quote, { origin: entry.origin, storeName });
+    return { to: storeQuoteMails.has(kind) ? ordersRecipient() : doc.email, ...mail };
+  };
+}
+
 export const outboxRegistry = {
   orders: outboxKinds<OrderDoc>({
     'order.placed': orderMail('order.placed'),
@@ -31,7 +42,12 @@ export const outboxRegistry = {
     'order.cancelled': orderMail('order.cancelled'),
     'order.paid.store': orderMail('order.paid.store'),
   }),
+  quotes: outboxKinds<QuoteDoc>({
+    'quote.requested.store': quoteMail('quote.requested.store'),
+    'quote.answered': quoteMail('quote.answered'),
+    'quote.declined': quoteMail('quote.declined'),
+  }),
 } satisfies OutboxRegistry;
 
 /** Every kind of mail that can be queued (`queueMail`). */
-export type MailKind = OrderMailKind;
+export type MailKind = OrderMailKind | QuoteMailKind;

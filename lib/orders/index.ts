@@ -14,6 +14,7 @@ import {
   type Order,
   type OrderDateBounds,
   type OrderRecord,
+  type QuotedTerms,
 } from '@/lib/data/orders';
 import { findProduct } from '@/lib/data/products';
 import type { User } from '@/lib/data/users';
@@ -64,11 +65,18 @@ type Buyer = Pick<User, 'id' | 'name' | 'email'>;
  * first, so the stock they held can be ordered again. The new order is inserted with its
  * "placed" mail (the pay link) in its outbox, held until the order is past the unpaid-orders
  * cap check. Answers the new order's id.
+ *
+ * With `quote` (an accepted quote, lib/quotes), the order is priced at the quoted unit price
+ * and carries the quote's reference; every other rule is the same (the one conditional stock
+ * reservation, the product's minimum, the unpaid-orders cap, the mails). A quote that cannot
+ * be ordered is a 409 (short stock, a minimum raised meanwhile); a quote that already has its
+ * order answers that order's id.
  */
 export async function placeOrderFor(
   buyer: Buyer,
   input: { productId: string; quantity: number; address: string; phone: string; poNumber?: string },
   origin: string,
+  { quote }: { quote?: QuotedTerms } = {},
 ): Promise<string> {
   await sweepOverdueOrders();
   const mails = orderMails(['order.placed'], origin, { held: true });
@@ -77,14 +85,24 @@ export async function placeOrderFor(
     user: { id: buyer.id, name: buyer.name, email: buyer.email },
     maxUnpaid: env.MAX_UNPAID_ORDERS,
     outbox: mails.entries,
+    ...(quote ? { quote } : {}),
   });
   if (!result.ok) {
     switch (result.reason) {
       case 'product_not_found':
         throw failure('product.not_found');
+      case 'quote_already_ordered':
+        return result.orderId;
       case 'below_minimum':
+        if (quote) throw failure('quote.below_minimum', { params: { minimum: result.minimum } });
         throw fieldError('quantity', minimumQuantityMessage(result.minimum));
       case 'out_of_stock':
+        if (quote) {
+          throw failure('quote.out_of_stock', {
+            params: { available: result.available.toLocaleString('en-US') },
+            details: { available: result.available },
+          });
+        }
         throw fieldError('quantity', stockMessage(result.available, input.quantity));
       case 'total_too_large':
         throw fieldError('quantity', 'Quantity is too large');

@@ -39,6 +39,7 @@ const { drainOutbox } = await import('@/lib/mail/outbox');
 const { changeAdminRole } = await import('@/lib/data/users');
 const { createPasswordReset } = await import('@/lib/data/password-resets');
 const { preparePayment } = await import('@/lib/orders');
+const quotes = await import('@/lib/quotes');
 
 const actors = [
   'anonymous',
@@ -77,6 +78,12 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'PATCH /api/orders/{id}/status':            [401,   403,   403,  200,  401,  401,  403],
   'GET /api/orders/{id}/invoice':             [401,   200,   403,  200,  401,  401,  403],
   'GET /api/allOrder':                        [401,   403,   403,  200,  401,  401,  403],
+  // Quotes: everyone signed in lists their own (admins all) and requests; admins answer; only
+  // the quote's buyer accepts it (an admin does not accept for them).
+  'GET /api/quotes':                          [401,   200,   200,  200,  401,  401,  200],
+  'POST /api/quotes':                         [401,   201,   201,  201,  401,  401,  201],
+  'PATCH /api/quotes/{id}':                   [401,   403,   403,  200,  401,  401,  403],
+  'POST /api/quotes/{id}/accept':             [401,   201,   403,  403,  401,  401,  403],
   'POST /api/create-payment-intent':          [401,   200,   403,  200,  401,  401,  403],
   // Only Stripe's signature authorizes an event; no credential of ours stands in for it.
   'POST /api/webhooks/stripe':                [400,   400,   400,  400,  400,  400,  400],
@@ -217,6 +224,30 @@ async function orderPaidAtStripe() {
   return { order, intentId };
 }
 
+/** A quote of buyer A, requested, and answered by the admin unless told. */
+async function quoteOfA({ answer = true } = {}) {
+  const quote = await quotes.requestQuote(
+    buyerA.user,
+    {
+      productId: product._id,
+      quantity: 50_000,
+      neededBy: undefined,
+      address: '12 Foundry Lane',
+      phone: '0114',
+      note: undefined,
+    },
+    'http://127.0.0.1',
+  );
+  if (!answer) return quote;
+  const validUntil = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  return quotes.decideQuote(
+    admin.user,
+    quote._id,
+    { action: 'answer', unitPrice: 0.11, validUntil },
+    'http://127.0.0.1',
+  );
+}
+
 const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
   'GET /api/product': async () => ({ query: 'q=bolt&limit=5' }),
   'POST /api/product': async () => ({
@@ -296,6 +327,25 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
     };
   },
   'GET /api/allOrder': async () => ({ query: 'status=unpaid' }),
+  'GET /api/quotes': async () => ({ query: 'status=requested' }),
+  'POST /api/quotes': async () => ({
+    json: {
+      productId: product._id,
+      quantity: 50_000,
+      neededBy: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      address: '12 Foundry Lane, Sheffield',
+      phone: '01142345678',
+      note: 'Two pallets.',
+    },
+  }),
+  'PATCH /api/quotes/{id}': async () => {
+    const quote = await quoteOfA({ answer: false });
+    return { params: { id: quote._id }, json: { action: 'decline', reason: 'Size discontinued.' } };
+  },
+  'POST /api/quotes/{id}/accept': async () => {
+    const quote = await quoteOfA();
+    return { params: { id: quote._id } };
+  },
   'POST /api/create-payment-intent': async () => {
     const order = await factories.makeOrder(buyerA.user, product);
     return { json: { orderId: order._id, price: 1 } };

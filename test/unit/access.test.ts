@@ -50,8 +50,16 @@ describe('admin pages', () => {
     expect(sidebarLinks('admin')).toEqual([
       { href: '/dashboard', label: 'My Profile' },
       ...adminPages,
+      { href: '/dashboard/quotes', label: 'Quotes' },
     ]);
     expect(sidebarLinks('user').some((link) => isAdminPath(link.href))).toBe(false);
+  });
+
+  it('Quotes is in both sidebars and is not an admin page (buyers use it too)', () => {
+    const quotes = { href: '/dashboard/quotes', label: 'Quotes' };
+    expect(sidebarLinks('user')).toContainEqual(quotes);
+    expect(sidebarLinks('admin')).toContainEqual(quotes);
+    expect(isAdminPath('/dashboard/quotes')).toBe(false);
   });
 });
 

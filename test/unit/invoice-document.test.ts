@@ -36,6 +36,7 @@ const order: OrderRecord & { invoiceNumber: string } = {
   createdAt: '2026-12-30T09:00:00.000Z',
   cancelledAt: null,
   cancelReason: null,
+  quoteReference: null,
   userId: '6741f0c2a1b2c3d4e5f60002',
   unitPriceCents: 37,
   totalCents: 92_500,
@@ -129,10 +130,17 @@ describe('renderInvoicePdf', () => {
     }
   });
 
+  it('names the quote an order was placed from', async () => {
+    const quoted = { ...order, quoteReference: 'Q-2026-000017' };
+    const text = await textOf(invoiceData(quoted, none, { name: 'Forgeline Parts' }));
+    expect(text).toContain('Quote Q-2026-000017');
+  });
+
   it('leaves out what is not known', async () => {
     const text = await textOf(invoiceData(order, none, { name: 'Forgeline Parts' }));
     expect(text).not.toContain('Tax ID');
     expect(text).not.toContain('PO number');
+    expect(text).not.toContain('Quote');
     expect(text).toContain('—'); // no part number
   });
 

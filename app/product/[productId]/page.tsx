@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { ProductPicture } from '@/components/product/ProductPicture';
 import { notFound } from 'next/navigation';
 import { OrderForm } from '@/components/order/OrderForm';
+import { QuoteRequestForm } from '@/components/quote/QuoteRequestForm';
 import { requirePageUser } from '@/lib/auth/session';
 import { findProduct } from '@/lib/data/products';
 import { orderAgainPrefill } from '@/lib/orders/order-again';
@@ -63,6 +64,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
             user={{ name: user.name, email: user.email }}
             prefill={prefill}
           />
+          <QuoteRequestForm product={product} />
         </div>
       </article>
     </div>

@@ -6,6 +6,7 @@ import { orderOperations } from './orders';
 import { paymentOperations } from './payments';
 import { productOperations } from './products';
 import { quickOrderOperations } from './quick-order';
+import { quoteOperations } from './quotes';
 import { reviewOperations } from './reviews';
 import { systemOperations } from './system';
 import { userOperations } from './users';
@@ -19,6 +20,7 @@ export const contract: readonly OperationContract[] = [
   ...productOperations,
   ...orderOperations,
   ...quickOrderOperations,
+  ...quoteOperations,
   ...paymentOperations,
   ...reviewOperations,
   ...imageOperations,
@@ -35,6 +37,11 @@ export const contractTags = [
     name: 'Orders',
     description:
       'Bulk orders: placing, listing, cancelling, recording a payment, moving through their statuses, invoices.',
+  },
+  {
+    name: 'Quotes',
+    description:
+      'Requests for quote: a buyer asks a price for a bulk quantity, an admin answers or declines, the buyer accepts and pays the order.',
   },
   { name: 'Payments', description: "Card payments through Stripe, and Stripe's webhook." },
   { name: 'Reviews', description: 'Customer reviews with a photo.' },

@@ -106,6 +106,10 @@ export const orderResponseSchema = z
       description:
         'Why it was cancelled: its buyer deleted it (`deleted`), the store cancelled it (`cancelled_by_store`), or it was not paid in time (`expired`); null for a live order.',
     }),
+    quoteReference: z.string().nullable().meta({
+      description:
+        'The quote this order was placed from by accepting it (`Q-2026-000001`, POST /api/quotes/{id}/accept), at its quoted unit price; null for an ordinary order.',
+    }),
   })
   .meta({
     id: 'Order',
@@ -151,6 +155,7 @@ export const orderResponseSchema = z
       createdAt: '2026-11-20T09:30:00.000Z',
       cancelledAt: null,
       cancelReason: null,
+      quoteReference: null,
     },
   });
 conforms<Order>()(orderResponseSchema);

@@ -88,6 +88,12 @@ export default async function OrderPage({ params }: Props) {
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600">Part number</dt>
             <dd data-testid="order-sku">{sku ?? 'Not recorded'}</dd>
+            {order.quoteReference ? (
+              <>
+                <dt className="text-slate-600">Quote</dt>
+                <dd data-testid="order-quote">{order.quoteReference}</dd>
+              </>
+            ) : null}
             {order.poNumber ? (
               <>
                 <dt className="text-slate-600">PO number</dt>

@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { QuotesTable } from '@/components/quote/QuotesTable';
+import { requirePageUser } from '@/lib/auth/session';
+import { quotesFor } from '@/lib/quotes';
+
+export const metadata: Metadata = { title: 'Quotes' };
+
+/**
+ * Quotes, for buyers and admins alike (not an admin page): a buyer's own requests for quote,
+ * every quote for an admin, newest first, each with what can be done with it now.
+ */
+export default async function QuotesPage() {
+  const user = await requirePageUser('/dashboard/quotes');
+  const admin = user.role === 'admin';
+  const quotes = await quotesFor(user);
+  return (
+    <section aria-labelledby="quotes-heading">
+      <h1 id="quotes-heading" className="text-2xl font-bold text-slate-900">
+        Quotes
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {admin
+          ? 'Requests for quote from every buyer: answer them with a unit price and a date it holds until, or decline them.'
+          : 'Your requests for quote. Accept an answered quote before it expires to place the order at the quoted price.'}
+      </p>
+      <QuotesTable quotes={quotes} admin={admin} />
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+'use client';
+
+import { useId, useState } from 'react';
+import Link from 'next/link';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Dialog } from '@/components/ui/Dialog';
+import { Field, FormError } from '@/components/ui/Field';
+import { postJson } from '@/lib/client/api';
+import { applyFieldErrors } from '@/lib/client/form-errors';
+import { notices } from '@/lib/messages';
+import { MINIMUM_ORDER_QUANTITY } from '@/lib/validation/order';
+import {
+  MAX_QUOTE_NOTE_LENGTH,
+  quoteFormSchema,
+  type QuoteFormInput,
+  type QuoteFormValues,
+} from '@/lib/validation/quote';
+
+/** Today in the person's own time zone, as a date input's `min`. */
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * The product page's request for quote, below the order form: a "Request a quote" button opens
+ * a form for any whole quantity from the product's minimum (not the order form's choices, not
+ * limited to the stock), an optional needed-by day, the delivery address and phone, and a note.
+ * Sends POST /api/quotes; field errors show under their fields, success in a dialog that links
+ * to the quotes page.
+ */
+export function QuoteRequestForm({
+  product,
+}: {
+  product: { _id: string; name: string; minimumOrderQuantity: number };
+}) {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const sectionId = useId();
+  const minimum = Math.max(MINIMUM_ORDER_QUANTITY, product.minimumOrderQuantity);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<QuoteFormInput, unknown, QuoteFormValues>({
+    resolver: zodResolver(quoteFormSchema),
+    defaultValues: { quantity: '', neededBy: '', address: '', phone: '', note: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    if (values.quantity < minimum) {
+      setError('quantity', { message: `Minimum Order Quantity - ${minimum}` });
+      return;
+    }
+    const result = await postJson<{ reference: string }>('/api/quotes', {
+      productId: product._id,
+      ...values,
+    });
+    if (result.ok) {
+      reset();
+      setSent(result.data.reference);
+      return;
+    }
+    applyFieldErrors(setError, result, ['quantity', 'neededBy', 'address', 'phone', 'note']);
+    setFormError(result.message);
+  });
+
+  return (
+    <section aria-labelledby={`${sectionId}-heading`} className="mt-10 max-w-xl">
+      <h2 id={`${sectionId}-heading`} className="text-xl font-semibold text-slate-900">
+        Need a larger quantity?
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        For bulk quantities, or more than we have in stock, ask us for a price. We answer with a
+        unit price and a date it holds until; you accept it and pay the order as usual.
+      </p>
+      {!open ? (
+        <button type="button" className="btn-secondary mt-4" onClick={() => setOpen(true)}>
+          Request a quote
+        </button>
+      ) : (
+        <form
+          id={`${sectionId}-form`}
+          onSubmit={onSubmit}
+          noValidate
+          className="mt-4 space-y-4"
+          aria-label="Request a quote"
+        >
+          <Field
+            id="quote-quantity"
+            label="Quantity"
+            hint={`Any whole number from ${minimum.toLocaleString('en-US')}.`}
+            error={errors.quantity?.message}
+          >
+            <input
+              type="number"
+              inputMode="numeric"
+              min={minimum}
+              step={1}
+              required
+              autoFocus
+              {...register('quantity')}
+            />
+          </Field>
+          <Field
+            id="quote-neededBy"
+            label={
+              <>
+                Needed by <span className="font-normal text-slate-600">(optional)</span>
+              </>
+            }
+            error={errors.neededBy?.message}
+          >
+            <input type="date" min={localToday()} {...register('neededBy')} />
+          </Field>
+          <Field id="quote-address" label="Delivery address" error={errors.address?.message}>
+            <textarea rows={3} autoComplete="street-address" required {...register('address')} />
+          </Field>
+          <Field id="quote-phone" label="Phone number" error={errors.phone?.message}>
+            <input
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              required
+              {...register('phone')}
+            />
+          </Field>
+          <Field
+            id="quote-note"
+            label={
+              <>
+                Note <span className="font-normal text-slate-600">(optional)</span>
+              </>
+            }
+            error={errors.note?.message}
+          >
+            <textarea rows={3} maxLength={MAX_QUOTE_NOTE_LENGTH} {...register('note')} />
+          </Field>
+          <FormError message={formError} />
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className="btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending…' : 'Send quote request'}
+            </button>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => {
+                setOpen(false);
+                setFormError(null);
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      <Dialog
+        open={sent !== null}
+        title="Quote requested"
+        icon="success"
+        onClose={() => {
+          setSent(null);
+          setOpen(false);
+        }}
+        actions={
+          <>
+            <Link href="/dashboard/quotes" className="btn-primary">
+              View my quotes
+            </Link>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => {
+                setSent(null);
+                setOpen(false);
+              }}
+            >
+              OK
+            </button>
+          </>
+        }
+      >
+        <span className="block font-medium text-slate-900">{sent}</span>
+        {notices.quoteRequested}
+      </Dialog>
+    </section>
+  );
+}

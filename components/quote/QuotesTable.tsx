@@ -1,0 +1,346 @@
+'use client';
+
+import { useId, useState } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Dialog } from '@/components/ui/Dialog';
+import { Field } from '@/components/ui/Field';
+import { Table, Td } from '@/components/ui/Table';
+import { toast } from '@/components/ui/toast';
+import { callApi, postJson } from '@/lib/client/api';
+import { applyFieldErrors } from '@/lib/client/form-errors';
+import type { Quote } from '@/lib/data/quotes';
+import { notices } from '@/lib/messages';
+import { formatPrice } from '@/lib/money';
+import {
+  quoteAnswerFormSchema,
+  quoteDeclineFormSchema,
+  type QuoteAnswerFormInput,
+  type QuoteAnswerFormValues,
+  type QuoteDeclineFormValues,
+} from '@/lib/validation/quote';
+import { QuoteStatusBadge } from './QuoteStatusBadge';
+
+/** A UTC day as the table shows it: `Dec 3`, with its year when it is not this year's. */
+function shortDay(iso: string): string {
+  const date = new Date(iso);
+  const thisYear = date.getUTCFullYear() === new Date().getUTCFullYear();
+  return date.toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    ...(thisYear ? {} : { year: 'numeric' }),
+  });
+}
+
+/** Today (UTC) plus `days`, as a date input value. */
+function dayFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function patchQuote(id: string, body: unknown) {
+  return callApi(`/api/quotes/${id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The admin's Answer dialog: a unit price in dollars and the last day it holds. */
+function AnswerButton({ quote }: { quote: Quote }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<QuoteAnswerFormInput, unknown, QuoteAnswerFormValues>({
+    resolver: zodResolver(quoteAnswerFormSchema),
+    defaultValues: {
+      unitPrice: quote.unitPrice === null ? '' : quote.unitPrice.toFixed(2),
+      validUntil: dayFromNow(14),
+    },
+  });
+  const close = () => {
+    setOpen(false);
+    reset();
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await patchQuote(quote._id, { action: 'answer', ...values });
+    if (result.ok) {
+      toast.success(notices.quoteAnswered);
+      close();
+      router.refresh();
+      return;
+    }
+    if (result.fields?.unitPrice || result.fields?.validUntil) {
+      applyFieldErrors(setError, result, ['unitPrice', 'validUntil']);
+      return;
+    }
+    toast.error(result.message);
+    close();
+    router.refresh();
+  });
+  return (
+    <>
+      <button
+        type="button"
+        className="btn-primary px-3 py-1 text-xs"
+        aria-haspopup="dialog"
+        aria-label={`Answer quote ${quote.reference}`}
+        onClick={() => setOpen(true)}
+      >
+        Answer
+      </button>
+      <Dialog
+        open={open}
+        title={`Answer quote ${quote.reference}`}
+        onClose={close}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" form={formId} className="btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending…' : 'Send answer'}
+            </button>
+          </>
+        }
+      >
+        <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3 text-left">
+          <p className="text-sm text-slate-600">
+            {quote.quantity.toLocaleString('en-US')} × {quote.productName}
+          </p>
+          <Field
+            id={`answer-${quote._id}-price`}
+            label="Unit price ($)"
+            error={errors.unitPrice?.message}
+          >
+            <input
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              autoFocus
+              {...register('unitPrice')}
+            />
+          </Field>
+          <Field
+            id={`answer-${quote._id}-valid`}
+            label="Valid until"
+            hint="The answer holds through the end of this day (UTC)."
+            error={errors.validUntil?.message}
+          >
+            <input type="date" min={dayFromNow(0)} {...register('validUntil')} />
+          </Field>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+/** The admin's Decline dialog: the reason the buyer is mailed. */
+function DeclineButton({ quote }: { quote: Quote }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<QuoteDeclineFormValues>({
+    resolver: zodResolver(quoteDeclineFormSchema),
+    defaultValues: { reason: '' },
+  });
+  const close = () => {
+    setOpen(false);
+    reset();
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await patchQuote(quote._id, { action: 'decline', ...values });
+    if (result.ok) {
+      toast.success(notices.quoteDeclined);
+      close();
+      router.refresh();
+      return;
+    }
+    if (result.fields?.reason) {
+      applyFieldErrors(setError, result, ['reason']);
+      return;
+    }
+    toast.error(result.message);
+    close();
+    router.refresh();
+  });
+  return (
+    <>
+      <button
+        type="button"
+        className="btn-secondary px-3 py-1 text-xs"
+        aria-haspopup="dialog"
+        aria-label={`Decline quote ${quote.reference}`}
+        onClick={() => setOpen(true)}
+      >
+        Decline
+      </button>
+      <Dialog
+        open={open}
+        title={`Decline quote ${quote.reference}`}
+        onClose={close}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" form={formId} className="btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending…' : 'Decline quote'}
+            </button>
+          </>
+        }
+      >
+        <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3 text-left">
+          <Field
+            id={`decline-${quote._id}-reason`}
+            label="Reason"
+            hint="Mailed to the buyer. At most 500 characters."
+            error={errors.reason?.message}
+          >
+            <textarea rows={3} maxLength={500} autoFocus {...register('reason')} />
+          </Field>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+/** The buyer's Accept: places the order at the quoted price and opens its payment page. */
+function AcceptButton({ quote }: { quote: Quote }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  async function accept() {
+    setBusy(true);
+    const result = await postJson<{ orderId: string }>(`/api/quotes/${quote._id}/accept`, {});
+    if (result.ok) {
+      toast.success(notices.quoteAccepted);
+      router.push(`/dashboard/payment/${result.data.orderId}`);
+      return;
+    }
+    setBusy(false);
+    toast.error(result.message);
+    router.refresh();
+  }
+  return (
+    <button
+      type="button"
+      className="btn-primary px-3 py-1 text-xs"
+      disabled={busy}
+      aria-label={`Accept quote ${quote.reference}`}
+      onClick={accept}
+    >
+      {busy ? 'Accepting…' : 'Accept'}
+    </button>
+  );
+}
+
+function Actions({ quote, admin }: { quote: Quote; admin: boolean }) {
+  if (admin) {
+    const open =
+      quote.status === 'requested' || quote.status === 'answered' || quote.status === 'expired';
+    if (open) {
+      return (
+        <div className="flex flex-col items-stretch gap-2">
+          <AnswerButton quote={quote} />
+          <DeclineButton quote={quote} />
+        </div>
+      );
+    }
+  } else if (quote.status === 'answered') {
+    return <AcceptButton quote={quote} />;
+  }
+  if (quote.orderId) {
+    return (
+      <Link href={`/dashboard/order/${quote.orderId}`} className="text-blue-700 underline">
+        View order
+      </Link>
+    );
+  }
+  return <span className="text-slate-600">—</span>;
+}
+
+/**
+ * The quotes page's table: the buyer's own quotes, or every quote for an admin (with the
+ * buyer). Admins answer or decline from a dialog; buyers accept an answered quote, which
+ * places its order and opens the payment page.
+ */
+export function QuotesTable({ quotes, admin }: { quotes: Quote[]; admin: boolean }) {
+  if (quotes.length === 0) {
+    return (
+      <p className="mt-6 text-slate-600">
+        {admin
+          ? 'There are no quotes.'
+          : 'You have not requested any quotes yet. Ask for one from a product page.'}
+      </p>
+    );
+  }
+  const columns = [
+    'Reference',
+    admin ? 'Product and buyer' : 'Product',
+    'Quantity',
+    'Needed by',
+    'Status',
+    'Unit price',
+    'Total',
+    'Valid until',
+    'Actions',
+  ];
+  return (
+    <Table columns={columns} className="mt-6">
+      {quotes.map((quote) => (
+        <tr key={quote._id} data-testid={`quote-${quote.reference}`}>
+          <Td className="font-medium whitespace-nowrap text-slate-900">{quote.reference}</Td>
+          <Td className="min-w-[11rem]">
+            <Link href={`/product/${quote.productId}`} className="text-blue-700 underline">
+              {quote.productName}
+            </Link>
+            {quote.sku ? <span className="block text-xs text-slate-600">{quote.sku}</span> : null}
+            {admin ? (
+              <span className="mt-1 block text-xs text-slate-700">
+                <span className="sr-only">Buyer: </span>
+                {quote.buyer.name} · <span className="break-all">{quote.buyer.email}</span>
+              </span>
+            ) : null}
+          </Td>
+          <Td className="text-right tabular-nums">{quote.quantity.toLocaleString('en-US')}</Td>
+          <Td className="whitespace-nowrap">{quote.neededBy ? shortDay(quote.neededBy) : '—'}</Td>
+          <Td>
+            <QuoteStatusBadge status={quote.status} />
+            {quote.status === 'declined' && quote.declineReason ? (
+              <span className="mt-1 block text-xs text-slate-700">{quote.declineReason}</span>
+            ) : null}
+          </Td>
+          <Td className="text-right whitespace-nowrap tabular-nums" data-testid="quote-unit-price">
+            {quote.unitPrice === null ? '—' : formatPrice(quote.unitPrice)}
+          </Td>
+          <Td
+            className="text-right font-semibold whitespace-nowrap tabular-nums"
+            data-testid="quote-total"
+          >
+            {quote.total === null ? '—' : formatPrice(quote.total)}
+          </Td>
+          <Td className="whitespace-nowrap">
+            {quote.validUntil ? shortDay(quote.validUntil) : '—'}
+          </Td>
+          <Td className="whitespace-nowrap">
+            <Actions quote={quote} admin={admin} />
+          </Td>
+        </tr>
+      ))}
+    </Table>
+  );
+}

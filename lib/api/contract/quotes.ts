@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import type { Quote } from '@/lib/data/quotes';
+import { fieldMessages } from '@/lib/messages';
+import { QUOTE_STATUSES } from '@/lib/quotes/status';
+import { quoteDecisionSchema, quoteRequestSchema, quotesQuerySchema } from '@/lib/validation/quote';
+import { fieldErrorExample, objectIdPath, operation, validationExample } from './operation';
+import { conforms, idField } from './shapes';
+
+/** Requests for quote: request, list, answer or decline (admins), accept (lib/quotes). */
+
+const tag = 'Quotes';
+
+export const quoteResponseSchema = z
+  .object({
+    _id: idField,
+    reference: z.string().meta({ description: 'The readable reference, `Q-<year>-<6 digits>`.' }),
+    productId: idField,
+    productName: z.string().meta({ description: 'The product when the quote was requested.' }),
+    sku: z.string().nullable().meta({ description: "The product's part number, if it has one." }),
+    buyer: z.object({ name: z.string(), email: z.string() }),
+    quantity: z.number().int(),
+    neededBy: z.iso
+      .date()
+      .nullable()
+      .meta({ description: 'The day the buyer needs the parts by; null when not given.' }),
+    address: z.string().meta({ description: 'The delivery address.' }),
+    phone: z.string(),
+    note: z.string().nullable(),
+    status: z.enum(QUOTE_STATUSES).meta({
+      description:
+        '`requested` (waiting for the store), `answered` (a unit price valid until `validUntil`), `accepting` (an accept under way), `accepted` (an order was placed: `orderId`), `declined` (`declineReason`), or `expired` (answered, past `validUntil`).',
+    }),
+    unitPrice: z
+      .number()
+      .nullable()
+      .meta({ description: 'The quoted price of one unit, in US dollars; null until answered.' }),
+    total: z.number().nullable().meta({
+      description: 'quantity × unit price in US dollars (computed in cents); null until answered.',
+    }),
+    validUntil: z.iso.datetime().nullable().meta({
+      description: 'Until when the answer holds: the end of its day, UTC; null until answered.',
+    }),
+    declineReason: z.string().nullable(),
+    orderId: idField.nullable().meta({ description: 'The order placed by accepting the quote.' }),
+    createdAt: z.iso.datetime(),
+    answeredAt: z.iso.datetime().nullable(),
+    declinedAt: z.iso.datetime().nullable(),
+    acceptedAt: z.iso.datetime().nullable(),
+  })
+  .meta({
+    id: 'Quote',
+    example: {
+      _id: '66b20a4be4b0a1b2c3d4e600',
+      reference: 'Q-2026-000017',
+      productId: '66a1f0c2e4b0a1b2c3d4e5f6',
+      productName: 'Hex bolt M8 x 40, zinc plated',
+      sku: 'HB-M8-40-ZN',
+      buyer: { name: 'Dana Whitfield', email: 'buyer@example.com' },
+      quantity: 50000,
+      neededBy: '2026-12-15',
+      address: '12 Mill Road, Sheffield S1 2AB',
+      phone: '01142345678',
+      note: 'Delivery on two pallets, please.',
+      status: 'answered',
+      unitPrice: 0.11,
+      total: 5500,
+      validUntil: '2026-12-01T23:59:59.999Z',
+      declineReason: null,
+      orderId: null,
+      createdAt: '2026-11-24T09:30:00.000Z',
+      answeredAt: '2026-11-24T14:02:00.000Z',
+      declinedAt: null,
+      acceptedAt: null,
+    },
+  });
+conforms<Quote>()(quoteResponseSchema);
+
+const quoteId = objectIdPath('quote id');
+
+export const quoteOperations = [
+  operation({
+    method: 'get',
+    path: '/api/quotes',
+    operationId: 'listQuotes',
+    tag,
+    summary: 'Quotes: your own, or every quote (admin)',
+    description:
+      "A buyer's own quotes, or every quote for an admin, newest first. `?status=` lists one status; `expired` lists answered quotes whose valid-until date has passed (decided when asked, never by a background job).",
+    access: 'user',
+    params: { query: quotesQuerySchema },
+    responses: {
+      200: { description: 'The quotes, newest first.', json: z.array(quoteResponseSchema) },
+    },
+    errors: [
+      {
+        code: 'bad_request',
+        when: '`status` is not one of the statuses; details.fields names it',
+        example: validationExample(quotesQuerySchema, { status: 'lost' }, 'bad_request'),
+      },
+    ],
+  }),
+  operation({
+    method: 'post',
+    path: '/api/quotes',
+    operationId: 'requestQuote',
+    tag,
+    summary: 'Request a quote',
+    description:
+      "Asks the store for a price: any whole quantity from 500 and the product's own minimum (not limited to the order form's choices or to the stock), an optional needed-by day (not in the past), the delivery address and phone, an optional note. The store is mailed (ORDERS_TO). At most 30 requests an hour per person.",
+    access: 'user',
+    body: {
+      json: quoteRequestSchema,
+      example: {
+        productId: '66a1f0c2e4b0a1b2c3d4e5f6',
+        quantity: 50000,
+        neededBy: '2030-12-15',
+        address: '12 Mill Road, Sheffield S1 2AB',
+        phone: '01142345678',
+        note: 'Delivery on two pallets, please.',
+      },
+    },
+    responses: { 201: { description: 'The quote, requested.', json: quoteResponseSchema } },
+    errors: [
+      'product.not_found',
+      {
+        code: 'validation_failed',
+        when: "the quantity is below the product's minimum, or the needed-by day is in the past",
+        example: fieldErrorExample('neededBy', fieldMessages.quote.neededByPast),
+      },
+    ],
+    rateLimited: true,
+  }),
+  operation({
+    method: 'patch',
+    path: '/api/quotes/{id}',
+    operationId: 'decideQuote',
+    tag,
+    summary: 'Answer or decline a quote (admin)',
+    description:
+      '`{ action: "answer", unitPrice, validUntil }` answers a requested quote (or answers an answered or expired one anew) with a unit price in US dollars and the last day it holds (`YYYY-MM-DD`, through its end in UTC); `{ action: "decline", reason }` declines it. The buyer is mailed either way. A quote accepted, being accepted or declined is a 409.',
+    access: 'admin',
+    params: { path: z.object({ id: quoteId }) },
+    body: {
+      json: quoteDecisionSchema,
+      example: { action: 'answer', unitPrice: 0.11, validUntil: '2030-12-01' },
+    },
+    responses: { 200: { description: 'The quote as it is now.', json: quoteResponseSchema } },
+    errors: ['quote.not_found', { key: 'quote.closed', params: { status: 'accepted' } }],
+  }),
+  operation({
+    method: 'post',
+    path: '/api/quotes/{id}/accept',
+    operationId: 'acceptQuote',
+    tag,
+    summary: 'Accept a quote: place its order',
+    description:
+      "The buyer who asked for the quote accepts its answer, once, before it expires: an unpaid order is placed at the quoted unit price for the quoted quantity (its total computed in cents), reserving the stock like any order and under the same rules (the product's minimum, at most MAX_UNPAID_ORDERS unpaid orders). It is then paid on its payment page (`/dashboard/payment/{orderId}`). Concurrent accepts place one order; the others are 409. When the stock is short the accept is refused and the quote stays answered.",
+    access: 'user',
+    params: { path: z.object({ id: quoteId }) },
+    responses: {
+      201: {
+        description: 'The order was placed; the quote is accepted.',
+        json: z.object({ orderId: idField, quote: quoteResponseSchema }),
+      },
+    },
+    errors: [
+      'quote.not_found',
+      'quote.not_yours',
+      { key: 'quote.accept_not_yours', when: 'an admin, or anyone but its buyer, accepts it' },
+      'quote.not_answered',
+      { key: 'quote.expired', params: { date: 'December 1, 2026' } },
+      'quote.already_accepted',
+      'quote.accepting',
+      'quote.declined',
+      {
+        key: 'quote.out_of_stock',
+        params: { available: '12,000' },
+        details: { available: 12000 },
+      },
+      { key: 'quote.below_minimum', params: { minimum: 1000 } },
+      'product.not_found',
+      {
+        key: 'order.too_many_unpaid',
+        params: { max: 20 },
+        details: { maxUnpaidOrders: 20 },
+        when: 'the buyer already has MAX_UNPAID_ORDERS (default 20) unpaid orders',
+      },
+    ],
+  }),
+];

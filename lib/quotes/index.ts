@@ -1,0 +1,211 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { failure } from '@/lib/api/errors';
+import { cacheTags, expire } from '@/lib/cache';
+import { findProduct } from '@/lib/data/products';
+import { canAccessQuote } from '@/lib/auth/access';
+import {
+  answerQuote,
+  claimQuoteForAccept,
+  completeAccept,
+  declineQuote,
+  findQuote,
+  insertQuote,
+  listQuotes,
+  publicQuote,
+  releaseAcceptClaim,
+  type Quote,
+  type QuoteRecord,
+} from '@/lib/data/quotes';
+import type { User } from '@/lib/data/users';
+import { queueMails, scheduleOutboxDrain } from '@/lib/mail/outbox';
+import { placeOrderFor } from '@/lib/orders';
+import { minimumQuantityMessage, MINIMUM_ORDER_QUANTITY } from '@/lib/validation/order';
+import { dayEnd, dayStart, type QuoteDecision, type QuoteRequest } from '@/lib/validation/quote';
+import { fieldError } from '@/lib/api/errors';
+import { toCents } from '@/lib/catalogue/pricing';
+import { QUOTE_STATUS_LABELS, type QuoteViewStatus } from './status';
+
+/**
+ * The quotes module: request, list, answer, decline and accept a quote, each deciding every
+ * rule and answering with the errors of lib/messages.ts. Route handlers and the quotes page
+ * parse, authenticate, call one of these and answer.
+ *
+ *   requested --answer--> answered --accept--> accepting --order placed--> accepted
+ *       |                    |  \\__ (re-answer)      \\__ order refused --> answered
+ *       +------decline-------+--> declined
+ *   answered past validUntil reads as expired (in the query; never stored).
+ *
+ * Mails go through the outbox, queued in the write that makes the change: the store's
+ * "quote requested" in the insert, the buyer's "answered"/"declined" in those updates.
+ */
+
+type Viewer = Pick<User, 'id' | 'role'>;
+type Buyer = Pick<User, 'id' | 'name' | 'email'>;
+
+/**
+ * Requests a quote for the signed-in buyer: the product must exist and the quantity meet its
+ * minimum (and the store's 500); neither the order form's choices nor the stock limit it.
+ */
+export async function requestQuote(
+  buyer: Buyer,
+  input: QuoteRequest,
+  origin: string,
+): Promise<Quote> {
+  const product = await findProduct(input.productId);
+  if (!product) throw failure('product.not_found');
+  const minimum = Math.max(MINIMUM_ORDER_QUANTITY, product.minimumOrderQuantity);
+  if (input.quantity < minimum) throw fieldError('quantity', minimumQuantityMessage(minimum));
+  const mails = queueMails([{ kind: 'quote.requested.store' }], { origin });
+  const quote = await insertQuote({
+    product,
+    user: { id: buyer.id, name: buyer.name, email: buyer.email },
+    quantity: input.quantity,
+    ...(input.neededBy ? { neededBy: dayStart(input.neededBy)! } : {}),
+    address: input.address,
+    phone: input.phone,
+    ...(input.note ? { note: input.note } : {}),
+    outbox: mails.outbox.$each,
+  });
+  scheduleOutboxDrain();
+  return publicQuote(quote);
+}
+
+/** The quotes page and GET /api/quotes: a buyer's own quotes, every quote for an admin. */
+export function quotesFor(viewer: Viewer, status?: QuoteViewStatus): Promise<Quote[]> {
+  return listQuotes({ ...(viewer.role === 'admin' ? {} : { userId: viewer.id }), status });
+}
+
+/** Why a quote cannot be answered, declined or accepted now, as its status says. */
+function closed(quote: QuoteRecord) {
+  switch (quote.status) {
+    case 'accepted':
+      return failure('quote.already_accepted');
+    case 'accepting':
+      return failure('quote.accepting');
+    case 'declined':
+      return failure('quote.declined');
+    case 'expired':
+      return failure('quote.expired', { params: { date: expiryDay(quote) } });
+    case 'requested':
+      return failure('quote.not_answered');
+    case 'answered':
+      return failure('quote.closed', {
+        params: { status: QUOTE_STATUS_LABELS.answered.toLowerCase() },
+      });
+  }
+}
+
+function expiryDay(quote: QuoteRecord): string {
+  return quote.validUntil
+    ? new Date(quote.validUntil).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' })
+    : 'its valid-until date';
+}
+
+/**
+ * PATCH /api/quotes/{id} (admins; the caller checked the role): answers a requested quote (or
+ * re-answers an answered or expired one) with a unit price and a valid-until day, or declines
+ * it with a reason. One conditional update from `requested`/`answered`; a quote accepted,
+ * being accepted or declined meanwhile is a 409. The buyer's mail is queued in that update.
+ */
+export async function decideQuote(
+  admin: Viewer,
+  id: string,
+  decision: QuoteDecision,
+  origin: string,
+): Promise<Quote> {
+  const quote = await findQuote(id);
+  if (!quote) throw failure('quote.not_found');
+  const result =
+    decision.action === 'answer'
+      ? await answerQuote(
+          id,
+          {
+            unitPriceCents: toCents(decision.unitPrice),
+            validUntil: dayEnd(decision.validUntil)!,
+            by: admin.id,
+          },
+          queueMails([{ kind: 'quote.answered' }], { origin }),
+        )
+      : await declineQuote(
+          id,
+          { reason: decision.reason, by: admin.id },
+          queueMails([{ kind: 'quote.declined' }], { origin }),
+        );
+  if (!result.ok) {
+    if (!result.current) throw failure('quote.not_found');
+    const current = result.current;
+    if (
+      current.status === 'accepted' ||
+      current.status === 'accepting' ||
+      current.status === 'declined'
+    ) {
+      throw failure('quote.closed', {
+        params: { status: QUOTE_STATUS_LABELS[current.status].toLowerCase() },
+      });
+    }
+    throw closed(current);
+  }
+  scheduleOutboxDrain();
+  return publicQuote(result.quote);
+}
+
+/**
+ * POST /api/quotes/{id}/accept: the buyer who asked for the quote accepts its answer, once,
+ * before it expires. The quote is claimed first (answered -> accepting, one conditional
+ * update: of concurrent accepts one wins, the others are 409), then an unpaid order is placed
+ * at the quoted unit price for the quoted quantity through the one order placement
+ * (placeOrderFor: the stock reservation, the product's minimum, the unpaid-orders cap, the
+ * "placed" mail). If the order cannot be placed the claim is given back (the quote stays
+ * answered, nothing reserved) and the refusal answered; else the quote becomes accepted with
+ * the order's id. Answers the order's id.
+ */
+export async function acceptQuote(
+  buyer: Pick<User, 'id' | 'name' | 'email' | 'role'>,
+  id: string,
+  origin: string,
+): Promise<{ orderId: string; quote: Quote }> {
+  const quote = await findQuote(id);
+  if (!quote) throw failure('quote.not_found');
+  if (!canAccessQuote(buyer, quote)) throw failure('quote.not_yours');
+  if (quote.userId !== buyer.id) throw failure('quote.accept_not_yours');
+
+  const claim = randomUUID();
+  const claimed = await claimQuoteForAccept(id, buyer.id, claim);
+  if (!claimed.ok) {
+    if (!claimed.current) throw failure('quote.not_found');
+    throw closed(claimed.current);
+  }
+  const terms = claimed.quote;
+  let orderId: string;
+  try {
+    orderId = await placeOrderFor(
+      buyer,
+      {
+        productId: terms.productId,
+        quantity: terms.quantity,
+        address: terms.address,
+        phone: terms.phone,
+      },
+      origin,
+      {
+        quote: {
+          quoteId: terms._id,
+          reference: terms.reference,
+          unitPriceCents: terms.unitPriceCents!,
+        },
+      },
+    );
+  } catch (error) {
+    await releaseAcceptClaim(id, claim);
+    throw error;
+  }
+  const done = await completeAccept(id, claim, orderId);
+  if (!done.ok) {
+    // Only a claim taken over after ACCEPT_CLAIM_MS gets here; the order exists either way.
+    console.error(`[quotes] quote ${id}: order ${orderId} placed but the claim was lost`);
+  }
+  expire(cacheTags.products);
+  const after = done.ok ? done.quote : await findQuote(id);
+  return { orderId, quote: publicQuote(after ?? terms) };
+}
