@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { makeOrder, makeProduct, payOrder } from '../test/support/factories';
+import { fromStore } from './support/api';
 import { signedInUser } from './support/auth';
 import { closeTestDb } from './support/db';
 import { installStripeJs } from './support/stripe-js';
@@ -48,6 +49,17 @@ async function buyerWithOrders(page: Page) {
   const paid = await makeOrder(buyer, product, { quantity: product.minimumOrderQuantity });
   await payOrder(paid._id, `pi_${randomBytes(8).toString('hex')}`);
   const unpaid = await makeOrder(buyer, product, { quantity: product.minimumOrderQuantity });
+  const quote = await page.request.post('/api/quotes', {
+    data: {
+      productId: product._id,
+      quantity: 75_000,
+      address: '12 Mill Lane, Leeds LS1 4AB',
+      phone: '01132000000',
+      note: 'Monthly call-off over the year.',
+    },
+    headers: fromStore,
+  });
+  expect(quote.status()).toBe(201);
   return { buyer, product, paid, unpaid };
 }
 
@@ -90,6 +102,8 @@ test('buyer screens have no axe violations', async ({ page, context }) => {
     `/dashboard/order/${paid._id}`,
     `/product/${product._id}`,
     `/dashboard/payment/${unpaid._id}`,
+    '/dashboard/quotes',
+    '/dashboard/quick-order',
   ]) {
     await visit(page, path);
   }
@@ -102,6 +116,23 @@ test('buyer screens have no axe violations', async ({ page, context }) => {
     .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'My Orders with the delete dialog open');
+
+  // The quote request form open under the order form, with its field messages.
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('button', { name: 'Request a quote' }).click();
+  const request = page.getByRole('form', { name: 'Request a quote' });
+  await request.getByRole('button', { name: 'Send quote request' }).click();
+  await expect(request.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, 'the product page with the quote request form and its errors');
+
+  // Quick order with a validation report.
+  await page.goto('/dashboard/quick-order');
+  await page
+    .getByLabel('Part numbers and quantities')
+    .fill(`${product.sku},${product.minimumOrderQuantity}\nNO-SUCH-PART,500\njust words`);
+  await page.getByRole('button', { name: 'Check lines' }).click();
+  await expect(page.getByText('Unknown part number')).toBeVisible();
+  await expectAccessible(page, 'Quick Order with its report');
 });
 
 test('admin screens and their dialogs have no axe violations', async ({ page, browser }) => {
@@ -118,9 +149,17 @@ test('admin screens and their dialogs have no axe violations', async ({ page, br
     '/dashboard/manageorder',
     '/dashboard/users',
     `/dashboard/order/${paid._id}`,
+    '/dashboard/quotes',
   ]) {
     await visit(page, path);
   }
+
+  await page.getByRole('button', { name: /^Answer quote / }).first().click();
+  const answer = page.getByRole('dialog', { name: /^Answer quote / });
+  await answer.getByRole('button', { name: 'Send answer' }).click();
+  await expect(answer.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, 'Quotes with the answer dialog and its errors');
+  await page.keyboard.press('Escape');
 
   await page.goto('/dashboard/manageorder');
   await page.getByRole('button', { name: `Update status of ${product.name}` }).first().click();
