@@ -211,7 +211,7 @@ test('screenshots of the quote form and the quotes page for buyer and admin, des
     await form.getByRole('button', { name: 'Send quote request' }).click();
     await expect(form.getByLabel('Delivery address')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByText('Needed by must not be in the past')).toBeVisible();
-    const section = buyerPage.getByRole('region', { name: 'Need a larger quantity?' });
+    const section = buyerPage.getByTestId('quote-request');
     await section.scrollIntoViewIfNeeded();
     const formFile = testInfo.outputPath(`quote-form-${label}.png`);
     await section.screenshot({ path: formFile });

@@ -72,8 +72,10 @@ export function QuoteRequestForm({
   });
 
   return (
-    <section aria-labelledby={`${sectionId}-heading`} className="mt-10 max-w-xl">
-      <h2 id={`${sectionId}-heading`} className="text-xl font-semibold text-slate-900">
+    // Not a labelled region: its name ("Need a larger quantity?") would also answer to the order
+    // form's "Quantity" label for anyone finding fields by their label.
+    <section data-testid="quote-request" className="mt-10 max-w-xl">
+      <h2 className="text-xl font-semibold text-slate-900">
         Need a larger quantity?
       </h2>
       <p className="mt-1 text-sm text-slate-600">
