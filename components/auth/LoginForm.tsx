@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useLightForm } from '@/lib/client/use-light-form';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { LoginInput } from '@/lib/validation/auth';
 import { loginErrorMessage } from '@/lib/messages';
@@ -37,7 +37,7 @@ export function LoginForm({ callbackPath, googleEnabled, initialError, notice }:
     handleSubmit,
     getValues,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<LoginInput>({
+  } = useLightForm<LoginInput>({
     resolver,
     defaultValues: { email: '', password: '' },
   });

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useLightForm } from '@/lib/client/use-light-form';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { SignupInput } from '@/lib/validation/auth';
 import { postJson } from '@/lib/client/api';
@@ -27,7 +27,7 @@ export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<SignupInput>({
+  } = useLightForm<SignupInput>({
     resolver,
     defaultValues: { name: '', email: '', password: '' },
   });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
+import { useLightForm } from '@/lib/client/use-light-form';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { ContactInput } from '@/lib/validation/contact';
 import { messages } from '@/lib/messages';
@@ -22,7 +22,7 @@ export function ContactForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactInput>({ resolver, defaultValues: empty });
+  } = useLightForm<ContactInput>({ resolver, defaultValues: empty });
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await postJson('/api/contact', values);
