@@ -68,8 +68,10 @@ delete env.STRIPE_SECRET_KEY;
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 
 let server;
+let stopping = false;
 
 async function cleanUp() {
+  stopping = true;
   if (server && server.exitCode === null) {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -144,7 +146,14 @@ function load(options) {
  * seconds; requests per second of each side over all its rounds, p99 the worst round's.
  */
 async function compare(a, b, duration) {
-  const sides = [a, b].map(() => ({ requests: 0, seconds: 0, p99: 0, errors: 0, non2xx: 0 }));
+  const sides = [a, b].map(() => ({
+    requests: 0,
+    seconds: 0,
+    p99: 0,
+    errors: 0,
+    non2xx: 0,
+    statuses: {},
+  }));
   for (let round = 0; round < rounds; round++) {
     for (const [index, options] of [a, b].entries()) {
       const result = await load({ ...options(), duration });
@@ -154,6 +163,9 @@ async function compare(a, b, duration) {
       side.p99 = Math.max(side.p99, result.latency.p99);
       side.errors += result.errors + result.timeouts;
       side.non2xx += result.non2xx;
+      for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) {
+        side.statuses[status] = (side.statuses[status] ?? 0) + count;
+      }
     }
   }
   return sides.map((side) => ({ ...side, rps: side.requests / side.seconds }));
@@ -268,7 +280,7 @@ async function signIn({ email, password }) {
 
 /** BUYERS accounts, signed in; an admin among them for the admin pages. */
 const BUYERS = 100;
-const ORDER_MINIMUM = 10;
+const ORDER_MINIMUM = 500;
 
 async function signedInBuyers() {
   const data = JSON.parse(
@@ -279,7 +291,7 @@ async function signedInBuyers() {
       '--buyers',
       String(BUYERS + 1),
       '--stock',
-      '100000000',
+      '1000000000',
       '--minimum',
       String(ORDER_MINIMUM),
       '--admins',
@@ -385,10 +397,17 @@ async function main() {
   // A new build each run: the home page is pre-rendered from the (fresh) database.
   const code = await runNext(['build'], env);
   if (code !== 0) throw new Error('next build failed');
+  // The server's output goes to .bench/server.log, to read when a figure looks wrong.
+  fs.mkdirSync(path.join(projectRoot, '.bench'), { recursive: true });
+  const log = fs.openSync(path.join(projectRoot, '.bench/server.log'), 'w');
   server = spawn(process.execPath, [serveScript, '-H', '127.0.0.1', '-p', String(port)], {
     cwd: projectRoot,
     env,
-    stdio: 'ignore',
+    stdio: ['ignore', log, log],
+  });
+  server.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`\nThe server stopped (${signal ?? `exit ${code}`}); see .bench/server.log.`);
   });
   await waitForUrl(`${base}/`);
   for (let i = 0; i < 20; i++) await Promise.all([fetch(`${base}/`), fetch(`${base}/myportfolio`)]);
@@ -493,7 +512,7 @@ async function main() {
     orderSeconds / rounds,
   );
   console.log(
-    `  POST /api/order ${order.rps.toFixed(0)} req/s (p99 ${order.p99} ms, not 201: ${order.non2xx + order.errors}); GET /api/health ${health.rps.toFixed(0)} req/s (p99 ${health.p99} ms); ${ORDER_CONNECTIONS} connections, ${BUYERS} buyers in turn, ${rounds} x ${orderSeconds / rounds} s alternating`,
+    `  POST /api/order ${order.rps.toFixed(0)} req/s (p99 ${order.p99} ms, answers ${JSON.stringify(order.statuses)}, errors ${order.errors}); GET /api/health ${health.rps.toFixed(0)} req/s (p99 ${health.p99} ms); ${ORDER_CONNECTIONS} connections, ${BUYERS} buyers in turn, ${rounds} x ${orderSeconds / rounds} s alternating`,
   );
   results.orders = { order, health, connections: ORDER_CONNECTIONS, buyers: BUYERS };
   check('order / health requests per second', order.rps / health.rps, {
@@ -551,6 +570,7 @@ if (process.argv[2] === 'orders') {
   main()
     .catch((error) => {
       console.error(error instanceof Error ? error.message : error);
+      if (error instanceof Error && error.cause) console.error('  cause:', error.cause);
       process.exitCode = 1;
     })
     .finally(cleanUp);
