@@ -9,7 +9,7 @@ export default function NotFound() {
       <Image
         src={notFoundImage}
         alt="A broken gear missing its teeth"
-        preload
+        loading="eager"
         fetchPriority="high"
         className="h-auto w-full max-w-md"
       />

@@ -6,7 +6,9 @@ import { preload as preloadResource } from 'react-dom';
  * <img> (srcset and sizes through /_next/image, AVIF or WebP, lazy loading, intrinsic size)
  * computed on the server by `getImageProps`, rendered as a plain element. next/image itself is
  * a client component, whose code and props every page carrying an image would ship.
- * `preload` adds the <link rel="preload"> of the image (with its srcset and sizes) to the head.
+ * `preload` adds the <link rel="preload"> of the image (with its srcset and sizes) to the head,
+ * as soon as the element is rendered on the server: never use it in a boundary rendered with
+ * every page (not-found, error), or every page would preload that image.
  */
 export function ServerImage({ preload = false, ...rest }: ImageProps) {
   const { props } = getImageProps({
