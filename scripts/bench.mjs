@@ -185,17 +185,19 @@ function seedProducts(count) {
   return result.stdout.trim();
 }
 
-/** Median time (ms) and body size (bytes) of SAMPLES sequential requests, after one warm-up. */
+const WARM_UPS = 3;
+
+/** Median time (ms) and body size (bytes) of SAMPLES sequential requests, after WARM_UPS. */
 async function timed(url, headers = {}) {
   const times = [];
   let bytes = 0;
-  for (let i = 0; i <= SAMPLES; i++) {
+  for (let i = 0; i < WARM_UPS + SAMPLES; i++) {
     const started = performance.now();
     const response = await fetch(url, { headers });
     const body = Buffer.from(await response.arrayBuffer());
     const elapsed = performance.now() - started;
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    if (i > 0) times.push(elapsed);
+    if (i >= WARM_UPS) times.push(elapsed);
     bytes = body.length;
   }
   return { ms: median(times), bytes };
