@@ -21,7 +21,8 @@
 // Load comparisons alternate their two sides in BENCH_ROUNDS rounds (default 2), so both see
 // the same machine load. Options: BENCH_SECONDS (seconds per side for the pages, default 10),
 // BENCH_ORDER_SECONDS (per side for orders/health, default 6), BENCH_CONNECTIONS (pages,
-// default 10), BENCH_PORT (default 3200), BENCH_DIST_DIR (default .next-bench). `npm run bench -- orders` runs the orders
+// default 10), BENCH_PORT (default 3200), BENCH_DIST_DIR (default .next-bench), BENCH_PROFILE
+// (1: a CPU profile of the server in .bench/profile). `npm run bench -- orders` runs the orders
 // benchmark with its invariants instead (scripts/bench-orders.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -402,11 +403,20 @@ async function main() {
   // The server's output goes to .bench/server.log, to read when a figure looks wrong.
   fs.mkdirSync(path.join(projectRoot, '.bench'), { recursive: true });
   const log = fs.openSync(path.join(projectRoot, '.bench/server.log'), 'w');
-  server = spawn(process.execPath, [serveScript, '-H', '127.0.0.1', '-p', String(port)], {
-    cwd: projectRoot,
-    env,
-    stdio: ['ignore', log, log],
-  });
+  // BENCH_PROFILE=1: the server writes a V8 CPU profile to .bench/profile when it stops
+  // (open it in Chrome DevTools' Performance panel).
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(projectRoot, '.bench/profile')}`]
+    : [];
+  server = spawn(
+    process.execPath,
+    [...profile, serveScript, '-H', '127.0.0.1', '-p', String(port)],
+    {
+      cwd: projectRoot,
+      env,
+      stdio: ['ignore', log, log],
+    },
+  );
   server.once('exit', (code, signal) => {
     if (!stopping)
       console.error(`\nThe server stopped (${signal ?? `exit ${code}`}); see .bench/server.log.`);
