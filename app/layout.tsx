@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { Navbar } from '@/components/layout/Navbar';
 import { Footer } from '@/components/layout/Footer';
-import { Providers } from '@/components/auth/Providers';
 import { Toaster } from '@/components/ui/toast';
 import { siteOrigin, storeName } from '@/lib/site';
 import './globals.css';
@@ -35,14 +34,12 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         >
           Skip to content
         </a>
-        <Providers>
-          <Navbar storeName={storeName} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <Footer storeName={storeName} />
-          <Toaster />
-        </Providers>
+        <Navbar storeName={storeName} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer storeName={storeName} />
+        <Toaster />
       </body>
     </html>
   );

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { ServerImage as Image } from '@/components/ui/ServerImage';
 import Link from 'next/link';
 import notFoundImage from '@/public/images/not-found.webp';
 import { messages } from '@/lib/messages';
@@ -9,7 +9,7 @@ export default function NotFound() {
       <Image
         src={notFoundImage}
         alt="A broken gear missing its teeth"
-        preload
+        loading="eager"
         fetchPriority="high"
         className="h-auto w-full max-w-md"
       />

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { ServerImage as Image } from '@/components/ui/ServerImage';
 import author from '@/public/images/portfolio/author.webp';
 import { pageMetadata } from '@/lib/site';
 

@@ -105,7 +105,7 @@ async function Results({ query, category }: { query: CatalogueQuery; category: s
               offset: first - 1,
             })}
           />
-          <ProductGrid products={items} headingLevel={3} className="mt-4" />
+          <ProductGrid products={items} headingLevel={3} className="mt-4" firstAboveFold />
         </>
       ) : (
         <div className="mt-6 rounded-xl border border-slate-200 p-8 text-center">

@@ -2,8 +2,8 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { signOut, useSession } from 'next-auth/react';
 import { clearAccessToken } from '@/lib/client/access-token';
+import { signOut, useSession } from '@/lib/client/session';
 
 /**
  * The signed-in part of the navigation bar: Dashboard and Sign Out when signed in, Login when

@@ -4,9 +4,9 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginInput } from '@/lib/validation/auth';
+import { useLightForm } from '@/lib/client/use-light-form';
+import { lazyZodResolver } from '@/lib/client/lazy-resolver';
+import type { LoginInput } from '@/lib/validation/auth';
 import { loginErrorMessage } from '@/lib/messages';
 import { messages } from '@/lib/messages';
 import { postJson } from '@/lib/client/api';
@@ -14,6 +14,11 @@ import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field, FormError } from '@/components/ui/Field';
 import { GoogleButton } from './GoogleButton';
 import { Spinner } from './Spinner';
+
+/** The form's zod schema, loaded when the form is first used (lib/client/lazy-resolver.ts). */
+const resolver = lazyZodResolver<LoginInput>(() =>
+  import('@/lib/validation/auth').then((module) => module.loginSchema),
+);
 
 interface Props {
   callbackPath: string;
@@ -32,8 +37,8 @@ export function LoginForm({ callbackPath, googleEnabled, initialError, notice }:
     handleSubmit,
     getValues,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+  } = useLightForm<LoginInput>({
+    resolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -74,6 +79,7 @@ export function LoginForm({ callbackPath, googleEnabled, initialError, notice }:
         </p>
       ) : null}
       <form
+        onFocus={resolver.prepare}
         onSubmit={(event) => onSubmit(event).catch(() => undefined)}
         noValidate
         className="mt-6 space-y-4"

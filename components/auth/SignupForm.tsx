@@ -4,15 +4,20 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signupSchema, type SignupInput } from '@/lib/validation/auth';
+import { useLightForm } from '@/lib/client/use-light-form';
+import { lazyZodResolver } from '@/lib/client/lazy-resolver';
+import type { SignupInput } from '@/lib/validation/auth';
 import { postJson } from '@/lib/client/api';
 import { notices } from '@/lib/messages';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { Field, FormError } from '@/components/ui/Field';
 import { GoogleButton } from './GoogleButton';
 import { Spinner } from './Spinner';
+
+/** The form's zod schema, loaded when the form is first used (lib/client/lazy-resolver.ts). */
+const resolver = lazyZodResolver<SignupInput>(() =>
+  import('@/lib/validation/auth').then((module) => module.signupSchema),
+);
 
 export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
   const router = useRouter();
@@ -22,8 +27,8 @@ export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<SignupInput>({
-    resolver: zodResolver(signupSchema),
+  } = useLightForm<SignupInput>({
+    resolver,
     defaultValues: { name: '', email: '', password: '' },
   });
 
@@ -53,6 +58,7 @@ export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
     <div className="auth-card">
       <h1 className="text-2xl font-bold text-slate-900">Sign Up</h1>
       <form
+        onFocus={resolver.prepare}
         onSubmit={(event) => onSubmit(event).catch(() => undefined)}
         noValidate
         className="mt-6 space-y-4"

@@ -1,12 +1,17 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { contactSchema, type ContactInput } from '@/lib/validation/contact';
+import { useLightForm } from '@/lib/client/use-light-form';
+import { lazyZodResolver } from '@/lib/client/lazy-resolver';
+import type { ContactInput } from '@/lib/validation/contact';
 import { messages } from '@/lib/messages';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { postJson } from '@/lib/client/api';
+
+/** The form's zod schema, loaded when the form is first used (lib/client/lazy-resolver.ts). */
+const resolver = lazyZodResolver<ContactInput>(() =>
+  import('@/lib/validation/contact').then((module) => module.contactSchema),
+);
 
 const empty: ContactInput = { name: '', email: '', address: '', message: '' };
 
@@ -17,7 +22,7 @@ export function ContactForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: empty });
+  } = useLightForm<ContactInput>({ resolver, defaultValues: empty });
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await postJson('/api/contact', values);
@@ -34,7 +39,13 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Contact Us">
+    <form
+      onSubmit={onSubmit}
+      onFocus={resolver.prepare}
+      noValidate
+      className="mt-6 space-y-4"
+      aria-label="Contact Us"
+    >
       <Field id="contact-name" label="Name" error={errors.name?.message}>
         <input type="text" autoComplete="name" required {...register('name')} />
       </Field>

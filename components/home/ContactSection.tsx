@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { ServerImage as Image } from '@/components/ui/ServerImage';
 import contact from '@/public/images/contact.webp';
 import { ContactForm } from '@/components/contact/ContactForm';
 

@@ -20,9 +20,12 @@ export function ProductCard({
   product,
   action,
   headingLevel = 3,
+  eagerPicture = false,
 }: {
   product: Product;
   action: React.ReactNode;
+  /** Load the picture at once, with high priority (a card in the first screen). */
+  eagerPicture?: boolean;
   /** The level of the card's title: 3 under a section heading, 2 right under a page's h1. */
   headingLevel?: 2 | 3;
 }) {
@@ -37,6 +40,7 @@ export function ProductCard({
         product={product}
         sizes="(min-width: 1024px) 24rem, (min-width: 768px) 50vw, 100vw"
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
+        {...(eagerPicture ? { loading: 'eager', fetchPriority: 'high' } : {})}
       />
       <div className="flex flex-1 flex-col p-5">
         <Title id={`product-${product._id}`} className="text-lg font-semibold text-slate-900">

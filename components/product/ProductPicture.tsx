@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { ServerImage as Image } from '@/components/ui/ServerImage';
 import type { Product } from '@/lib/data/products';
 import { isOptimizable } from './picture';
 

@@ -1,5 +1,6 @@
 // The data of `npm run bench -- orders`, made the way the store makes it (lib/data, as sign-up
-// and Add Product do): `--buyers N` password accounts and one product with limited stock.
+// and Add Product do): `--buyers N` password accounts (the first `--admins N` of them admins)
+// and one product with limited stock.
 // Prints `{ productId, buyers: [{ email, password }] }` as JSON on stdout. Run by
 // scripts/bench-orders.mjs with the bench server's environment (DATA_DIR, MONGODB_DB).
 import { randomBytes } from 'node:crypto';
@@ -13,15 +14,17 @@ async function main() {
       buyers: { type: 'string' },
       stock: { type: 'string' },
       minimum: { type: 'string' },
+      admins: { type: 'string' },
     },
   });
   const buyers = Number(values.buyers);
   const stock = Number(values.stock);
   const minimum = Number(values.minimum);
+  const admins = Number(values.admins ?? 0);
   loadProjectEnv();
   // Imported after the environment is complete: lib/env reads it once, on import.
   const { closeConnection } = await import('@/lib/db');
-  const { createPasswordUser } = await import('@/lib/data/users');
+  const { createPasswordUser, makeAdmin } = await import('@/lib/data/users');
   const { createProduct } = await import('@/lib/data/products');
   const { productSchema } = await import('@/lib/validation/product');
 
@@ -49,6 +52,8 @@ async function main() {
       accounts.slice(start, start + 8).map((account) => createPasswordUser(account)),
     );
   }
+  // `--admins N`: the first N accounts are admins (npm run bench measures the admin pages).
+  for (const account of accounts.slice(0, admins)) await makeAdmin(account.email);
   await closeConnection();
   process.stdout.write(
     `${JSON.stringify({
