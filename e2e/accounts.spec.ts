@@ -121,7 +121,14 @@ test('the sidebar follows the role', async ({ page }) => {
   await signIn(page, await makeUser());
   await page.goto('/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
-  await expect(sidebar.getByRole('link')).toHaveText(['My Profile', 'My Reviews', 'My Orders']);
+  // The spec's three entries, then the business pages (Quick Order, Quotes).
+  await expect(sidebar.getByRole('link')).toHaveText([
+    'My Profile',
+    'My Reviews',
+    'My Orders',
+    'Quick Order',
+    'Quotes',
+  ]);
   await expect(sidebar.getByRole('link', { name: 'My Reviews' })).toHaveAttribute(
     'href',
     '/dashboard/review',
@@ -333,6 +340,7 @@ test('Make admin changes the other user’s sidebar on their next page load', as
     'Add Product',
     'Manage Products',
     'Manage Orders',
+    'Quotes',
   ]);
   await buyerPage.goto('/dashboard/users');
   await expect(buyerPage).toHaveURL('/dashboard/users');

@@ -114,7 +114,8 @@ test('the admin marks a paid order shipped from Manage Orders; the buyer follows
   const buyerRow = orderRow(buyerPage, product.name);
   await expect(buyerRow.getByText('Status: Shipped', { exact: true })).toBeVisible();
   await expect(buyerRow).toContainText('PAID');
-  await buyerRow.getByRole('link', { name: product.name }).click();
+  // Exact: the row's "Order again" link is named after the product too.
+  await buyerRow.getByRole('link', { name: product.name, exact: true }).click();
   await expect(buyerPage).toHaveURL(`/dashboard/order/${order._id}`);
 
   await expect(buyerPage.getByRole('heading', { name: `Order for ${product.name}` })).toBeVisible();
@@ -194,7 +195,7 @@ test("a deleted order leaves My Orders and shows under Manage Orders' cancelled 
   await expect(row.getByRole('button', { name: /Update status/ })).toHaveCount(0);
 
   // The admin opens it: the buyer deleted it, the stock came back.
-  await row.getByRole('link', { name: product.name }).click();
+  await row.getByRole('link', { name: product.name, exact: true }).click();
   await expect(page).toHaveURL(`/dashboard/order/${order._id}`);
   await expect(
     page.getByText('The buyer deleted this order. Its stock was returned.'),
