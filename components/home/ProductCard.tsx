@@ -12,6 +12,12 @@ import { formatPrice } from '@/lib/money';
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
 
 /**
+ * The card's picture is at most 24rem wide on large screens and half or all of a small one:
+ * 384 px (one column of three), 640 and 828 px (phones and tablets, and high-density screens).
+ */
+const CARD_PICTURE_WIDTHS = [384, 640, 828];
+
+/**
  * A product card: the fields of the specification, the part number and category when the
  * product has them, "from $x" (its lowest tier price) when it has volume prices, and a slot
  * for its action.
@@ -36,6 +42,7 @@ export function ProductCard({
       <ProductPicture
         product={product}
         sizes="(min-width: 1024px) 24rem, (min-width: 768px) 50vw, 100vw"
+        widths={CARD_PICTURE_WIDTHS}
         className="card-img"
         {...(eagerPicture ? { loading: 'eager', fetchPriority: 'high' } : {})}
       />

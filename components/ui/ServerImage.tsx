@@ -14,7 +14,14 @@ import { preload as preloadResource } from 'react-dom';
  * or the `width` given): the optimiser never enlarges a picture, so wider candidates would
  * only be the same bytes under more URLs, written into every page that shows the picture.
  */
-export function ServerImage({ preload = false, ...rest }: ImageProps) {
+export function ServerImage({
+  preload = false,
+  widths,
+  ...rest
+}: ImageProps & {
+  /** Only these candidate widths in the srcset (for a picture shown at few sizes). */
+  widths?: number[];
+}) {
   const { props } = getImageProps({
     ...rest,
     loading: preload ? 'eager' : rest.loading,
@@ -27,7 +34,7 @@ export function ServerImage({ preload = false, ...rest }: ImageProps) {
         ? rest.width
         : undefined;
   if (props.srcSet && intrinsicWidth) {
-    const trimmed = trimSrcSet(props.srcSet, intrinsicWidth);
+    const trimmed = trimSrcSet(props.srcSet, intrinsicWidth, widths);
     if (trimmed) {
       props.srcSet = trimmed.srcSet;
       props.src = trimmed.src;
@@ -48,12 +55,14 @@ export function ServerImage({ preload = false, ...rest }: ImageProps) {
 
 /**
  * The candidates of a width-described srcset (`url 640w, ...`) up to the first at least as
- * wide as the picture, and that one as the `src` (browsers without srcset); null for a
+ * wide as the picture (of those, only `widths` when given and any is there), and the last as
+ * the `src` (browsers without srcset); null for a
  * density-described srcset (`1x, 2x`), kept as it is.
  */
 export function trimSrcSet(
   srcSet: string,
   intrinsicWidth: number,
+  widths?: number[],
 ): { srcSet: string; src: string } | null {
   const candidates = srcSet.split(', ').map((candidate) => {
     const space = candidate.lastIndexOf(' ');
@@ -65,7 +74,13 @@ export function trimSrcSet(
   const firstWide = candidates.findIndex(
     (candidate) => Number.parseInt(candidate.descriptor, 10) >= intrinsicWidth,
   );
-  const kept = firstWide === -1 ? candidates : candidates.slice(0, firstWide + 1);
+  let kept = firstWide === -1 ? candidates : candidates.slice(0, firstWide + 1);
+  if (widths) {
+    const chosen = kept.filter((candidate) =>
+      widths.includes(Number.parseInt(candidate.descriptor, 10)),
+    );
+    if (chosen.length > 0) kept = chosen;
+  }
   return {
     srcSet: kept.map((candidate) => `${candidate.url} ${candidate.descriptor}`).join(', '),
     src: kept.at(-1)!.url,

@@ -52,3 +52,12 @@ describe('ServerImage', () => {
     );
   });
 });
+
+describe('trimSrcSet with chosen widths', () => {
+  it('keeps only the chosen widths, up to the picture width', () => {
+    expect(trimSrcSet(srcSet([384, 640, 750, 828, 1080]), 800, [384, 640, 828, 1080])).toEqual({
+      srcSet: srcSet([384, 640, 828]),
+      src: url(828),
+    });
+  });
+});
