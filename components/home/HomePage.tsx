@@ -21,7 +21,7 @@ export async function HomePage() {
   return (
     <>
       <JsonLd data={organizationLd()} />
-      <JsonLd data={productListLd(products, { name: 'Newest products' })} />
+      <JsonLd data={productListLd(products, { name: 'Newest products', brief: true })} />
       <Hero />
       <ProductList products={products} />
       <Statistics />

@@ -12,6 +12,12 @@ import { formatPrice } from '@/lib/money';
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
 
 /**
+ * The card's picture is at most 24rem wide on large screens and half or all of a small one:
+ * 384 px (one column of three), 640 and 828 px (phones and tablets, and high-density screens).
+ */
+const CARD_PICTURE_WIDTHS = [384, 640, 828];
+
+/**
  * A product card: the fields of the specification, the part number and category when the
  * product has them, "from $x" (its lowest tier price) when it has volume prices, and a slot
  * for its action.
@@ -32,52 +38,50 @@ export function ProductCard({
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const priceList = priceListOf(product);
   return (
-    <article
-      aria-labelledby={`product-${product._id}`}
-      className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
-    >
+    <article aria-labelledby={`product-${product._id}`} className="card">
       <ProductPicture
         product={product}
         sizes="(min-width: 1024px) 24rem, (min-width: 768px) 50vw, 100vw"
-        className="aspect-[4/3] w-full bg-slate-100 object-cover"
+        widths={CARD_PICTURE_WIDTHS}
+        className="card-img"
         {...(eagerPicture ? { loading: 'eager', fetchPriority: 'high' } : {})}
       />
-      <div className="flex flex-1 flex-col p-5">
-        <Title id={`product-${product._id}`} className="text-lg font-semibold text-slate-900">
+      <div className="card-body">
+        <Title id={`product-${product._id}`} className="card-title">
           {product.name}
         </Title>
         {product.sku || product.category ? (
-          <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
+          <p className="card-meta">
             {product.sku ? (
               <span>
-                Part no. <span className="font-mono text-slate-800">{product.sku}</span>
+                Part no. <span className="card-sku">{product.sku}</span>
               </span>
             ) : null}
             {categoryName(product.category) ? <span>{categoryName(product.category)}</span> : null}
           </p>
         ) : null}
-        <p className="mt-2 flex-1 text-sm text-slate-600">
-          {product.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...read more
+        <p className="card-text">
+          {`${product.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...read more`}
         </p>
-        <dl className="mt-4 grid grid-cols-1 gap-1 text-sm">
-          <div className="flex justify-between">
-            <dt className="text-slate-500">Price</dt>
-            <dd className="font-semibold text-slate-900">{formatPrice(product.price)}</dd>
+        <dl className="card-specs">
+          <div>
+            <dt>Price</dt>
+            <dd className="card-price">{formatPrice(product.price)}</dd>
           </div>
           {hasVolumePricing(priceList) ? (
-            <div className="flex justify-between">
-              <dt className="text-slate-500">Volume price</dt>
-              <dd className="font-semibold text-emerald-700" data-testid="price-from">
-                from {formatCents(lowestPriceCents(priceList))}
+            <div>
+              <dt>Volume price</dt>
+              <dd className="card-from" data-testid="price-from">
+                {`from ${formatCents(lowestPriceCents(priceList))}`}
               </dd>
             </div>
           ) : null}
-          <div className="flex justify-between">
-            <dt className="text-slate-500">minimumOrderQuantity</dt>
+          <div>
+            <dt>minimumOrderQuantity</dt>
             <dd>{product.minimumOrderQuantity}</dd>
           </div>
-          <div className="flex justify-between">
-            <dt className="text-slate-500">availableQuantity</dt>
+          <div>
+            <dt>availableQuantity</dt>
             <dd>{product.availableQuantity}</dd>
           </div>
         </dl>

@@ -73,6 +73,40 @@ export function productLd(product: Product): ProductLd {
   };
 }
 
+/**
+ * The short form of `productLd` for a page that lists products beside much else (the home
+ * page): name, picture, part number, category and one offer with its USD price (the range from
+ * the lowest tier price for a product with volume tiers), availability and minimum order
+ * quantity. The description, the seller and the offer of each tier are on the product's page
+ * and in the catalogue's list.
+ */
+export function productSummaryLd(product: Product): ProductLd {
+  const inStock = product.availableQuantity >= Math.max(product.minimumOrderQuantity, 1);
+  const common = {
+    priceCurrency: 'USD',
+    availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    eligibleQuantity: { '@type': 'QuantitativeValue', minValue: product.minimumOrderQuantity },
+  } as const;
+  const offers: Offer | AggregateOffer =
+    product.priceTiers.length > 0
+      ? {
+          '@type': 'AggregateOffer',
+          lowPrice: centsToDollars(lowestPriceCents(priceListOf(product))),
+          highPrice: product.price,
+          offerCount: product.priceTiers.length,
+          ...common,
+        }
+      : { '@type': 'Offer', price: product.price, ...common };
+  return {
+    '@type': 'Product',
+    name: product.name,
+    image: absoluteUrl(product.picture),
+    ...(product.sku ? { sku: product.sku } : {}),
+    ...(categoryName(product.category) ? { category: categoryName(product.category)! } : {}),
+    offers,
+  };
+}
+
 /** Units from `min` on, up to the unit before `nextFrom` when another range starts there. */
 function quantityRange(min: number, nextFrom?: number): QuantitativeValue {
   return {
@@ -86,7 +120,16 @@ function quantityRange(min: number, nextFrom?: number): QuantitativeValue {
 /** The products a page lists, in its order; `offset` is the position before the first. */
 export function productListLd(
   products: Product[],
-  { name, offset = 0 }: { name: string; offset?: number },
+  {
+    name,
+    offset = 0,
+    brief = false,
+  }: {
+    name: string;
+    offset?: number;
+    /** Each product in its short form (`productSummaryLd`). */
+    brief?: boolean;
+  },
 ): WithContext<ItemList> {
   return {
     '@context': 'https://schema.org',
@@ -96,7 +139,7 @@ export function productListLd(
     itemListElement: products.map((product, index) => ({
       '@type': 'ListItem',
       position: offset + index + 1,
-      item: productLd(product),
+      item: brief ? productSummaryLd(product) : productLd(product),
     })),
   };
 }

@@ -19,12 +19,10 @@ export function Footer({ storeName }: { storeName: string }) {
             >
               {column.title}
             </h2>
-            <ul className="mt-3 space-y-2 text-sm">
+            <ul className="footer-links">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <Link href={link.href} className="hover:text-white hover:underline">
-                    {link.label}
-                  </Link>
+                  <Link href={link.href}>{link.label}</Link>
                 </li>
               ))}
             </ul>

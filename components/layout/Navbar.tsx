@@ -3,8 +3,8 @@ import { AuthNav } from '@/components/auth/AuthNav';
 import { MenuToggle } from './MenuToggle';
 import { publicLinks } from './nav-links';
 
-const linkClass =
-  'block rounded-md px-3 py-2 text-sm font-medium text-slate-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white';
+/** The links' look, `.nav-link` in app/globals.css. */
+const linkClass = 'nav-link';
 
 export function Navbar({ storeName }: { storeName: string }) {
   const links = (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productLd, productListLd } from '@/components/home/structured-data';
+import { productLd, productListLd, productSummaryLd } from '@/components/home/structured-data';
 import type { Product } from '@/lib/data/products';
 
 // The JSON-LD of listed products: one Offer at the price, or, with volume tiers, an
@@ -86,6 +86,45 @@ describe('productLd', () => {
     expect(JSON.parse(JSON.stringify(list.itemListElement))).toMatchObject([
       { position: 1, item: { offers: { '@type': 'AggregateOffer' } } },
       { position: 2, item: { offers: { '@type': 'Offer', price: 2.65 } } },
+    ]);
+  });
+});
+
+describe('productSummaryLd (the home page)', () => {
+  it('states the part number, category, picture and one offer from the lowest tier price', () => {
+    expect(JSON.parse(JSON.stringify(productSummaryLd(bearing)))).toEqual({
+      '@type': 'Product',
+      name: bearing.name,
+      image: expect.stringMatching(/\/images\/products\/deep-groove-ball-bearing\.webp$/),
+      sku: '6205-2RS-C3',
+      category: 'Bearings',
+      offers: {
+        '@type': 'AggregateOffer',
+        lowPrice: 2.1,
+        highPrice: 2.65,
+        offerCount: 3,
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 500 },
+      },
+    });
+  });
+
+  it('states one Offer at the price for a product without tiers', () => {
+    const plain = { ...bearing, priceTiers: [], availableQuantity: 100 };
+    expect(productSummaryLd(plain).offers).toEqual({
+      '@type': 'Offer',
+      price: 2.65,
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/OutOfStock',
+      eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 500 },
+    });
+  });
+
+  it('is what a brief list holds', () => {
+    const list = productListLd([bearing], { name: 'Newest products', brief: true });
+    expect(list.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, item: productSummaryLd(bearing) },
     ]);
   });
 });
