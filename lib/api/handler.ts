@@ -33,8 +33,8 @@ export function errorResponse(error: unknown): Response {
  * then the handler, whose every failure is answered with the JSON error shape and the status
  * derived from its code; unexpected errors are logged and answered as a plain 500. Every
  * app/api handler but Auth.js's own (which has its CSRF token) and the JSON 404 is wrapped.
- * Each request is counted while it is answered (./activity.ts: background work waits for a
- * quiet moment).
+ * Each request is counted while it is answered (./activity.ts: under load, background work
+ * waits for the load to ease).
  */
 export function route<P = Record<string, never>>(handler: Handler<P>): Handler<P> {
   return async (request, context) => {

@@ -426,11 +426,12 @@ async function inParallel<T, R>(
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * A scheduled drain sends its batches in the quiet moments of the API: when no request has been
- * in flight for OUTBOX_QUIET_MS. Under a steady load it waits at most OUTBOX_MAX_DEFER_MS in
- * all, then drains as before, alongside the requests. So a burst of orders is answered first and
- * its mails follow it (each drain sends many at once), instead of every order's request paying
- * for a drain that renders mails while the next orders wait.
+ * Under load (lib/api/activity.ts: BUSY_REQUESTS API requests in flight at once), a scheduled
+ * drain sends its batches once the load has eased for OUTBOX_QUIET_MS; under a steady load it
+ * waits at most OUTBOX_MAX_DEFER_MS in all, then drains as before, alongside the requests. So a
+ * burst of orders is answered first and its mails follow it (each drain sends many at once),
+ * instead of every order's request paying for a drain that renders mails while the next orders
+ * wait. Without load the drain starts at once, as it always did.
  */
 export const OUTBOX_QUIET_MS = 50;
 export const OUTBOX_MAX_DEFER_MS = 30_000;
@@ -446,8 +447,8 @@ function drainState() {
 /**
  * Drains the outbox after the response has been sent (a send never delays or fails the request
  * that queued it). Call it after every update that queued a mail. One drain runs at a time per
- * process; a call during a drain makes it run once more, for mails queued after it looked. Its
- * batches wait for a quiet moment of the API (OUTBOX_QUIET_MS, at most OUTBOX_MAX_DEFER_MS).
+ * process; a call during a drain makes it run once more, for mails queued after it looked. Under
+ * load its batches wait for the load to ease (OUTBOX_QUIET_MS, at most OUTBOX_MAX_DEFER_MS).
  */
 export function scheduleOutboxDrain(): void {
   afterResponse('outbox', runDrain);
