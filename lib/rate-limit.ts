@@ -19,7 +19,7 @@ function windowOf(limit: Limit, key: string, now: number) {
 
 /**
  * Counts one request against a fixed-window limit kept in MongoDB, so limits hold across
- * server instances. One atomic upsert per check (concurrent checks share one bulk, `countOn`); the window start is part of the key, so an
+ * server instances. One atomic upsert per check; the window start is part of the key, so an
  * expired counter is never read (the TTL index only cleans up).
  */
 async function hit(
@@ -29,87 +29,19 @@ async function hit(
   weight = 1,
 ): Promise<{ allowed: boolean; retryAfter: number; id: string; weight: number }> {
   const { id, expiresAt } = windowOf(limit, key, now);
-  const count = await countOn(id, expiresAt, weight);
+  const { rateLimits } = collections(await getDb());
+  const doc = await rateLimits.findOneAndUpdate(
+    { _id: id },
+    { $inc: { count: weight }, $setOnInsert: { expiresAt } },
+    { upsert: true, returnDocument: 'after' },
+  );
+  const count = doc?.count ?? weight;
   return {
     allowed: count <= limit.max,
     retryAfter: Math.ceil((expiresAt.getTime() - now) / 1000),
     id,
     weight,
   };
-}
-
-type PendingHit = {
-  id: string;
-  expiresAt: Date;
-  weight: number;
-  resolve: (count: number) => void;
-  reject: (error: unknown) => void;
-};
-let pendingHits: PendingHit[] | null = null;
-
-/**
- * Adds `weight` to a counter and answers its count with this request's units included. Hits
- * asked for in the same turn of the event loop (concurrent requests) are written together: one
- * request alone is one atomic upsert that returns the count; several are one bulk of upserts
- * (the units of each counter added at once) and one read of the counters, each request
- * answered as if its units came last among those of its turn that follow it. A count read
- * after the bulk can only be higher than the one an upsert would have returned (others may
- * have counted meanwhile), never lower: a limit is never loosened.
- */
-function countOn(id: string, expiresAt: Date, weight: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    if (!pendingHits) {
-      pendingHits = [];
-      setImmediate(flushHits);
-    }
-    pendingHits.push({ id, expiresAt, weight, resolve, reject });
-  });
-}
-
-async function flushHits(): Promise<void> {
-  const hits = pendingHits ?? [];
-  pendingHits = null;
-  try {
-    const { rateLimits } = collections(await getDb());
-    if (hits.length === 1) {
-      const [hit] = hits as [PendingHit];
-      const doc = await rateLimits.findOneAndUpdate(
-        { _id: hit.id },
-        { $inc: { count: hit.weight }, $setOnInsert: { expiresAt: hit.expiresAt } },
-        { upsert: true, returnDocument: 'after' },
-      );
-      hit.resolve(doc?.count ?? hit.weight);
-      return;
-    }
-    const byCounter = new Map<string, PendingHit[]>();
-    for (const hit of hits) byCounter.set(hit.id, [...(byCounter.get(hit.id) ?? []), hit]);
-    await rateLimits.bulkWrite(
-      [...byCounter].map(([id, same]) => ({
-        updateOne: {
-          filter: { _id: id },
-          update: {
-            $inc: { count: same.reduce((sum, hit) => sum + hit.weight, 0) },
-            $setOnInsert: { expiresAt: same[0]!.expiresAt },
-          },
-          upsert: true,
-        },
-      })),
-      { ordered: false },
-    );
-    const docs = await rateLimits.find({ _id: { $in: [...byCounter.keys()] } }).toArray();
-    const counts = new Map(docs.map((doc) => [doc._id, doc.count]));
-    for (const [id, same] of byCounter) {
-      // The counter's units after the bulk; each request of the turn is given the count as it
-      // was once its own units were added, the later ones of the turn after it.
-      let count = counts.get(id) ?? same.reduce((sum, hit) => sum + hit.weight, 0);
-      for (let index = same.length - 1; index >= 0; index -= 1) {
-        same[index]!.resolve(count);
-        count -= same[index]!.weight;
-      }
-    }
-  } catch (error) {
-    for (const hit of hits) hit.reject(error);
-  }
 }
 
 /** What `enforce` counted, so that a request that turned out fine can be given back. */
