@@ -19,8 +19,17 @@ export const PUBLIC_PAGES = [
   '/signup',
 ];
 
-/** Dashboard pages (signed in: buyer pages as a buyer, admin pages as an admin). */
-export const BUYER_DASHBOARD_PAGES = ['/dashboard', '/dashboard/order', '/dashboard/review'];
+/**
+ * Dashboard pages (signed in: buyer pages as a buyer, admin pages as an admin); an order's page
+ * (/dashboard/order/{id}) is measured too, with an order placed for it.
+ */
+export const BUYER_DASHBOARD_PAGES = [
+  '/dashboard',
+  '/dashboard/order',
+  '/dashboard/review',
+  '/dashboard/quick-order',
+  '/dashboard/quotes',
+];
 export const ADMIN_DASHBOARD_PAGES = [
   '/dashboard/manageproduct',
   '/dashboard/addaproduct',

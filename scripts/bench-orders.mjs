@@ -2,7 +2,7 @@
 // production build on loopback, and a check afterwards that nothing was lost, duplicated or
 // oversold. A benchmark, not a test: CI does not run it.
 //
-//  - builds the store into .next-bench (unless that build is current) and starts it with
+//  - builds the store into BENCH_DIST_DIR (default .next-bench; unless that build is current) and starts it with
 //    `next start` over a fresh embedded MongoDB, like `npm run bench`;
 //  - makes BENCH_BUYERS (100) password accounts and one product of BENCH_STOCK (60,000) units
 //    with a minimum order of BENCH_MINIMUM (500), through lib/data (scripts/lib/bench-orders-data.ts);
@@ -45,7 +45,7 @@ const MINIMUM = number('BENCH_MINIMUM', 500);
 const PORT = number('BENCH_PORT', 3200);
 const MAX_UNPAID = process.env.BENCH_MAX_UNPAID_ORDERS;
 const BASE = `http://127.0.0.1:${PORT}`;
-const DIST_DIR = '.next-bench';
+const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 const DATABASE = 'storefront';
 
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');

@@ -22,8 +22,10 @@
 // the same machine load. Options: BENCH_SECONDS (seconds per side for the pages, default 10),
 // BENCH_ORDER_SECONDS (per side for orders/health, default 6), BENCH_CONNECTIONS (pages,
 // default 10), BENCH_PORT (default 3200), BENCH_DIST_DIR (default .next-bench), BENCH_PROFILE
-// (1: a CPU profile of the server in .bench/profile). `npm run bench -- orders` runs the orders
-// benchmark with its invariants instead (scripts/bench-orders.mjs).
+// (1: a CPU profile of the server in .bench/profile). `npm run bench -- --only orders,dashboard`
+// measures only those parts (public, home, lighthouse, dashboard, orders, catalogue; the build
+// is always made). `npm run bench -- orders` runs the orders benchmark with its invariants
+// instead (scripts/bench-orders.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,6 +54,22 @@ const rounds = Number(process.env.BENCH_ROUNDS || 2);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
 const port = Number(process.env.BENCH_PORT || 3200);
 const quick = process.argv.includes('--quick');
+const SECTIONS = ['public', 'home', 'lighthouse', 'dashboard', 'orders', 'catalogue'];
+/** `--only a,b` (or `--only=a,b`): the parts to measure; every part unless told. */
+function onlySections() {
+  const index = process.argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
+  if (index === -1) return new Set(SECTIONS);
+  const value = process.argv[index].startsWith('--only=')
+    ? process.argv[index].slice('--only='.length)
+    : (process.argv[index + 1] ?? '');
+  const chosen = value.split(',').filter(Boolean);
+  const unknown = chosen.filter((name) => !SECTIONS.includes(name));
+  if (!chosen.length || unknown.length) {
+    throw new Error(`--only takes a comma-separated list of: ${SECTIONS.join(', ')}`);
+  }
+  return new Set(chosen);
+}
+const only = onlySections();
 const base = `http://127.0.0.1:${port}`;
 const distDir = process.env.BENCH_DIST_DIR || '.next-bench';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
@@ -318,7 +336,7 @@ function orderLoad({ productId, buyers }) {
     address: '9 Bench Row, Leeds',
     phone: '01132345678',
   });
-  return () => ({
+  const options = () => ({
     url: `${base}/api/order`,
     connections: ORDER_CONNECTIONS,
     requests: [
@@ -336,6 +354,7 @@ function orderLoad({ productId, buyers }) {
       },
     ],
   });
+  return Object.assign(options, { body });
 }
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
@@ -429,22 +448,55 @@ async function main() {
   );
 
   // 1. First-load JS and HTML bytes of the public pages.
-  console.log('\nFirst-load JS (gzip), public pages:');
   const weights = {};
-  for (const page of PUBLIC_PAGES) {
+  if (only.has('public')) console.log('\nFirst-load JS (gzip), public pages:');
+  for (const page of only.has('public') ? PUBLIC_PAGES : []) {
     weights[page] = await pageWeight(page);
     check(`first-load JS ${page}`, weights[page].js, {
       max: budgets.publicFirstLoadJs,
       format: kb,
     });
   }
-  results.publicPages = weights;
-  console.log(
-    `  (not counted: ${kb(weights['/'].noModuleJs)} of \`nomodule\` polyfills, fetched only by browsers without ES modules)`,
-  );
+  if (only.has('public')) {
+    results.publicPages = weights;
+    console.log(
+      `  (not counted: ${kb(weights['/'].noModuleJs)} of \`nomodule\` polyfills, fetched only by browsers without ES modules)`,
+    );
+  }
 
   // 2. The home page: its HTML, and its throughput against a static page.
+  if (only.has('home')) await homePage(weights);
+
+  // 3. Lighthouse.
+  if (only.has('lighthouse')) lighthouse();
+
+  // 4. Orders, and the dashboard pages signed in.
+  if (only.has('dashboard') || only.has('orders')) {
+    console.log(`\nSigning in ${BUYERS} buyers and an admin...`);
+    const accounts = await signedInBuyers();
+    if (only.has('dashboard')) await dashboardPages(accounts);
+    if (only.has('orders')) await orders(accounts);
+  }
+
+  // 5. The catalogue at scale. Last: it replaces the catalogue.
+  if (only.has('catalogue')) await catalogueSection();
+
+  const failed = results.checks.filter((entry) => !entry.pass);
+  console.log(
+    `\n${results.checks.length - failed.length} of ${results.checks.length} budgets pass${failed.length ? `; failing: ${failed.map((entry) => entry.label).join('; ')}` : ''}.`,
+  );
+  results.finishedAt = new Date().toISOString();
+  fs.mkdirSync(path.join(projectRoot, '.bench'), { recursive: true });
+  fs.writeFileSync(
+    path.join(projectRoot, '.bench/last.json'),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
+  console.log('Figures written to .bench/last.json.');
+}
+
+async function homePage(weights) {
   console.log('\nHome page:');
+  weights['/'] ??= await pageWeight('/');
   check('home HTML (uncompressed, demo catalogue)', weights['/'].html, {
     max: budgets.homeHtml,
     format: kb,
@@ -462,8 +514,9 @@ async function main() {
     min: budgets.homeStaticRatio,
     format: (value) => value.toFixed(2),
   });
+}
 
-  // 3. Lighthouse.
+function lighthouse() {
   if (quick) {
     console.log('\nLighthouse: skipped (--quick)');
   } else {
@@ -501,10 +554,9 @@ async function main() {
       });
     }
   }
+}
 
-  // 4. Orders, and the dashboard pages signed in.
-  console.log(`\nSigning in ${BUYERS} buyers and an admin...`);
-  const accounts = await signedInBuyers();
+async function dashboardPages(accounts) {
   console.log('\nFirst-load JS (gzip), dashboard pages (signed in):');
   results.dashboardPages = {};
   for (const page of [...BUYER_DASHBOARD_PAGES, ...ADMIN_DASHBOARD_PAGES]) {
@@ -513,7 +565,23 @@ async function main() {
     results.dashboardPages[page] = weight;
     check(`first-load JS ${page}`, weight.js, { max: budgets.dashboardFirstLoadJs, format: kb });
   }
+  // An order's page, as its buyer sees it (an order placed for it).
+  const placed = await fetch(`${base}/api/order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie: accounts.buyers[0] },
+    body: orderLoad(accounts).body,
+  });
+  if (placed.status !== 201) throw new Error(`POST /api/order answered ${placed.status}`);
+  const orderPage = `/dashboard/order/${(await placed.json()).insertedId}`;
+  const weight = await pageWeight(orderPage, { cookie: accounts.buyers[0] });
+  results.dashboardPages['/dashboard/order/{id}'] = weight;
+  check('first-load JS /dashboard/order/{id}', weight.js, {
+    max: budgets.dashboardFirstLoadJs,
+    format: kb,
+  });
+}
 
+async function orders(accounts) {
   console.log('\nOrders:');
   // Warm-up: a few orders and health checks before the measured rounds.
   await load({ ...orderLoad(accounts)(), connections: 5, amount: 50 });
@@ -536,8 +604,9 @@ async function main() {
     format: (ms) => `${ms} ms`,
   });
   check('POST /api/order answers other than 201', order.non2xx + order.errors, { max: 0 });
+}
 
-  // 5. The catalogue at scale. Last: it replaces the catalogue.
+async function catalogueSection() {
   console.log(`\nCatalogue at scale (median of ${SAMPLES} sequential requests):`);
   const catalogue = await catalogueAtScale();
   results.catalogue = catalogue;
@@ -556,18 +625,6 @@ async function main() {
     max: budgets.scaleRatio,
     format: ratio,
   });
-
-  const failed = results.checks.filter((entry) => !entry.pass);
-  console.log(
-    `\n${results.checks.length - failed.length} of ${results.checks.length} budgets pass${failed.length ? `; failing: ${failed.map((entry) => entry.label).join('; ')}` : ''}.`,
-  );
-  results.finishedAt = new Date().toISOString();
-  fs.mkdirSync(path.join(projectRoot, '.bench'), { recursive: true });
-  fs.writeFileSync(
-    path.join(projectRoot, '.bench/last.json'),
-    `${JSON.stringify(results, null, 2)}\n`,
-  );
-  console.log('Figures written to .bench/last.json.');
 }
 
 if (process.argv[2] === 'orders') {

@@ -3,19 +3,20 @@
 import { useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { notices } from '@/lib/messages';
 import { STATUS_LABELS, type AdminTargetStatus } from '@/lib/orders/lifecycle';
-import {
-  orderStatusChangeSchema,
-  type OrderStatusChange,
-  type OrderStatusChangeInput,
-} from '@/lib/validation/order';
+import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
+import type { OrderStatusChange, OrderStatusChangeInput } from '@/lib/validation/order';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { toast } from '@/components/ui/toast';
+
+/** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
+const resolver = lazyZodResolver<OrderStatusChangeInput, OrderStatusChange>(() =>
+  import('@/lib/validation/order').then((module) => module.orderStatusChangeSchema),
+);
 
 /**
  * Manage Orders: moves a paid order forward. A button opens a small form in a dialog: the next
@@ -35,6 +36,7 @@ export function OrderStatusControl({
   next: readonly AdminTargetStatus[];
 }) {
   const router = useRouter();
+  usePreparedResolver(resolver);
   const [open, setOpen] = useState(false);
   const formId = useId();
   const {
@@ -45,7 +47,7 @@ export function OrderStatusControl({
     control,
     formState: { errors, isSubmitting },
   } = useForm<OrderStatusChangeInput, unknown, OrderStatusChange>({
-    resolver: zodResolver(orderStatusChangeSchema),
+    resolver,
     // Carrier and tracking number leave the form with their fields (another status chosen).
     shouldUnregister: true,
     defaultValues: { status: next[0], carrier: '', trackingNumber: '', note: '' },

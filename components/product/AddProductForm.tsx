@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { messages } from '@/lib/messages';
@@ -11,11 +11,12 @@ import { Field, FormError } from '@/components/ui/Field';
 import { ImageFileInput, imageFileHint } from '@/components/ui/ImageFileInput';
 import { CategoryOptions } from '@/components/catalogue/CategoryOptions';
 import { PriceTiersFieldset } from './PriceTiersFieldset';
-import {
-  productFormSchema,
-  type ProductFormInput,
-  type ProductFormValues,
-} from '@/lib/validation/product';
+import type { ProductFormInput, ProductFormValues } from '@/lib/validation/product';
+
+/** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
+const resolver = lazyZodResolver<ProductFormInput, ProductFormValues>(() =>
+  import('@/lib/validation/product').then((module) => module.productFormSchema),
+);
 
 const formFields = [
   'name',
@@ -51,6 +52,7 @@ const empty: ProductFormInput = {
  */
 export function AddProductForm() {
   const [error, setError] = useState<string | null>(null);
+  usePreparedResolver(resolver);
   const {
     register,
     control,
@@ -60,7 +62,7 @@ export function AddProductForm() {
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormInput, unknown, ProductFormValues>({
-    resolver: zodResolver(productFormSchema),
+    resolver,
     defaultValues: empty,
   });
 

@@ -2,14 +2,19 @@
 
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
 import { categories } from '@/lib/catalogue/categories';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import type { Product } from '@/lib/data/products';
-import { partNumberSchema, type PartNumberInput } from '@/lib/validation/product';
+import type { PartNumberInput } from '@/lib/validation/product';
 import { Field } from '@/components/ui/Field';
 import { toast } from '@/components/ui/toast';
+
+/** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
+const resolver = lazyZodResolver<PartNumberInput>(() =>
+  import('@/lib/validation/product').then((module) => module.partNumberSchema),
+);
 
 /**
  * Manage Products: an admin gives a product its part number and category (products added
@@ -17,13 +22,14 @@ import { toast } from '@/components/ui/toast';
  */
 export function PartNumberForm({ product }: { product: Product }) {
   const router = useRouter();
+  usePreparedResolver(resolver);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<PartNumberInput>({
-    resolver: zodResolver(partNumberSchema),
+    resolver,
     defaultValues: {
       sku: product.sku ?? '',
       category: (product.category ?? '') as PartNumberInput['category'],

@@ -7,11 +7,8 @@ import {
   type UseFormRegister,
 } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
-import {
-  MAX_PRICE_TIERS,
-  type ProductFormInput,
-  type ProductFormValues,
-} from '@/lib/validation/product';
+import { MAX_PRICE_TIERS } from '@/lib/validation/limits';
+import type { ProductFormInput, ProductFormValues } from '@/lib/validation/product';
 
 interface Props {
   control: Control<ProductFormInput, unknown, ProductFormValues>;

@@ -2,19 +2,19 @@
 
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  MAX_COMPANY_LENGTH,
-  MAX_TAX_ID_LENGTH,
-  profileSchema,
-  type ProfileInput,
-  type ProfileValues,
-} from '@/lib/validation/profile';
+import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
+import { MAX_COMPANY_LENGTH, MAX_TAX_ID_LENGTH } from '@/lib/validation/limits';
+import type { ProfileInput, ProfileValues } from '@/lib/validation/profile';
 import { messages } from '@/lib/messages';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { toast } from '@/components/ui/toast';
 import { Field } from '@/components/ui/Field';
+
+/** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
+const resolver = lazyZodResolver<ProfileInput, ProfileValues>(() =>
+  import('@/lib/validation/profile').then((module) => module.profileSchema),
+);
 
 const fields = [
   { name: 'education', label: 'Education', type: 'text', autoComplete: 'off' },
@@ -31,13 +31,14 @@ const formFields = ['name', 'education', 'location', 'link', 'company', 'taxId']
  */
 export function ProfileForm({ initial }: { initial: ProfileInput }) {
   const router = useRouter();
+  usePreparedResolver(resolver);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ProfileInput, unknown, ProfileValues>({
-    resolver: zodResolver(profileSchema),
+    resolver,
     defaultValues: initial,
   });
 

@@ -3,21 +3,27 @@
 import Link from 'next/link';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Field, FormError } from '@/components/ui/Field';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { postJson } from '@/lib/client/api';
 import { quickOrderMessages } from '@/lib/messages';
 import { formatPrice } from '@/lib/money';
 import type { QuickOrderReport, QuickOrderResult } from '@/lib/orders/quick-order';
-import { MAX_PO_NUMBER_LENGTH } from '@/lib/validation/order';
+import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
 import {
+  MAX_PO_NUMBER_LENGTH,
   MAX_QUICK_ORDER_LINES,
   MAX_QUICK_ORDER_TEXT,
-  quickOrderDeliverySchema,
-  type QuickOrderDeliveryInput,
-  type QuickOrderDeliveryValues,
+} from '@/lib/validation/limits';
+import type {
+  QuickOrderDeliveryInput,
+  QuickOrderDeliveryValues,
 } from '@/lib/validation/quick-order';
+
+/** The delivery fields' zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
+const resolver = lazyZodResolver<QuickOrderDeliveryInput, QuickOrderDeliveryValues>(() =>
+  import('@/lib/validation/quick-order').then((module) => module.quickOrderDeliverySchema),
+);
 
 const SAMPLE_CSV = '/quick-order-sample.csv';
 
@@ -40,6 +46,7 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
   const [checking, setChecking] = useState(false);
   const [placeError, setPlaceError] = useState<string | null>(null);
   const ids = useId();
+  usePreparedResolver(resolver);
 
   const {
     register,
@@ -47,7 +54,7 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
     setError,
     formState: { errors, isSubmitting },
   } = useForm<QuickOrderDeliveryInput, unknown, QuickOrderDeliveryValues>({
-    resolver: zodResolver(quickOrderDeliverySchema),
+    resolver,
     defaultValues: { address: '', phone: '', poNumber: '' },
   });
 

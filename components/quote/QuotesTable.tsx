@@ -4,7 +4,6 @@ import { useId, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { Table, Td } from '@/components/ui/Table';
@@ -13,15 +12,22 @@ import { callApi, postJson } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import type { Quote } from '@/lib/data/quotes';
 import { notices } from '@/lib/messages';
+import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
 import { formatPrice } from '@/lib/money';
-import {
-  quoteAnswerFormSchema,
-  quoteDeclineFormSchema,
-  type QuoteAnswerFormInput,
-  type QuoteAnswerFormValues,
-  type QuoteDeclineFormValues,
+import type {
+  QuoteAnswerFormInput,
+  QuoteAnswerFormValues,
+  QuoteDeclineFormValues,
 } from '@/lib/validation/quote';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
+
+/** The dialogs' zod schemas, loaded once the page is up (lib/client/lazy-resolver.ts). */
+const answerResolver = lazyZodResolver<QuoteAnswerFormInput, QuoteAnswerFormValues>(() =>
+  import('@/lib/validation/quote').then((module) => module.quoteAnswerFormSchema),
+);
+const declineResolver = lazyZodResolver<QuoteDeclineFormValues>(() =>
+  import('@/lib/validation/quote').then((module) => module.quoteDeclineFormSchema),
+);
 
 /** A UTC day as the table shows it: `Dec 3`, with its year when it is not this year's. */
 function shortDay(iso: string): string {
@@ -51,6 +57,7 @@ async function patchQuote(id: string, body: unknown) {
 /** The admin's Answer dialog: a unit price in dollars and the last day it holds. */
 function AnswerButton({ quote }: { quote: Quote }) {
   const router = useRouter();
+  usePreparedResolver(answerResolver);
   const [open, setOpen] = useState(false);
   const formId = useId();
   const {
@@ -60,7 +67,7 @@ function AnswerButton({ quote }: { quote: Quote }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<QuoteAnswerFormInput, unknown, QuoteAnswerFormValues>({
-    resolver: zodResolver(quoteAnswerFormSchema),
+    resolver: answerResolver,
     defaultValues: {
       unitPrice: quote.unitPrice === null ? '' : quote.unitPrice.toFixed(2),
       validUntil: dayFromNow(14),
@@ -146,6 +153,7 @@ function AnswerButton({ quote }: { quote: Quote }) {
 /** The admin's Decline dialog: the reason the buyer is mailed. */
 function DeclineButton({ quote }: { quote: Quote }) {
   const router = useRouter();
+  usePreparedResolver(declineResolver);
   const [open, setOpen] = useState(false);
   const formId = useId();
   const {
@@ -155,7 +163,7 @@ function DeclineButton({ quote }: { quote: Quote }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<QuoteDeclineFormValues>({
-    resolver: zodResolver(quoteDeclineFormSchema),
+    resolver: declineResolver,
     defaultValues: { reason: '' },
   });
   const close = () => {

@@ -1,19 +1,20 @@
 'use client';
 
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { messages } from '@/lib/messages';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { ImageFileInput, imageFileHint } from '@/components/ui/ImageFileInput';
-import {
-  RATINGS,
-  reviewFormSchema,
-  type ReviewFormInput,
-  type ReviewFormValues,
-} from '@/lib/validation/review';
+import { RATINGS } from '@/lib/validation/limits';
+import type { ReviewFormInput, ReviewFormValues } from '@/lib/validation/review';
+
+/** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
+const resolver = lazyZodResolver<ReviewFormInput, ReviewFormValues>(() =>
+  import('@/lib/validation/review').then((module) => module.reviewFormSchema),
+);
 
 const fields = ['rating', 'name', 'location', 'reviewText', 'image'] as const;
 
@@ -31,6 +32,7 @@ const empty: ReviewFormInput = {
  */
 export function ReviewForm() {
   const { dialog, show } = useMessageDialog();
+  usePreparedResolver(resolver);
   const {
     register,
     handleSubmit,
@@ -38,7 +40,7 @@ export function ReviewForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ReviewFormInput, unknown, ReviewFormValues>({
-    resolver: zodResolver(reviewFormSchema),
+    resolver,
     defaultValues: empty,
   });
 

@@ -6,6 +6,7 @@ import { toObjectId } from '@/lib/data/ids';
 import { isDatabaseUnreachable } from '@/lib/db/errors';
 import { DatabaseUnavailableError } from '@/lib/db/uri';
 import { assertSameSite, BodyTooLargeError, MAX_JSON_BYTES, readBounded } from '@/lib/security';
+import { requestStarted } from './activity';
 import { ApiError, failure, validationError } from './errors';
 
 type RouteContext<P> = { params: Promise<P> };
@@ -32,14 +33,19 @@ export function errorResponse(error: unknown): Response {
  * then the handler, whose every failure is answered with the JSON error shape and the status
  * derived from its code; unexpected errors are logged and answered as a plain 500. Every
  * app/api handler but Auth.js's own (which has its CSRF token) and the JSON 404 is wrapped.
+ * Each request is counted while it is answered (./activity.ts: under load, background work
+ * waits for the load to ease).
  */
 export function route<P = Record<string, never>>(handler: Handler<P>): Handler<P> {
   return async (request, context) => {
+    const done = requestStarted();
     try {
       assertSameSite(request);
       return await handler(request, context);
     } catch (error) {
       return errorResponse(error);
+    } finally {
+      done();
     }
   };
 }

@@ -1,9 +1,9 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { getToken } from 'next-auth/jwt';
+import { decode, getToken, type JWT, type JWTDecodeParams } from 'next-auth/jwt';
 import { auth } from '@/auth';
 import { failure } from '@/lib/api/errors';
-import { findUserById, type User } from '@/lib/data/users';
+import { findUserByIdBatched, type User } from '@/lib/data/users';
 import { requestProtocol, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@/lib/security';
 import { isCurrentIssue, SESSION_MAX_AGE_SECONDS } from './claims';
 import { userById } from './current-user';
@@ -12,6 +12,42 @@ import { ACCESS_TOKEN_TTL_SECONDS, verifyAccessToken } from './token';
 
 function usesSecureCookies(request: Request): boolean {
   return requestProtocol(request) === 'https';
+}
+
+/** Auth.js's leeway on a session token's expiry (`decode`'s clockTolerance), in seconds. */
+const EXPIRY_LEEWAY_SECONDS = 15;
+/** How many decoded session tokens are remembered (the oldest go first). */
+const DECODED_TOKENS_MAX = 2_000;
+
+const decodedTokens = ((
+  globalThis as typeof globalThis & {
+    __storefrontDecodedTokens?: Map<string, JWT>;
+  }
+).__storefrontDecodedTokens ??= new Map());
+
+/**
+ * Auth.js's `decode` (key derivation, decryption and integrity check of the session cookie),
+ * remembered by the token's exact text: the same text always decrypts to the same claims, so
+ * each cookie is decrypted once per process, not on every request. Only the decryption is
+ * remembered: the expiry is checked on every use as `decode` checks it, and the caller still
+ * reads the user record on every request (`isCurrentIssue`). A token that does not decrypt is
+ * never remembered.
+ */
+async function decodeOnce(params: JWTDecodeParams): Promise<JWT | null> {
+  const key = `${params.salt}\u0000${params.token ?? ''}`;
+  const known = decodedTokens.get(key);
+  if (known) {
+    if ((known.exp as number) > Date.now() / 1000 - EXPIRY_LEEWAY_SECONDS) return known;
+    decodedTokens.delete(key);
+  }
+  const claims = await decode(params);
+  if (claims && typeof claims.exp === 'number') {
+    if (decodedTokens.size >= DECODED_TOKENS_MAX) {
+      decodedTokens.delete(decodedTokens.keys().next().value!);
+    }
+    decodedTokens.set(key, Object.freeze(claims));
+  }
+  return claims;
 }
 
 /** Who is asking, and by which credential. */
@@ -25,7 +61,8 @@ export interface Identity {
  * Identity and role always come from the database record, so a role change or a removed user
  * takes effect on the next request; never from a path or body. A token or session issued
  * before the user's last password reset or takeover, for a removed user, or older than its
- * lifetime, is refused (`isCurrentIssue`); a demoted admin stays signed in, as a buyer.
+ * lifetime, is refused (`isCurrentIssue`); a demoted admin stays signed in, as a buyer. The
+ * record is read for every request (reads of concurrent requests share one query).
  */
 export async function requestIdentity(request: Request): Promise<Identity | null> {
   const authorization = request.headers.get('authorization');
@@ -34,7 +71,7 @@ export async function requestIdentity(request: Request): Promise<Identity | null
     if (scheme?.toLowerCase() !== 'bearer' || !token) return null;
     const claims = verifyAccessToken(token);
     if (!claims) return null;
-    const user = await findUserById(claims.sub);
+    const user = await findUserByIdBatched(claims.sub);
     const current =
       user?.email === claims.email &&
       isCurrentIssue(user, { sv: claims.sv, authTime: claims.iat }, ACCESS_TOKEN_TTL_SECONDS);
@@ -46,9 +83,10 @@ export async function requestIdentity(request: Request): Promise<Identity | null
     secret: authSecret(),
     secureCookie,
     cookieName: secureCookie ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
+    decode: decodeOnce,
   });
   if (!token?.sub) return null;
-  const user = await findUserById(token.sub);
+  const user = await findUserByIdBatched(token.sub);
   return isCurrentIssue(user, token, SESSION_MAX_AGE_SECONDS) ? { user, via: 'session' } : null;
 }
 

@@ -1,4 +1,4 @@
-import { MINIMUM_ORDER_QUANTITY } from '@/lib/validation/order';
+import { MINIMUM_ORDER_QUANTITY } from '@/lib/validation/limits';
 
 /**
  * Volume pricing: the unit price and total of an order for a quantity, from a product's base

@@ -149,7 +149,39 @@ async function restock(order: Pick<OrderDoc, 'productId' | 'quantity'>): Promise
 
 /** How many unpaid, live orders this buyer has. */
 async function countUnpaidOrders(userId: ObjectId): Promise<number> {
-  return (await ordersCollection()).countDocuments({ userId, status: 'unpaid' });
+  const count = await (await ordersCollection()).countDocuments({ userId, status: 'unpaid' });
+  noteUnpaidCount(userId, count);
+  return count;
+}
+
+/**
+ * The unpaid count this process last read for each recent buyer: only a hint of whether the quick
+ * check before reserving stock can be skipped (see `placeOrderOnce`), never a reason to refuse.
+ */
+const unpaidCountHints = ((
+  globalThis as typeof globalThis & {
+    __storefrontUnpaidHints?: Map<string, number>;
+  }
+).__storefrontUnpaidHints ??= new Map());
+const UNPAID_HINTS_MAX = 5_000;
+
+function noteUnpaidCount(userId: ObjectId, count: number): void {
+  const key = userId.toHexString();
+  unpaidCountHints.delete(key); // re-inserted last: the map keeps the most recent buyers
+  if (unpaidCountHints.size >= UNPAID_HINTS_MAX) {
+    unpaidCountHints.delete(unpaidCountHints.keys().next().value!);
+  }
+  unpaidCountHints.set(key, count);
+}
+
+/**
+ * Whether the quick cap check may be skipped: the last count read for this buyer left room for
+ * one more order. The hint may be stale (another server, an order paid or removed since), which
+ * only decides whether the check runs now: the count after the insert decides every order.
+ */
+function roomByHint(userId: ObjectId, max: number): boolean {
+  const hint = unpaidCountHints.get(userId.toHexString());
+  return hint !== undefined && hint + 1 <= max;
 }
 
 export type PlaceOrderResult =
@@ -205,7 +237,8 @@ const CAP_ATTEMPTS = 3;
  * quantity x unit price in integer cents, and every later amount (payment, invoice, mails)
  * comes from the order. If writing the order fails, the reserved stock is given back.
  *
- * A buyer may hold at most `maxUnpaid` unpaid orders. Besides a quick check first, the
+ * A buyer may hold at most `maxUnpaid` unpaid orders. Besides a quick check first (skipped when
+ * the last count read for the buyer left room for this order), the
  * order is inserted and THEN the buyer's unpaid orders are counted: when the count is over the
  * cap, this order is removed again and its stock given back. Of any number of concurrent orders
  * the last one inserted sees all of them, so the cap can never be exceeded. Orders of a burst
@@ -230,7 +263,10 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
   const { products, orders } = collections(await getDb());
   const quantity = input.quantity;
   const max = input.maxUnpaid;
-  if ((await countUnpaidOrders(buyerId)) >= max) {
+  // The quick check: a buyer at the cap is refused without touching the stock. Skipped when the
+  // last count this process read for them left room (most orders), which saves a count per order;
+  // the count after the insert below holds the cap either way.
+  if (!roomByHint(buyerId, max) && (await countUnpaidOrders(buyerId)) >= max) {
     return { ok: false, reason: 'too_many_unpaid', max };
   }
 

@@ -38,6 +38,8 @@ export async function ensureIndexes(db: Db): Promise<void> {
     c.uploads.createIndex({ userId: 1, createdAt: -1 }),
     c.orders.createIndex({ email: 1, createdAt: -1 }),
     c.orders.createIndex({ userId: 1, createdAt: -1 }),
+    // The unpaid-orders cap, counted twice on every order: a count of index keys alone.
+    c.orders.createIndex({ userId: 1, status: 1 }),
     c.orders.createIndex({ createdAt: -1 }),
     // The mail outbox: the drainer looks for orders with a queued mail that is due.
     c.orders.createIndex({ 'outbox.nextAttemptAt': 1 }),

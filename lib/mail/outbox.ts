@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Collection, Document, ObjectId } from 'mongodb';
+import { whenQuiet } from '@/lib/api/activity';
 import { afterResponse } from '@/lib/background';
 import { getDb, type collections } from '@/lib/db';
 import { sendMail } from './index';
@@ -137,24 +138,59 @@ export type OutboxCollection = keyof OutboxRegistry;
 /**
  * Makes mails queued with a hold (`holdMs`) due now, once the step they waited for is done:
  * only entries not attempted yet, so a drainer that already took one (the hold ran out) keeps
- * it. Call `scheduleOutboxDrain()` after it.
+ * it. Call `scheduleOutboxDrain()` after it. Releases of concurrent changes share one update.
  */
-export async function releaseMails(
+export function releaseMails(
   collection: OutboxCollection,
   docId: ObjectId,
   entryIds: readonly string[],
-  now = new Date(),
 ): Promise<void> {
-  if (entryIds.length === 0) return;
-  await (
-    await getDb()
-  )
-    .collection<OutboxDocument>(collection)
-    .updateOne(
-      { _id: docId },
-      { $set: { 'outbox.$[held].nextAttemptAt': now } },
-      { arrayFilters: [{ 'held.id': { $in: [...entryIds] }, 'held.attempts': 0 }] },
+  if (entryIds.length === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    let pending = pendingReleases.get(collection);
+    if (!pending) {
+      pending = [];
+      pendingReleases.set(collection, pending);
+      setImmediate(() => flushReleases(collection));
+    }
+    pending.push({ docId, entryIds, resolve, reject });
+  });
+}
+
+type PendingRelease = {
+  docId: ObjectId;
+  entryIds: readonly string[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+};
+
+/**
+ * Releases asked for in the same turn of the event loop (concurrent orders), made as one update
+ * of all their documents: entry ids are unique, so each document's held entries are exactly
+ * those it was asked to release.
+ */
+const pendingReleases = new Map<OutboxCollection, PendingRelease[]>();
+
+async function flushReleases(collection: OutboxCollection): Promise<void> {
+  const releases = pendingReleases.get(collection) ?? [];
+  pendingReleases.delete(collection);
+  try {
+    await (await getDb()).collection<OutboxDocument>(collection).updateMany(
+      { _id: { $in: releases.map((release) => release.docId) } },
+      { $set: { 'outbox.$[held].nextAttemptAt': new Date() } },
+      {
+        arrayFilters: [
+          {
+            'held.id': { $in: releases.flatMap((release) => [...release.entryIds]) },
+            'held.attempts': 0,
+          },
+        ],
+      },
     );
+    for (const release of releases) release.resolve();
+  } catch (error) {
+    for (const release of releases) release.reject(error);
+  }
 }
 
 const MINUTE = 60_000;
@@ -196,6 +232,8 @@ export interface DrainOptions {
   registry?: OutboxRegistry;
   /** At most this many attempts per drain, so one drain stays short. */
   limit?: number;
+  /** Awaited before each batch (the scheduled drain waits there for a quiet moment). */
+  pause?: () => Promise<void>;
 }
 
 export interface DrainResult {
@@ -233,6 +271,7 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResu
     // Each round reads the documents with a due entry; an entry handled in a round is no
     // longer due (sent, removed, rescheduled, or claimed), so the rounds come to an end.
     while (attempts < limit) {
+      await options.pause?.();
       const due = await collection
         .find(
           { outbox: { $elemMatch: { nextAttemptAt: { $lte: clock() } } } },
@@ -386,6 +425,17 @@ async function inParallel<T, R>(
 /** A sweep starts at most this often per server process. */
 const SWEEP_INTERVAL_MS = 60_000;
 
+/**
+ * Under load (lib/api/activity.ts: BUSY_REQUESTS API requests in flight at once), a scheduled
+ * drain sends its batches once the load has eased for OUTBOX_QUIET_MS; under a steady load it
+ * waits at most OUTBOX_MAX_DEFER_MS in all, then drains as before, alongside the requests. So a
+ * burst of orders is answered first and its mails follow it (each drain sends many at once),
+ * instead of every order's request paying for a drain that renders mails while the next orders
+ * wait. Without load the drain starts at once, as it always did.
+ */
+export const OUTBOX_QUIET_MS = 50;
+export const OUTBOX_MAX_DEFER_MS = 30_000;
+
 const drainCache = globalThis as typeof globalThis & {
   __storefrontOutboxDrain?: { running: Promise<void> | null; again: boolean; sweptAt: number };
 };
@@ -397,7 +447,8 @@ function drainState() {
 /**
  * Drains the outbox after the response has been sent (a send never delays or fails the request
  * that queued it). Call it after every update that queued a mail. One drain runs at a time per
- * process; a call during a drain makes it run once more, for mails queued after it looked.
+ * process; a call during a drain makes it run once more, for mails queued after it looked. Under
+ * load its batches wait for the load to ease (OUTBOX_QUIET_MS, at most OUTBOX_MAX_DEFER_MS).
  */
 export function scheduleOutboxDrain(): void {
   afterResponse('outbox', runDrain);
@@ -421,9 +472,11 @@ function runDrain(): Promise<void> {
     return state.running;
   }
   state.running = (async () => {
+    const deadline = Date.now() + OUTBOX_MAX_DEFER_MS;
+    const pause = () => whenQuiet(OUTBOX_QUIET_MS, deadline);
     do {
       state.again = false;
-      await drainOutbox();
+      await drainOutbox({ pause });
     } while (state.again);
   })().finally(() => {
     state.running = null;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { fieldMessages, messages } from '@/lib/messages';
 import { ADMIN_TARGET_STATUSES, ORDER_STATUSES } from '@/lib/orders/lifecycle';
+import { MAX_PO_NUMBER_LENGTH, MINIMUM_ORDER_QUANTITY } from './limits';
 
-/** The smallest order the storefront accepts, whatever the product: 500 units. */
-export const MINIMUM_ORDER_QUANTITY = 500;
+export { MAX_PO_NUMBER_LENGTH, MINIMUM_ORDER_QUANTITY };
 
 /** The choices of the product page's quantity dropdown. */
 export const ORDER_QUANTITIES = [100, 300, 500, 1000, 5000, 8000, 15000, 20000, 21000] as const;
@@ -25,7 +25,6 @@ const orderMessages = {
   poNumberPrintable: f.order.poNumberPrintable,
 } as const;
 
-export const MAX_PO_NUMBER_LENGTH = 40;
 /**
  * Printable text: no control or format characters (bidi overrides, zero-width marks),
  * unassigned code points or line/paragraph separators, which could disguise the number on an

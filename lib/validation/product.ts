@@ -4,6 +4,9 @@ import { toCents, type PriceTier } from '@/lib/catalogue/pricing';
 import type { CatalogueQuery, CatalogueSort } from '@/lib/data/products';
 import { fieldMessages, messages } from '@/lib/messages';
 import { formatPrice } from '@/lib/money';
+import { MAX_PRICE_TIERS } from './limits';
+
+export { MAX_PRICE_TIERS };
 
 /** Field messages of the Add Product form: every field is required. */
 export const productMessages = {
@@ -23,8 +26,6 @@ const m = productMessages;
 export const MAX_QUANTITY = 1_000_000_000;
 export const MAX_PRICE = 1_000_000;
 export const MAX_SKU_LENGTH = 40;
-/** The most rows a product's volume price list may have. */
-export const MAX_PRICE_TIERS = 10;
 /** A part number: letters, digits, `-`, `.` and `/`. */
 export const SKU_PATTERN = /^[A-Za-z0-9./-]+$/;
 

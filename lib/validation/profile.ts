@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { User } from '@/lib/data/users';
 import { fieldMessages as f } from '@/lib/messages';
 import { nameField } from './auth';
+import { MAX_COMPANY_LENGTH, MAX_TAX_ID_LENGTH } from './limits';
 import { PRINTABLE_TEXT } from './order';
 
 const required = (label: string, max = 200) =>
@@ -11,8 +12,7 @@ const required = (label: string, max = 200) =>
     .min(1, { error: f.required(label), abort: true })
     .max(max, f.tooLong(label));
 
-export const MAX_COMPANY_LENGTH = 120;
-export const MAX_TAX_ID_LENGTH = 40;
+export { MAX_COMPANY_LENGTH, MAX_TAX_ID_LENGTH };
 /** A tax id or VAT number as printed on invoices: ASCII letters, digits, spaces, dots, dashes. */
 export const TAX_ID_PATTERN = /^[A-Za-z0-9 .-]*$/;
 

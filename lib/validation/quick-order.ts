@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { quickOrderMessages } from '@/lib/messages';
+import { MAX_QUICK_ORDER_LINES, MAX_QUICK_ORDER_TEXT } from './limits';
 import { addressField, phoneField, poNumberField } from './order';
+
+export { MAX_QUICK_ORDER_LINES, MAX_QUICK_ORDER_TEXT };
 
 /**
  * Quick order by part number (/dashboard/quick-order, POST /api/quick-order/check and
@@ -8,15 +11,6 @@ import { addressField, phoneField, poNumberField } from './order';
  * uploaded CSV file, parsed on the server (lib/orders/quick-order.ts), plus the delivery
  * fields of the order form for placing.
  */
-
-/** The most lines one quick order takes: one order per line, and a buyer's unpaid-orders cap. */
-export const MAX_QUICK_ORDER_LINES = 20;
-
-/**
- * The most characters of the pasted text or file: 20 lines of a 40-character part number and
- * a quantity fit many times over, and it stays far below the 64 kB JSON body bound.
- */
-export const MAX_QUICK_ORDER_TEXT = 4_000;
 
 /** The lines as pasted or uploaded: at least one character that is not blank. */
 export const quickOrderTextField = z

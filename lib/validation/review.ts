@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldMessages, messages } from '@/lib/messages';
+import { RATINGS } from './limits';
 
 const v = messages.validation;
 
@@ -14,7 +15,7 @@ export const reviewMessages = {
 
 const m = reviewMessages;
 
-export const RATINGS = [1, 2, 3, 4, 5] as const;
+export { RATINGS };
 
 const reviewFields = {
   rating: z
