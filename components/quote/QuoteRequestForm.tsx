@@ -75,9 +75,7 @@ export function QuoteRequestForm({
     // Not a labelled region: its name ("Need a larger quantity?") would also answer to the order
     // form's "Quantity" label for anyone finding fields by their label.
     <section data-testid="quote-request" className="mt-10 max-w-xl">
-      <h2 className="text-xl font-semibold text-slate-900">
-        Need a larger quantity?
-      </h2>
+      <h2 className="text-xl font-semibold text-slate-900">Need a larger quantity?</h2>
       <p className="mt-1 text-sm text-slate-600">
         For bulk quantities, or more than we have in stock, ask us for a price. We answer with a
         unit price and a date it holds until; you accept it and pay the order as usual.
