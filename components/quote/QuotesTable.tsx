@@ -1,14 +1,14 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldPath, type FieldValues, type UseFormSetError } from 'react-hook-form';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { Table, Td } from '@/components/ui/Table';
 import { toast } from '@/components/ui/toast';
-import { callApi, postJson } from '@/lib/client/api';
+import { callApi, postJson, type ApiResult } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import type { Quote } from '@/lib/data/quotes';
 import { notices } from '@/lib/messages';
@@ -54,12 +54,106 @@ async function patchQuote(id: string, body: unknown) {
   });
 }
 
+/**
+ * After an admin's answer or decline: on success its notice, the dialog closed and the table
+ * fresh; a field error stays in the dialog, on its field; anything else (the quote changed
+ * meanwhile) is a toast, and the table is refreshed.
+ */
+function settleDecision<T extends FieldValues>(
+  result: ApiResult<unknown>,
+  {
+    notice,
+    fields,
+    setError,
+    close,
+    refresh,
+  }: {
+    notice: string;
+    fields: readonly FieldPath<T>[];
+    setError: UseFormSetError<T>;
+    close: () => void;
+    refresh: () => void;
+  },
+): void {
+  if (result.ok) {
+    toast.success(notice);
+    close();
+    refresh();
+    return;
+  }
+  if (fields.some((field) => result.fields?.[field])) {
+    applyFieldErrors(setError, result, fields);
+    return;
+  }
+  toast.error(result.message);
+  close();
+  refresh();
+}
+
+/** The button that opens an admin's decision on a quote, and the dialog with its form. */
+function DecisionDialog({
+  quote,
+  verb,
+  buttonClassName,
+  submitLabel,
+  open,
+  onOpen,
+  onClose,
+  onSubmit,
+  isSubmitting,
+  children,
+}: {
+  quote: Quote;
+  verb: 'Answer' | 'Decline';
+  buttonClassName: string;
+  submitLabel: string;
+  open: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  isSubmitting: boolean;
+  children: ReactNode;
+}) {
+  const formId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className={`${buttonClassName} px-3 py-1 text-xs`}
+        aria-haspopup="dialog"
+        aria-label={`${verb} quote ${quote.reference}`}
+        onClick={onOpen}
+      >
+        {verb}
+      </button>
+      <Dialog
+        open={open}
+        title={`${verb} quote ${quote.reference}`}
+        onClose={onClose}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" form={formId} className="btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending…' : submitLabel}
+            </button>
+          </>
+        }
+      >
+        <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3 text-left">
+          {children}
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
 /** The admin's Answer dialog: a unit price in dollars and the last day it holds. */
 function AnswerButton({ quote }: { quote: Quote }) {
   const router = useRouter();
   usePreparedResolver(answerResolver);
   const [open, setOpen] = useState(false);
-  const formId = useId();
   const {
     register,
     handleSubmit,
@@ -78,75 +172,51 @@ function AnswerButton({ quote }: { quote: Quote }) {
     reset();
   };
   const onSubmit = handleSubmit(async (values) => {
-    const result = await patchQuote(quote._id, { action: 'answer', ...values });
-    if (result.ok) {
-      toast.success(notices.quoteAnswered);
-      close();
-      router.refresh();
-      return;
-    }
-    if (result.fields?.unitPrice || result.fields?.validUntil) {
-      applyFieldErrors(setError, result, ['unitPrice', 'validUntil']);
-      return;
-    }
-    toast.error(result.message);
-    close();
-    router.refresh();
+    settleDecision(await patchQuote(quote._id, { action: 'answer', ...values }), {
+      notice: notices.quoteAnswered,
+      fields: ['unitPrice', 'validUntil'],
+      setError,
+      close,
+      refresh: () => router.refresh(),
+    });
   });
   return (
-    <>
-      <button
-        type="button"
-        className="btn-primary px-3 py-1 text-xs"
-        aria-haspopup="dialog"
-        aria-label={`Answer quote ${quote.reference}`}
-        onClick={() => setOpen(true)}
+    <DecisionDialog
+      quote={quote}
+      verb="Answer"
+      buttonClassName="btn-primary"
+      submitLabel="Send answer"
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={close}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+    >
+      <p className="text-sm text-slate-600">
+        {quote.quantity.toLocaleString('en-US')} × {quote.productName}
+      </p>
+      <Field
+        id={`answer-${quote._id}-price`}
+        label="Unit price ($)"
+        error={errors.unitPrice?.message}
       >
-        Answer
-      </button>
-      <Dialog
-        open={open}
-        title={`Answer quote ${quote.reference}`}
-        onClose={close}
-        actions={
-          <>
-            <button type="button" className="btn-secondary" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" form={formId} className="btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending…' : 'Send answer'}
-            </button>
-          </>
-        }
+        <input
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          autoFocus
+          {...register('unitPrice')}
+        />
+      </Field>
+      <Field
+        id={`answer-${quote._id}-valid`}
+        label="Valid until"
+        hint="The answer holds through the end of this day (UTC)."
+        error={errors.validUntil?.message}
       >
-        <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3 text-left">
-          <p className="text-sm text-slate-600">
-            {quote.quantity.toLocaleString('en-US')} × {quote.productName}
-          </p>
-          <Field
-            id={`answer-${quote._id}-price`}
-            label="Unit price ($)"
-            error={errors.unitPrice?.message}
-          >
-            <input
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              autoFocus
-              {...register('unitPrice')}
-            />
-          </Field>
-          <Field
-            id={`answer-${quote._id}-valid`}
-            label="Valid until"
-            hint="The answer holds through the end of this day (UTC)."
-            error={errors.validUntil?.message}
-          >
-            <input type="date" min={dayFromNow(0)} {...register('validUntil')} />
-          </Field>
-        </form>
-      </Dialog>
-    </>
+        <input type="date" min={dayFromNow(0)} {...register('validUntil')} />
+      </Field>
+    </DecisionDialog>
   );
 }
 
@@ -155,7 +225,6 @@ function DeclineButton({ quote }: { quote: Quote }) {
   const router = useRouter();
   usePreparedResolver(declineResolver);
   const [open, setOpen] = useState(false);
-  const formId = useId();
   const {
     register,
     handleSubmit,
@@ -171,59 +240,35 @@ function DeclineButton({ quote }: { quote: Quote }) {
     reset();
   };
   const onSubmit = handleSubmit(async (values) => {
-    const result = await patchQuote(quote._id, { action: 'decline', ...values });
-    if (result.ok) {
-      toast.success(notices.quoteDeclined);
-      close();
-      router.refresh();
-      return;
-    }
-    if (result.fields?.reason) {
-      applyFieldErrors(setError, result, ['reason']);
-      return;
-    }
-    toast.error(result.message);
-    close();
-    router.refresh();
+    settleDecision(await patchQuote(quote._id, { action: 'decline', ...values }), {
+      notice: notices.quoteDeclined,
+      fields: ['reason'],
+      setError,
+      close,
+      refresh: () => router.refresh(),
+    });
   });
   return (
-    <>
-      <button
-        type="button"
-        className="btn-secondary px-3 py-1 text-xs"
-        aria-haspopup="dialog"
-        aria-label={`Decline quote ${quote.reference}`}
-        onClick={() => setOpen(true)}
+    <DecisionDialog
+      quote={quote}
+      verb="Decline"
+      buttonClassName="btn-secondary"
+      submitLabel="Decline quote"
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={close}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+    >
+      <Field
+        id={`decline-${quote._id}-reason`}
+        label="Reason"
+        hint="Mailed to the buyer. At most 500 characters."
+        error={errors.reason?.message}
       >
-        Decline
-      </button>
-      <Dialog
-        open={open}
-        title={`Decline quote ${quote.reference}`}
-        onClose={close}
-        actions={
-          <>
-            <button type="button" className="btn-secondary" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" form={formId} className="btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending…' : 'Decline quote'}
-            </button>
-          </>
-        }
-      >
-        <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3 text-left">
-          <Field
-            id={`decline-${quote._id}-reason`}
-            label="Reason"
-            hint="Mailed to the buyer. At most 500 characters."
-            error={errors.reason?.message}
-          >
-            <textarea rows={3} maxLength={500} autoFocus {...register('reason')} />
-          </Field>
-        </form>
-      </Dialog>
-    </>
+        <textarea rows={3} maxLength={500} autoFocus {...register('reason')} />
+      </Field>
+    </DecisionDialog>
   );
 }
 
