@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PriceTierTable } from '@/components/product/PriceTierTable';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
+import { DeliveryFields } from './DeliveryFields';
 import {
   formatCents,
   orderMinimum,
@@ -19,7 +20,6 @@ import {
 import { postJson } from '@/lib/client/api';
 import { messages } from '@/lib/messages';
 import {
-  MAX_PO_NUMBER_LENGTH,
   MINIMUM_ORDER_QUANTITY,
   ORDER_QUANTITIES,
   orderFormSchema,
@@ -209,35 +209,19 @@ export function OrderForm({
               </dl>
             )}
           </div>
-          <Field id="order-address" label="Address" error={errors.address?.message}>
-            <input type="text" autoComplete="street-address" required {...register('address')} />
-          </Field>
-          <Field id="order-phone" label="Phone number" error={errors.phone?.message}>
-            <input
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              required
-              {...register('phone')}
-            />
-          </Field>
-          <Field
-            id="order-poNumber"
-            label={
-              <>
-                PO number <span className="font-normal text-slate-500">(optional)</span>
-              </>
-            }
-            error={errors.poNumber?.message}
-          >
-            <input
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={MAX_PO_NUMBER_LENGTH}
-              {...register('poNumber')}
-            />
-          </Field>
+          <DeliveryFields
+            idPrefix="order"
+            register={{
+              address: register('address'),
+              phone: register('phone'),
+              poNumber: register('poNumber'),
+            }}
+            errors={{
+              address: errors.address?.message,
+              phone: errors.phone?.message,
+              poNumber: errors.poNumber?.message,
+            }}
+          />
           <button type="submit" className="btn-primary" disabled={isSubmitting}>
             purchases
           </button>

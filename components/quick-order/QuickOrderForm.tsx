@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { DeliveryFields } from '@/components/order/DeliveryFields';
 import { Field, FormError } from '@/components/ui/Field';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { postJson } from '@/lib/client/api';
@@ -10,11 +11,7 @@ import { quickOrderMessages } from '@/lib/messages';
 import { formatPrice } from '@/lib/money';
 import type { QuickOrderReport, QuickOrderResult } from '@/lib/orders/quick-order';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
-import {
-  MAX_PO_NUMBER_LENGTH,
-  MAX_QUICK_ORDER_LINES,
-  MAX_QUICK_ORDER_TEXT,
-} from '@/lib/validation/limits';
+import { MAX_QUICK_ORDER_LINES, MAX_QUICK_ORDER_TEXT } from '@/lib/validation/limits';
 import type {
   QuickOrderDeliveryInput,
   QuickOrderDeliveryValues,
@@ -265,35 +262,19 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
                 <input type="email" readOnly value={user.email} className="bg-slate-50" />
               </Field>
             </div>
-            <Field id={`${ids}-address`} label="Address" error={errors.address?.message}>
-              <input type="text" autoComplete="street-address" required {...register('address')} />
-            </Field>
-            <Field id={`${ids}-phone`} label="Phone number" error={errors.phone?.message}>
-              <input
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                required
-                {...register('phone')}
-              />
-            </Field>
-            <Field
-              id={`${ids}-poNumber`}
-              label={
-                <>
-                  PO number <span className="font-normal text-slate-500">(optional)</span>
-                </>
-              }
-              error={errors.poNumber?.message}
-            >
-              <input
-                type="text"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={MAX_PO_NUMBER_LENGTH}
-                {...register('poNumber')}
-              />
-            </Field>
+            <DeliveryFields
+              idPrefix={ids}
+              register={{
+                address: register('address'),
+                phone: register('phone'),
+                poNumber: register('poNumber'),
+              }}
+              errors={{
+                address: errors.address?.message,
+                phone: errors.phone?.message,
+                poNumber: errors.poNumber?.message,
+              }}
+            />
             <FormError message={placeError} />
             <button type="submit" className="btn-primary" disabled={isSubmitting}>
               {isSubmitting

@@ -1,0 +1,48 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Field } from '@/components/ui/Field';
+import { MAX_PO_NUMBER_LENGTH } from '@/lib/validation/limits';
+
+type DeliveryField = 'address' | 'phone' | 'poNumber';
+
+/**
+ * Where an order goes and how its buyer matches the invoice: address, phone number and the
+ * optional purchase-order number, as the order form and quick order ask for them (the same
+ * fields of lib/validation/order.ts). Ids are `{idPrefix}-address` and so on.
+ */
+export function DeliveryFields({
+  idPrefix,
+  register,
+  errors,
+}: {
+  idPrefix: string;
+  register: Record<DeliveryField, UseFormRegisterReturn>;
+  errors: Partial<Record<DeliveryField, string>>;
+}) {
+  return (
+    <>
+      <Field id={`${idPrefix}-address`} label="Address" error={errors.address}>
+        <input type="text" autoComplete="street-address" required {...register.address} />
+      </Field>
+      <Field id={`${idPrefix}-phone`} label="Phone number" error={errors.phone}>
+        <input type="tel" inputMode="numeric" autoComplete="tel" required {...register.phone} />
+      </Field>
+      <Field
+        id={`${idPrefix}-poNumber`}
+        label={
+          <>
+            PO number <span className="font-normal text-slate-500">(optional)</span>
+          </>
+        }
+        error={errors.poNumber}
+      >
+        <input
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={MAX_PO_NUMBER_LENGTH}
+          {...register.poNumber}
+        />
+      </Field>
+    </>
+  );
+}
