@@ -7,11 +7,14 @@
 // start` fills that header only when it is absent, so a client talking to it directly chooses
 // the whole list; here the rightmost entry is always the machine that connected, and with
 // TRUSTED_PROXY_HOPS proxies in front the store reads the client's address that many entries
-// further left (lib/security/client-ip.ts). The build must exist (`next build`).
+// further left (lib/security/client-ip.ts); and it encodes string bodies to bytes itself
+// (scripts/lib/string-bodies.mjs: much faster on Node.js 20 for pages with any character beyond
+// Latin-1). The build must exist (`next build`).
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { appendForwardedFor } from './lib/forwarded-for.mjs';
 import { projectRoot } from './lib/project-env.mjs';
+import { encodeStringBodies } from './lib/string-bodies.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +46,7 @@ const handle = app.getRequestHandler();
 
 const server = http.createServer((request, response) => {
   appendForwardedFor(request.headers, request.socket.remoteAddress);
+  encodeStringBodies(response);
   handle(request, response).catch((error) => {
     console.error(`Failed to handle ${request.method} ${request.url}:`, error);
     if (!response.headersSent) response.statusCode = 500;
