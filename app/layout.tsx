@@ -38,7 +38,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <main id="main" className="flex-1">
           {children}
         </main>
-        <Footer storeName={storeName} />
+        <Footer storeName={storeName} year={new Date().getFullYear()} />
         <Toaster />
       </body>
     </html>

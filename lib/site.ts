@@ -62,11 +62,11 @@ export function pageMetadata({
       url: path,
       images: [previewImage],
     },
+    // Link previews read the title, description and image size from OpenGraph when the
+    // card does not repeat them.
     twitter: {
       card: 'summary_large_image',
-      title: fullTitle,
-      description,
-      images: [previewImage],
+      images: [{ url: previewImage.url, alt: previewImage.alt }],
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   resultSummary,
   type SearchParams,
 } from '@/components/catalogue/query';
+import { productCardView } from '@/components/home/card-view';
 import { ProductGrid } from '@/components/home/ProductGrid';
 import { productListLd } from '@/components/home/structured-data';
 import { JsonLd } from '@/components/layout/JsonLd';
@@ -105,7 +106,12 @@ async function Results({ query, category }: { query: CatalogueQuery; category: s
               offset: first - 1,
             })}
           />
-          <ProductGrid products={items} headingLevel={3} className="mt-4" firstAboveFold />
+          <ProductGrid
+            cards={items.map(productCardView)}
+            headingLevel={3}
+            className="mt-4"
+            firstAboveFold
+          />
         </>
       ) : (
         <div className="mt-6 rounded-xl border border-slate-200 p-8 text-center">

@@ -7,7 +7,7 @@ import { Statistics } from './Statistics';
 import { ReviewList } from './ReviewList';
 import { Description } from './Description';
 import { ContactSection } from './ContactSection';
-import { organizationLd, productListLd } from './structured-data';
+import { organizationLd } from './structured-data';
 
 /** Products on the home page: the newest; the whole catalogue is on /products. */
 export const HOME_PRODUCT_COUNT = 9;
@@ -21,7 +21,6 @@ export async function HomePage() {
   return (
     <>
       <JsonLd data={organizationLd()} />
-      <JsonLd data={productListLd(products, { name: 'Newest products', brief: true })} />
       <Hero />
       <ProductList products={products} />
       <Statistics />

@@ -1,34 +1,25 @@
-import { ProductPicture } from '@/components/product/ProductPicture';
-import { categoryName } from '@/lib/catalogue/categories';
-import {
-  formatCents,
-  hasVolumePricing,
-  lowestPriceCents,
-  priceListOf,
-} from '@/lib/catalogue/pricing';
-import type { Product } from '@/lib/data/products';
+import { formatCents, toCents } from '@/lib/catalogue/pricing';
 import { formatPrice } from '@/lib/money';
-
-export const DESCRIPTION_PREVIEW_LENGTH = 100;
-
-/**
- * The card's picture is at most 24rem wide on large screens and half or all of a small one:
- * 384 px (one column of three), 640 and 828 px (phones and tablets, and high-density screens).
- */
-const CARD_PICTURE_WIDTHS = [384, 640, 828];
+import {
+  CARD_PICTURE_HEIGHT,
+  CARD_PICTURE_SIZES,
+  CARD_PICTURE_WIDTH,
+  type ProductCardView,
+} from './card';
 
 /**
  * A product card: the fields of the specification, the part number and category when the
  * product has them, "from $x" (its lowest tier price) when it has volume prices, and a slot
- * for its action.
+ * for its action. Drawn from the card's data (`productCardView` in card-view.ts), on the server or in the
+ * browser alike.
  */
 export function ProductCard({
-  product,
+  card,
   action,
   headingLevel = 3,
   eagerPicture = false,
 }: {
-  product: Product;
+  card: ProductCardView;
   action: React.ReactNode;
   /** Load the picture at once, with high priority (a card in the first screen). */
   eagerPicture?: boolean;
@@ -36,53 +27,57 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
-  const priceList = priceListOf(product);
   return (
-    <article aria-labelledby={`product-${product._id}`} className="card">
-      <ProductPicture
-        product={product}
-        sizes="(min-width: 1024px) 24rem, (min-width: 768px) 50vw, 100vw"
-        widths={CARD_PICTURE_WIDTHS}
+    <article aria-labelledby={`product-${card.id}`} className="card">
+      {/* next/image's attributes (card-view.ts; its inline colour is in .card-img), no code. */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img
+        alt={card.name}
+        loading={eagerPicture ? 'eager' : 'lazy'}
+        fetchPriority={eagerPicture ? 'high' : undefined}
+        width={CARD_PICTURE_WIDTH}
+        height={CARD_PICTURE_HEIGHT}
+        decoding="async"
         className="card-img"
-        {...(eagerPicture ? { loading: 'eager', fetchPriority: 'high' } : {})}
+        sizes={card.img.srcSet ? CARD_PICTURE_SIZES : undefined}
+        srcSet={card.img.srcSet}
+        src={card.img.src}
       />
       <div className="card-body">
-        <Title id={`product-${product._id}`} className="card-title">
-          {product.name}
+        <Title id={`product-${card.id}`} className="card-title">
+          {card.name}
         </Title>
-        {product.sku || product.category ? (
+        {card.sku || card.category ? (
           <p className="card-meta">
-            {product.sku ? (
+            {card.sku ? (
               <span>
-                Part no. <span className="card-sku">{product.sku}</span>
+                Part no. <span className="card-sku">{card.sku}</span>
               </span>
             ) : null}
-            {categoryName(product.category) ? <span>{categoryName(product.category)}</span> : null}
+            {card.category ? <span>{card.category}</span> : null}
           </p>
         ) : null}
-        <p className="card-text">
-          {`${product.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...read more`}
-        </p>
+        <p className="card-text">{`${card.preview}...read more`}</p>
         <dl className="card-specs">
           <div>
             <dt>Price</dt>
-            <dd className="card-price">{formatPrice(product.price)}</dd>
+            <dd className="card-price">{formatPrice(card.price)}</dd>
           </div>
-          {hasVolumePricing(priceList) ? (
+          {card.lowestCents < toCents(card.price) ? (
             <div>
               <dt>Volume price</dt>
               <dd className="card-from" data-testid="price-from">
-                {`from ${formatCents(lowestPriceCents(priceList))}`}
+                {`from ${formatCents(card.lowestCents)}`}
               </dd>
             </div>
           ) : null}
           <div>
             <dt>minimumOrderQuantity</dt>
-            <dd>{product.minimumOrderQuantity}</dd>
+            <dd>{card.minimumOrderQuantity}</dd>
           </div>
           <div>
             <dt>availableQuantity</dt>
-            <dd>{product.availableQuantity}</dd>
+            <dd>{card.availableQuantity}</dd>
           </div>
         </dl>
         <div className="mt-5">{action}</div>

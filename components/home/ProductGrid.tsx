@@ -1,15 +1,25 @@
-import Link from 'next/link';
-import type { Product } from '@/lib/data/products';
-import { ProductCard } from './ProductCard';
+'use client';
 
-/** Product cards in a responsive grid, each with Buy Now to its product page. */
+import Link from 'next/link';
+import { JsonLd } from '@/components/layout/JsonLd';
+import type { ProductCardView } from './card';
+import { ProductCard } from './ProductCard';
+import { summaryListLd } from './summary-ld';
+
+/**
+ * Product cards in a responsive grid, each with Buy Now to its product page. A client
+ * component for its weight, not for behaviour: the page sends each card's data once (the
+ * server-rendered HTML, and the cards' data for React), where a server component's cards would
+ * travel twice, as HTML and again as the element tree of the page's React payload.
+ */
 export function ProductGrid({
-  products,
+  cards,
   headingLevel,
   className = '',
   firstAboveFold = false,
+  listLd,
 }: {
-  products: Product[];
+  cards: ProductCardView[];
   /** The level of the cards' titles (see ProductCard). */
   headingLevel?: 2 | 3;
   className?: string;
@@ -18,30 +28,35 @@ export function ProductGrid({
    * element, loads at once with high priority instead of lazily.
    */
   firstAboveFold?: boolean;
+  /** Also the cards' products as structured data, in their short form (the home page). */
+  listLd?: { name: string; origin: string };
 }) {
   return (
-    <ul
-      className={`grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 ${className}`}
-      data-testid="product-grid"
-    >
-      {products.map((product, index) => (
-        <li key={product._id} className="flex">
-          <ProductCard
-            product={product}
-            headingLevel={headingLevel}
-            eagerPicture={firstAboveFold && index === 0}
-            action={
-              <Link
-                href={`/product/${product._id}`}
-                className="btn-primary w-full"
-                aria-label={`Buy Now: ${product.name}`}
-              >
-                Buy Now
-              </Link>
-            }
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      {listLd ? <JsonLd data={summaryListLd(cards, listLd)} /> : null}
+      <ul
+        className={`grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 ${className}`}
+        data-testid="product-grid"
+      >
+        {cards.map((card, index) => (
+          <li key={card.id} className="flex">
+            <ProductCard
+              card={card}
+              headingLevel={headingLevel}
+              eagerPicture={firstAboveFold && index === 0}
+              action={
+                <Link
+                  href={`/product/${card.id}`}
+                  className="btn-primary w-full"
+                  aria-label={`Buy Now: ${card.name}`}
+                >
+                  Buy Now
+                </Link>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

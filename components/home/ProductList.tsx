@@ -1,8 +1,13 @@
 import Link from 'next/link';
 import type { Product } from '@/lib/data/products';
+import { siteOrigin } from '@/lib/site';
+import { productCardView } from './card-view';
 import { ProductGrid } from './ProductGrid';
 
-/** The home page's products: the newest few, and the way to the whole catalogue. */
+/**
+ * The home page's products: the newest few (with their structured data), and the way to the
+ * whole catalogue.
+ */
 export function ProductList({ products }: { products: Product[] }) {
   return (
     <section
@@ -16,7 +21,11 @@ export function ProductList({ products }: { products: Product[] }) {
       {products.length === 0 ? (
         <p className="mt-8 text-center text-slate-600">No products are listed yet.</p>
       ) : (
-        <ProductGrid products={products} className="mt-10" />
+        <ProductGrid
+          cards={products.map(productCardView)}
+          className="mt-10"
+          listLd={{ name: 'Newest products', origin: siteOrigin }}
+        />
       )}
       <p className="mt-10 text-center">
         <Link href="/products" className="btn-secondary px-6 py-3 text-base">

@@ -1,9 +1,15 @@
+'use client';
+
 const figures = [
   { label: 'Customer', value: '33k' },
   { label: 'Annual revenew', value: '35k' },
   { label: 'Reviews', value: '60k' },
 ];
 
+/**
+ * The statistics strip: fixed figures. A client component for its weight (as ProductGrid):
+ * its markup travels once, in the HTML, and its text in the cached script.
+ */
 export function Statistics() {
   return (
     <section aria-labelledby="stats-title" className="bg-brand-800 text-white">

@@ -11,7 +11,9 @@ import type {
 import { categoryName } from '@/lib/catalogue/categories';
 import { lowestPriceCents, priceListOf } from '@/lib/catalogue/pricing';
 import type { Product } from '@/lib/data/products';
+import { inStock, productSummary } from '@/lib/catalogue/summary';
 import { centsToDollars } from '@/lib/money';
+import { itemListLd, summaryLd } from './summary-ld';
 import { absoluteUrl, siteOrigin, storeName } from '@/lib/site';
 
 /** The longest product description put into structured data. */
@@ -37,11 +39,10 @@ export function organizationLd(): WithContext<Organization> {
  * (no ratings: reviews are of the store).
  */
 export function productLd(product: Product): ProductLd {
-  const inStock = product.availableQuantity >= Math.max(product.minimumOrderQuantity, 1);
   const seller = { '@type': 'Organization', name: storeName } as const;
   const common = {
     priceCurrency: 'USD',
-    availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    availability: inStock(product) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     eligibleQuantity: quantityRange(product.minimumOrderQuantity),
     seller,
   } as const;
@@ -75,36 +76,10 @@ export function productLd(product: Product): ProductLd {
 
 /**
  * The short form of `productLd` for a page that lists products beside much else (the home
- * page): name, picture, part number, category and one offer with its USD price (the range from
- * the lowest tier price for a product with volume tiers), availability and minimum order
- * quantity. The description, the seller and the offer of each tier are on the product's page
- * and in the catalogue's list.
+ * page): see `summaryLd`.
  */
 export function productSummaryLd(product: Product): ProductLd {
-  const inStock = product.availableQuantity >= Math.max(product.minimumOrderQuantity, 1);
-  const common = {
-    priceCurrency: 'USD',
-    availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-    eligibleQuantity: { '@type': 'QuantitativeValue', minValue: product.minimumOrderQuantity },
-  } as const;
-  const offers: Offer | AggregateOffer =
-    product.priceTiers.length > 0
-      ? {
-          '@type': 'AggregateOffer',
-          lowPrice: centsToDollars(lowestPriceCents(priceListOf(product))),
-          highPrice: product.price,
-          offerCount: product.priceTiers.length,
-          ...common,
-        }
-      : { '@type': 'Offer', price: product.price, ...common };
-  return {
-    '@type': 'Product',
-    name: product.name,
-    image: absoluteUrl(product.picture),
-    ...(product.sku ? { sku: product.sku } : {}),
-    ...(categoryName(product.category) ? { category: categoryName(product.category)! } : {}),
-    offers,
-  };
+  return summaryLd(productSummary(product), siteOrigin);
 }
 
 /** Units from `min` on, up to the unit before `nextFrom` when another range starts there. */
@@ -131,15 +106,5 @@ export function productListLd(
     brief?: boolean;
   },
 ): WithContext<ItemList> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ItemList',
-    name,
-    numberOfItems: products.length,
-    itemListElement: products.map((product, index) => ({
-      '@type': 'ListItem',
-      position: offset + index + 1,
-      item: brief ? productSummaryLd(product) : productLd(product),
-    })),
-  };
+  return itemListLd(products.map(brief ? productSummaryLd : productLd), { name, offset });
 }

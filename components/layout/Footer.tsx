@@ -1,7 +1,15 @@
+'use client';
+
 import Link from 'next/link';
 import { footerColumns } from './footer-links';
 
-export function Footer({ storeName }: { storeName: string }) {
+/**
+ * The footer: the store's name, then the company, product and legal link lists. A client
+ * component for its weight, not for behaviour: its links are in the layout's script, cached
+ * with it, instead of travelling in every page's React payload beside their HTML.
+ * `year` comes from the server, so the server's HTML and the browser's render agree.
+ */
+export function Footer({ storeName, year }: { storeName: string; year: number }) {
   return (
     <footer className="bg-steel-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -30,7 +38,7 @@ export function Footer({ storeName }: { storeName: string }) {
         ))}
       </div>
       <p className="border-t border-white/10 py-4 text-center text-xs">
-        © {new Date().getFullYear()} {storeName}. All rights reserved.
+        © {year} {storeName}. All rights reserved.
       </p>
     </footer>
   );

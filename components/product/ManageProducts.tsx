@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import type { Product } from '@/lib/data/products';
 import { callApi } from '@/lib/client/api';
 import { messages } from '@/lib/messages';
+import { productCardView } from '@/components/home/card-view';
 import { ProductCard } from '@/components/home/ProductCard';
 import { PartNumberForm } from './PartNumberForm';
 import { toast } from '@/components/ui/toast';
@@ -50,7 +51,7 @@ export function ManageProducts({ products: shown }: { products: Product[] }) {
             <li key={product._id} className="flex">
               <ProductCard
                 headingLevel={2}
-                product={product}
+                card={productCardView(product)}
                 action={
                   <>
                     <button

@@ -22,11 +22,35 @@ export function ServerImage({
   /** Only these candidate widths in the srcset (for a picture shown at few sizes). */
   widths?: number[];
 }) {
-  const { props } = getImageProps({
+  const props = imageAttributes({
     ...rest,
+    widths,
     loading: preload ? 'eager' : rest.loading,
     fetchPriority: preload ? 'high' : rest.fetchPriority,
   });
+  if (preload) {
+    preloadResource(props.src, {
+      as: 'image',
+      imageSrcSet: props.srcSet,
+      imageSizes: props.sizes,
+      fetchPriority: 'high',
+    });
+  }
+  // `props` carries alt (required by ImageProps).
+  // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text
+  return <img {...props} />;
+}
+
+/**
+ * The attributes of the <img> that next/image would render (`getImageProps`), with the srcset
+ * trimmed to the picture's own width (and to `widths` when given). Plain data: a client
+ * component can render a picture from them without next/image's code.
+ */
+export function imageAttributes({
+  widths,
+  ...rest
+}: ImageProps & { widths?: number[] }): ReturnType<typeof getImageProps>['props'] {
+  const { props } = getImageProps(rest);
   const intrinsicWidth =
     typeof rest.src === 'object'
       ? ('default' in rest.src ? rest.src.default : rest.src).width
@@ -40,17 +64,7 @@ export function ServerImage({
       props.src = trimmed.src;
     }
   }
-  if (preload) {
-    preloadResource(props.src, {
-      as: 'image',
-      imageSrcSet: props.srcSet,
-      imageSizes: props.sizes,
-      fetchPriority: 'high',
-    });
-  }
-  // `props` carries alt (required by ImageProps).
-  // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text
-  return <img {...props} />;
+  return props;
 }
 
 /**
