@@ -2,22 +2,8 @@
 // the benchmark prints is shown with its budget and PASS or FAIL beside it. A benchmark, not a
 // test: CI does not run it (the figures depend on the machine and its load).
 
-/** Public pages: first-load JavaScript, gzip, at most this many bytes. */
-export const PUBLIC_PAGES = [
-  '/',
-  '/home',
-  '/products',
-  '/blogs',
-  '/myportfolio',
-  '/contactus',
-  '/about',
-  '/privacy',
-  '/terms',
-  '/cookies',
-  '/warranty',
-  '/login',
-  '/signup',
-];
+/** Public pages, whose first-load JavaScript (gzip) is held to `publicFirstLoadJs`. */
+export { PUBLIC_PAGES } from '../lib/public-pages.mjs';
 
 /**
  * Dashboard pages (signed in: buyer pages as a buyer, admin pages as an admin); an order's page

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { PUBLIC_PAGES } from '../lib/public-pages.mjs';
 import { makeOrder, makeProduct, payOrder } from '../test/support/factories';
 import { fromStore } from './support/api';
 import { signedInUser } from './support/auth';
@@ -75,21 +76,7 @@ async function buyerWithOrders(page: Page) {
 
 test('public pages have no axe violations', async ({ page }) => {
   test.setTimeout(120_000);
-  for (const path of [
-    '/',
-    '/home',
-    '/products',
-    '/blogs',
-    '/myportfolio',
-    '/contactus',
-    '/about',
-    '/privacy',
-    '/terms',
-    '/cookies',
-    '/warranty',
-    '/login',
-    '/signup',
-  ]) {
+  for (const path of PUBLIC_PAGES) {
     await visit(page, path);
   }
 });
