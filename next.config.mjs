@@ -16,9 +16,10 @@ export default function nextConfig(phase) {
     reactStrictMode: true,
     poweredByHeader: false,
     // No ETag on pages: Next.js makes it by hashing the whole HTML in JavaScript on every
-    // request, even of a pre-rendered page served from its cache (about a sixth of the time of serving
-    // the home page, `npm run bench`). Pages are sent with `s-maxage`, for a CDN, which keeps
-    // its own validators; public files keep Last-Modified, so browsers still revalidate them.
+    // request, even of a pre-rendered page served from its cache (about a sixth of the time
+    // of serving the home page, `npm run bench`). Pages are sent with `s-maxage`, for a CDN,
+    // which keeps its own validators; public files keep Last-Modified, so browsers still
+    // revalidate them.
     generateEtags: false,
     // The build checks the application's own sources; `npm run typecheck` checks everything.
     typescript: { tsconfigPath: 'tsconfig.build.json' },
