@@ -1,19 +1,21 @@
 import { isOptimizable } from '@/components/product/picture';
-import { imageAttributes } from '@/components/ui/ServerImage';
+import { imageUrls } from '@/components/ui/ServerImage';
 import type { Review } from '@/lib/data/reviews';
 import { REVIEW_PHOTO_SIZE, type ReviewView } from './review';
 import { ReviewCards } from './ReviewCards';
 
 /** A review with its photo's URLs as next/image makes them (optimised where allowed). */
 function reviewView({ img, ...review }: Review): ReviewView {
-  const { src, srcSet } = imageAttributes({
-    src: img,
-    unoptimized: !isOptimizable(img),
-    alt: `Photo of ${review.name}`,
-    width: REVIEW_PHOTO_SIZE,
-    height: REVIEW_PHOTO_SIZE,
-  });
-  return { ...review, img: srcSet ? { src, srcSet } : { src } };
+  return {
+    ...review,
+    img: imageUrls({
+      src: img,
+      unoptimized: !isOptimizable(img),
+      alt: `Photo of ${review.name}`,
+      width: REVIEW_PHOTO_SIZE,
+      height: REVIEW_PHOTO_SIZE,
+    }),
+  };
 }
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {

@@ -1,5 +1,5 @@
 import { isOptimizable } from '@/components/product/picture';
-import { imageAttributes } from '@/components/ui/ServerImage';
+import { imageUrls } from '@/components/ui/ServerImage';
 import { productSummary } from '@/lib/catalogue/summary';
 import type { Product } from '@/lib/data/products';
 import {
@@ -15,14 +15,16 @@ import {
  * next.config.mjs allows the picture's host), computed where the card data is made.
  */
 export function productCardView(product: Product): ProductCardView {
-  const { src, srcSet } = imageAttributes({
-    src: product.picture,
-    unoptimized: !isOptimizable(product.picture),
-    alt: product.name,
-    width: CARD_PICTURE_WIDTH,
-    height: CARD_PICTURE_HEIGHT,
-    sizes: CARD_PICTURE_SIZES,
-    widths: CARD_PICTURE_WIDTHS,
-  });
-  return { ...productSummary(product), img: srcSet ? { src, srcSet } : { src } };
+  return {
+    ...productSummary(product),
+    img: imageUrls({
+      src: product.picture,
+      unoptimized: !isOptimizable(product.picture),
+      alt: product.name,
+      width: CARD_PICTURE_WIDTH,
+      height: CARD_PICTURE_HEIGHT,
+      sizes: CARD_PICTURE_SIZES,
+      widths: CARD_PICTURE_WIDTHS,
+    }),
+  };
 }

@@ -1,3 +1,4 @@
+import type { ImageUrls } from '@/components/ui/ServerImage';
 import type { ProductSummary } from '@/lib/catalogue/summary';
 
 // What a product card draws, and its picture's fixed attributes: no runtime imports, so the
@@ -16,5 +17,5 @@ export const CARD_PICTURE_HEIGHT = 600;
 
 /** What a product card draws: the product's summary and its picture's optimised URLs. */
 export interface ProductCardView extends ProductSummary {
-  img: { src: string; srcSet?: string };
+  img: ImageUrls;
 }

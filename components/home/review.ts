@@ -1,3 +1,4 @@
+import type { ImageUrls } from '@/components/ui/ServerImage';
 import type { Review } from '@/lib/data/reviews';
 
 // What a review card draws (ReviewCards): no runtime imports, so the client component carries
@@ -5,7 +6,7 @@ import type { Review } from '@/lib/data/reviews';
 
 /** A review as its card draws it: the review, and its photo's optimised URLs. */
 export interface ReviewView extends Omit<Review, 'img'> {
-  img: { src: string; srcSet?: string };
+  img: ImageUrls;
 }
 
 /** The reviewer's photo is drawn 64 px square. */

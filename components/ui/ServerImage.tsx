@@ -67,6 +67,19 @@ export function imageAttributes({
   return props;
 }
 
+/** A picture's URLs, all a client component needs to draw it beside its fixed attributes. */
+export interface ImageUrls {
+  src: string;
+  /** Absent for a picture next/image leaves unoptimised. */
+  srcSet?: string;
+}
+
+/** The `src` and `srcset` of `imageAttributes`, as plain data for a client component. */
+export function imageUrls(props: Parameters<typeof imageAttributes>[0]): ImageUrls {
+  const { src, srcSet } = imageAttributes(props);
+  return srcSet ? { src, srcSet } : { src };
+}
+
 /**
  * The candidates of a width-described srcset (`url 640w, ...`) up to the first at least as
  * wide as the picture (of those, only `widths` when given and any is there), and the last as
