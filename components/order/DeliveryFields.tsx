@@ -15,16 +15,18 @@ export function DeliveryFields({
   errors,
 }: {
   idPrefix: string;
-  register: Record<DeliveryField, UseFormRegisterReturn>;
-  errors: Partial<Record<DeliveryField, string>>;
+  /** The form's `register` (react-hook-form), for a form that has the three fields. */
+  register: (name: DeliveryField) => UseFormRegisterReturn;
+  /** The form's `formState.errors`. */
+  errors: Partial<Record<DeliveryField, { message?: string }>>;
 }) {
   return (
     <>
-      <Field id={`${idPrefix}-address`} label="Address" error={errors.address}>
-        <input type="text" autoComplete="street-address" required {...register.address} />
+      <Field id={`${idPrefix}-address`} label="Address" error={errors.address?.message}>
+        <input type="text" autoComplete="street-address" required {...register('address')} />
       </Field>
-      <Field id={`${idPrefix}-phone`} label="Phone number" error={errors.phone}>
-        <input type="tel" inputMode="numeric" autoComplete="tel" required {...register.phone} />
+      <Field id={`${idPrefix}-phone`} label="Phone number" error={errors.phone?.message}>
+        <input type="tel" inputMode="numeric" autoComplete="tel" required {...register('phone')} />
       </Field>
       <Field
         id={`${idPrefix}-poNumber`}
@@ -33,14 +35,14 @@ export function DeliveryFields({
             PO number <span className="font-normal text-slate-500">(optional)</span>
           </>
         }
-        error={errors.poNumber}
+        error={errors.poNumber?.message}
       >
         <input
           type="text"
           autoComplete="off"
           spellCheck={false}
           maxLength={MAX_PO_NUMBER_LENGTH}
-          {...register.poNumber}
+          {...register('poNumber')}
         />
       </Field>
     </>

@@ -209,19 +209,7 @@ export function OrderForm({
               </dl>
             )}
           </div>
-          <DeliveryFields
-            idPrefix="order"
-            register={{
-              address: register('address'),
-              phone: register('phone'),
-              poNumber: register('poNumber'),
-            }}
-            errors={{
-              address: errors.address?.message,
-              phone: errors.phone?.message,
-              poNumber: errors.poNumber?.message,
-            }}
-          />
+          <DeliveryFields idPrefix="order" register={register} errors={errors} />
           <button type="submit" className="btn-primary" disabled={isSubmitting}>
             purchases
           </button>

@@ -262,19 +262,7 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
                 <input type="email" readOnly value={user.email} className="bg-slate-50" />
               </Field>
             </div>
-            <DeliveryFields
-              idPrefix={ids}
-              register={{
-                address: register('address'),
-                phone: register('phone'),
-                poNumber: register('poNumber'),
-              }}
-              errors={{
-                address: errors.address?.message,
-                phone: errors.phone?.message,
-                poNumber: errors.poNumber?.message,
-              }}
-            />
+            <DeliveryFields idPrefix={ids} register={register} errors={errors} />
             <FormError message={placeError} />
             <button type="submit" className="btn-primary" disabled={isSubmitting}>
               {isSubmitting
