@@ -30,6 +30,7 @@ import { MongoClient, ObjectId } from 'mongodb';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
 import { buildIsCurrent, nextBin, runMigrate, runNext } from './lib/build.mjs';
 import { projectRoot } from './lib/project-env.mjs';
+import { signInSession } from './lib/sign-in.mjs';
 import { waitForUrl } from './lib/wait.mjs';
 
 const number = (name, fallback) => {
@@ -72,40 +73,16 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** The `name=value` part of each Set-Cookie line, as one Cookie header. */
-const cookiesOf = (response) =>
-  response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-
 /**
  * Signs a buyer in the way the login form does (Auth.js credentials, with its CSRF token) and
  * exchanges the session for an access token. Cookie requests carry a same-origin Origin, as a
  * browser on the store's pages sends it.
  */
 async function signIn({ email, password }) {
-  const origin = { Origin: BASE };
-  const csrfResponse = await fetch(`${BASE}/api/auth/csrf`);
-  const { csrfToken } = await csrfResponse.json();
-  const signInResponse = await fetch(`${BASE}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      ...origin,
-      Cookie: cookiesOf(csrfResponse),
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'X-Auth-Return-Redirect': '1',
-    },
-    body: new URLSearchParams({ email, password, csrfToken, callbackUrl: '/' }),
-  });
-  const session = cookiesOf(signInResponse)
-    .split('; ')
-    .find((cookie) => cookie.startsWith('authjs.session-token='));
-  if (!session) throw new Error(`sign-in failed for ${email}: ${signInResponse.status}`);
+  const session = await signInSession(BASE, { email, password });
   const tokenResponse = await fetch(`${BASE}/api/user/${encodeURIComponent(email)}`, {
     method: 'PUT',
-    headers: { ...origin, Cookie: session },
+    headers: { Origin: BASE, Cookie: session },
   });
   if (!tokenResponse.ok) throw new Error(`no access token for ${email}: ${tokenResponse.status}`);
   return (await tokenResponse.json()).token;

@@ -46,6 +46,7 @@ import {
 import { runMigrate, runNext, serveScript } from './lib/build.mjs';
 import { chromiumPath } from './lib/chromium.mjs';
 import { projectRoot } from './lib/project-env.mjs';
+import { signInSession } from './lib/sign-in.mjs';
 import { waitForUrl } from './lib/wait.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
@@ -271,33 +272,8 @@ function capture(args) {
   });
 }
 
-const cookiesOf = (response) =>
-  response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-
 /** Signs in as the login form does (Auth.js credentials with its CSRF token): the session cookie. */
-async function signIn({ email, password }) {
-  const csrfResponse = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = await csrfResponse.json();
-  const response = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      Origin: base,
-      Cookie: cookiesOf(csrfResponse),
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'X-Auth-Return-Redirect': '1',
-    },
-    body: new URLSearchParams({ email, password, csrfToken, callbackUrl: '/' }),
-  });
-  const session = cookiesOf(response)
-    .split('; ')
-    .find((cookie) => cookie.startsWith('authjs.session-token='));
-  if (!session) throw new Error(`sign-in failed for ${email}: ${response.status}`);
-  return session;
-}
+const signIn = (account) => signInSession(base, account);
 
 /** BUYERS accounts, signed in; an admin among them for the admin pages. */
 const BUYERS = 100;
