@@ -9,7 +9,7 @@ import { notices } from '@/lib/messages';
 import { STATUS_LABELS, type AdminTargetStatus } from '@/lib/orders/lifecycle';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
 import type { OrderStatusChange, OrderStatusChangeInput } from '@/lib/validation/order';
-import { Dialog } from '@/components/ui/Dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { toast } from '@/components/ui/toast';
 
@@ -102,14 +102,13 @@ export function OrderStatusControl({
         title="Update order status"
         onClose={close}
         actions={
-          <>
-            <button type="button" className="btn-secondary" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" form={formId} className="btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving…' : 'Save status'}
-            </button>
-          </>
+          <DialogFormActions
+            formId={formId}
+            onCancel={close}
+            isSubmitting={isSubmitting}
+            submitLabel="Save status"
+            busyLabel="Saving…"
+          />
         }
       >
         <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3 text-left">

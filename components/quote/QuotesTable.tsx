@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useForm, type FieldPath, type FieldValues, type UseFormSetError } from 'react-hook-form';
-import { Dialog } from '@/components/ui/Dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { Table, Td } from '@/components/ui/Table';
 import { toast } from '@/components/ui/toast';
@@ -131,14 +131,13 @@ function DecisionDialog({
         title={`${verb} quote ${quote.reference}`}
         onClose={onClose}
         actions={
-          <>
-            <button type="button" className="btn-secondary" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" form={formId} className="btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending…' : submitLabel}
-            </button>
-          </>
+          <DialogFormActions
+            formId={formId}
+            onCancel={onClose}
+            isSubmitting={isSubmitting}
+            submitLabel={submitLabel}
+            busyLabel="Sending…"
+          />
         }
       >
         <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3 text-left">

@@ -91,6 +91,35 @@ export function Dialog({ open, title, icon, children, actions, onClose }: Dialog
   );
 }
 
+/**
+ * The actions of a dialog holding a form: Cancel, and the submit button of the form `formId`
+ * (outside it, in the dialog's footer), showing `busyLabel` and disabled while it is sent.
+ */
+export function DialogFormActions({
+  formId,
+  onCancel,
+  isSubmitting,
+  submitLabel,
+  busyLabel,
+}: {
+  formId: string;
+  onCancel: () => void;
+  isSubmitting: boolean;
+  submitLabel: string;
+  busyLabel: string;
+}) {
+  return (
+    <>
+      <button type="button" className="btn-secondary" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" form={formId} className="btn-primary" disabled={isSubmitting}>
+        {isSubmitting ? busyLabel : submitLabel}
+      </button>
+    </>
+  );
+}
+
 export interface Message {
   title: string;
   text?: React.ReactNode;
