@@ -26,10 +26,14 @@ export default function nextConfig(phase) {
     // The embedded engine launcher spawns a Node process; keep the MongoDB driver out of the bundle.
     serverExternalPackages: ['mongodb'],
     images: {
-      // Product and review pictures come from our own origin (public/ and /api/images)
-      // or from Cloudinary's delivery host.
+      // Product and review pictures come from our own origin (public/, /api/images, and the
+      // store's copy of a product picture on another host) or from Cloudinary's delivery host.
       remotePatterns: [{ protocol: 'https', hostname: 'res.cloudinary.com' }],
-      localPatterns: [{ pathname: '/images/**' }, { pathname: '/api/images/**' }],
+      localPatterns: [
+        { pathname: '/images/**' },
+        { pathname: '/api/images/**' },
+        { pathname: '/api/product/*/picture' },
+      ],
       formats: ['image/avif', 'image/webp'],
       // Next.js sends this policy with every optimised image, in place of the site's.
       contentSecurityPolicy: IMAGE_CONTENT_SECURITY_POLICY,

@@ -322,6 +322,10 @@ export const errorMessages = {
     message:
       'The product’s minimum order quantity or price changed meanwhile. Reload it and check its price tiers again.',
   },
+  'product.picture_unavailable': {
+    code: 'bad_gateway',
+    message: 'The product’s picture could not be fetched from its address.',
+  },
   'image.not_found': { code: 'not_found', message: 'No image has this id.' },
   'image.not_multipart': { code: 'bad_request', message: imageMessages.notMultipart },
   'image.store_failed': { code: 'bad_gateway', message: imageMessages.storeFailed },

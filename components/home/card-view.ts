@@ -1,4 +1,4 @@
-import { isOptimizable } from '@/components/product/picture';
+import { isOptimizable, productPictureSrc } from '@/components/product/picture';
 import { imageUrls } from '@/components/ui/ServerImage';
 import { productSummary } from '@/lib/catalogue/summary';
 import type { Product } from '@/lib/data/products';
@@ -12,14 +12,16 @@ import {
 
 /**
  * A product's card data. The picture's URLs are next/image's (`getImageProps`, optimised where
- * next.config.mjs allows the picture's host), computed where the card data is made.
+ * next.config.mjs allows the picture's host; a picture on another host through the store's
+ * copy, `productPictureSrc`), computed where the card data is made.
  */
 export function productCardView(product: Product): ProductCardView {
+  const src = productPictureSrc(product._id, product.picture);
   return {
     ...productSummary(product),
     img: imageUrls({
-      src: product.picture,
-      unoptimized: !isOptimizable(product.picture),
+      src,
+      unoptimized: !isOptimizable(src),
       alt: product.name,
       width: CARD_PICTURE_WIDTH,
       height: CARD_PICTURE_HEIGHT,

@@ -1,8 +1,10 @@
+import { CLOUDINARY_DELIVERY_ORIGIN, cloudinaryImageOrigins } from '@/lib/security/headers.mjs';
+
 /**
- * Whether next/image may optimise a picture: our own paths (/images/..., /api/images/...)
- * and Cloudinary's delivery host are allowed by next.config.mjs. Any other absolute URL (an
- * admin's http(s) picture URL, or a Cloudinary stand-in in tests) must be rendered with
- * `unoptimized`, or next/image refuses it.
+ * Whether next/image may optimise a picture: our own paths (/images/..., /api/images/...,
+ * /api/product/{id}/picture) and Cloudinary's delivery host are allowed by next.config.mjs. Any
+ * other absolute URL (a Cloudinary stand-in in tests) must be rendered with `unoptimized`, or
+ * next/image refuses it.
  */
 export function isOptimizable(src: string): boolean {
   if (src.startsWith('/') && !src.startsWith('//')) return true;
@@ -12,4 +14,35 @@ export function isOptimizable(src: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The origins, besides our own, that the pages' Content-Security-Policy lets the browser load
+ * pictures from (lib/security/headers.mjs): Cloudinary's delivery host and those of
+ * CLOUDINARY_URL.
+ */
+function pictureOrigins(): string[] {
+  try {
+    return [CLOUDINARY_DELIVERY_ORIGIN, ...cloudinaryImageOrigins(process.env.CLOUDINARY_URL)];
+  } catch {
+    return [CLOUDINARY_DELIVERY_ORIGIN];
+  }
+}
+
+/** The store's copy of a product's picture (app/api/product/[productId]/picture). */
+export const productPicturePath = (productId: string) => `/api/product/${productId}/picture`;
+
+/**
+ * Where the pages load a product's picture from: the picture itself when it is on our own
+ * origin or one the Content-Security-Policy allows, else the store's copy, fetched by the server
+ * from the admin's URL (lib/images/remote.ts).
+ */
+export function productPictureSrc(productId: string, picture: string): string {
+  if (picture.startsWith('/') && !picture.startsWith('//')) return picture;
+  try {
+    if (pictureOrigins().includes(new URL(picture).origin)) return picture;
+  } catch {
+    // Not a URL: the store's copy answers why it cannot be shown.
+  }
+  return productPicturePath(productId);
 }

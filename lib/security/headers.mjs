@@ -219,15 +219,19 @@ export function securityHeaders(config = {}, { https = false } = {}) {
 }
 
 /**
- * The policy of image responses (/api/images/{id}, and /_next/image through next.config.mjs
- * `images.contentSecurityPolicy`, which Next.js would otherwise fill with its own): an image
- * opened on its own needs nothing, and a sandbox keeps anything else that got there inert.
+ * The policy of image responses (/api/images/{id}, /api/product/{productId}/picture, and
+ * /_next/image through next.config.mjs `images.contentSecurityPolicy`, which Next.js would
+ * otherwise fill with its own): an image opened on its own needs nothing, and a sandbox keeps
+ * anything else that got there inert.
  */
 export const IMAGE_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
-/** Paths that answer with an image, for `headerRules`; next.config.mjs covers /_next/image. */
-export const IMAGE_SOURCES = ['/api/images/:path*'];
+/**
+ * Paths that answer with an image, for `headerRules`: uploaded pictures and the store's copy of
+ * a product picture on another host; next.config.mjs covers /_next/image.
+ */
+export const IMAGE_SOURCES = ['/api/images/:path*', '/api/product/:productId/picture'];
 
 /**
  * The request header a TLS-terminating proxy (Vercel, nginx, a load balancer) sets; its first

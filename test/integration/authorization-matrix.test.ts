@@ -65,6 +65,8 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'GET /api/product':                         [200,   200,   200,  200,  200,  200,  200],
   'POST /api/product':                        [401,   403,   403,  201,  401,  401,  403],
   'GET /api/product/{productId}':             [200,   200,   200,  200,  200,  200,  200],
+  // The fixture's picture is on this origin: a redirect to it, for anyone.
+  'GET /api/product/{productId}/picture':     [307,   307,   307,  307,  307,  307,  307],
   'PATCH /api/product/{productId}':           [401,   403,   403,  200,  401,  401,  403],
   'DELETE /api/product/{productId}':          [401,   403,   403,  200,  401,  401,  403],
   'POST /api/order':                          [401,   201,   201,  201,  401,  401,  201],
@@ -267,6 +269,7 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
     },
   }),
   'GET /api/product/{productId}': async () => ({ params: { productId: product._id } }),
+  'GET /api/product/{productId}/picture': async () => ({ params: { productId: product._id } }),
   'PATCH /api/product/{productId}': async () => {
     const target = await factories.makeProduct();
     return { params: { productId: target._id }, json: { sku: freshSku(), category: 'fasteners' } };

@@ -195,6 +195,13 @@ describe('next.config headers() rules', () => {
     expect(IMAGE_CONTENT_SECURITY_POLICY).not.toMatch(/script-src|unsafe-eval/);
   });
 
+  it('give the store’s copy of a product picture the same image policy', () => {
+    expect(headerRules()).toContainEqual({
+      source: '/api/product/:productId/picture',
+      headers: [{ key: 'Content-Security-Policy', value: IMAGE_CONTENT_SECURITY_POLICY }],
+    });
+  });
+
   it('apply the plain-http set to every path', () => {
     expect(everywhere!.source).toBe('/:path*');
     expect(everywhere!.has).toBeUndefined();

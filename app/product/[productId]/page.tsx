@@ -35,6 +35,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
       <article aria-labelledby="product-name" className="grid gap-10 lg:grid-cols-2">
         <ProductPicture
           product={product}
+          productId={product._id}
           preload
           fetchPriority="high"
           sizes="(min-width: 1024px) 40rem, 100vw"

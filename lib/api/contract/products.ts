@@ -204,6 +204,39 @@ export const productOperations = [
     errors: ['product.not_found'],
   }),
   operation({
+    method: 'get',
+    path: '/api/product/{productId}/picture',
+    operationId: 'getProductPicture',
+    tag,
+    summary: 'A product’s picture, from this origin',
+    description:
+      'The pages show every product picture from this origin or Cloudinary (their Content-Security-Policy allows no other image host). A picture an admin gave as a URL on another host is fetched by the server and answered here: only from public addresses (never loopback, private, link-local or other internal ones, also after a redirect; at most 3 redirects), within 5 seconds, and only a JPEG, PNG, WebP or GIF by its bytes of at most 5 MB. A fetched picture is kept by the server for 10 minutes, a failure for a minute. A picture on this origin or Cloudinary is a redirect to it.',
+    access: 'public',
+    params: { path: productId },
+    responses: {
+      200: {
+        description: 'The picture, with its type found from its bytes.',
+        content: Object.fromEntries(
+          ['image/jpeg', 'image/png', 'image/webp', 'image/gif'].map((type) => [type, z.file()]),
+        ),
+        headers: z.object({
+          'Cache-Control': z
+            .string()
+            .meta({ example: 'public, max-age=3600, stale-while-revalidate=86400' }),
+          'Content-Length': z.string(),
+          'X-Content-Type-Options': z.literal('nosniff'),
+        }),
+      },
+      307: {
+        description: 'The picture is on this origin or Cloudinary: go there.',
+        headers: z.object({
+          Location: z.string().meta({ example: '/images/products/ball-bearing.webp' }),
+        }),
+      },
+    },
+    errors: ['product.not_found', 'product.picture_unavailable'],
+  }),
+  operation({
     method: 'patch',
     path: '/api/product/{productId}',
     operationId: 'updateProduct',

@@ -80,6 +80,7 @@ export default async function OrderPage({ params }: Props) {
       <div className="mt-6 grid gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-[10rem_1fr]">
         <ProductPicture
           product={order}
+          productId={order.productId}
           sizes="10rem"
           className="aspect-[4/3] w-full max-w-[16rem] rounded-md bg-slate-100 object-cover"
         />

@@ -1,0 +1,42 @@
+import { NextResponse } from 'next/server';
+import { productPictureSrc } from '@/components/product/picture';
+import { failure } from '@/lib/api/errors';
+import { objectIdParam, route } from '@/lib/api/handler';
+import { findProduct } from '@/lib/data/products';
+import { remotePicture, RemotePictureError } from '@/lib/images/remote';
+
+/** How long browsers and CDNs may keep the store's copy of a picture. */
+export const PRODUCT_PICTURE_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
+
+/**
+ * GET /api/product/{productId}/picture (public): the product's picture from this origin. A
+ * picture on another host is fetched by the server (public addresses only, a JPEG, PNG, WebP or
+ * GIF of at most 5 MB: lib/images/remote.ts) and answered with its type found from its bytes;
+ * 502 when that fails. A picture the pages may load directly (our own paths, Cloudinary) is a
+ * 307 redirect to it. 400 for a malformed id, 404 for an unknown product.
+ */
+export const GET = route<{ productId: string }>(async (_request, { params }) => {
+  const { productId } = await params;
+  objectIdParam(productId, 'product id');
+  const product = await findProduct(productId);
+  if (!product) throw failure('product.not_found');
+  const src = productPictureSrc(product._id, product.picture);
+  if (src === product.picture) {
+    return new NextResponse(null, { status: 307, headers: { Location: product.picture } });
+  }
+  try {
+    const picture = await remotePicture(product.picture);
+    return new NextResponse(new Uint8Array(picture.bytes), {
+      headers: {
+        'Content-Type': picture.contentType,
+        'Content-Length': String(picture.bytes.length),
+        'Cache-Control': PRODUCT_PICTURE_CACHE_CONTROL,
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof RemotePictureError)) throw error;
+    console.warn(`[picture] product ${productId}: ${error.message}`);
+    throw failure('product.picture_unavailable');
+  }
+});
