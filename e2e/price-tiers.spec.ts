@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { ObjectId } from 'mongodb';
 import { expect, test } from './support/fixtures';
 import { makeProduct, makeUser } from '../test/support/factories';
@@ -199,6 +200,70 @@ test('an admin adds a product with price tiers; its card shows "from $x"', async
     { minQuantity: 5_000, price: 0.89 },
     { minQuantity: 20_000, price: 0.8 },
   ]);
+});
+
+test('an admin changes and removes a product’s price tiers on Manage Products', async ({
+  page,
+}, testInfo) => {
+  const name = `Sealed Bearing 6204 ${unique()}`;
+  const product = await makeProduct({
+    name,
+    description: 'Deep-groove ball bearings with nitrile seals on both sides.',
+    minimumOrderQuantity: 500,
+    availableQuantity: 60_000,
+    price: 2.65,
+    priceTiers: tiers,
+    picture: '/images/products/deep-groove-ball-bearing.webp',
+  });
+  await signedInUser(page, 'admin');
+  await page.goto('/dashboard/manageproduct');
+  const card = page.getByRole('article', { name, exact: true });
+  await card.getByText('Edit volume price tiers').click();
+  const form = card.getByRole('form', { name: `Price tiers of ${name}` });
+  await expect(form.getByLabel('Tier 1 From quantity')).toHaveValue('500');
+  await expect(form.getByLabel('Tier 3 Unit price ($)')).toHaveValue('2.1');
+
+  // The browser checks the rows as the server does: a dearer tier 3 and a moved tier 1.
+  await form.getByLabel('Tier 3 Unit price ($)').fill('2.45');
+  await form.getByLabel('Tier 1 From quantity').fill('400');
+  await form.getByRole('button', { name: 'Save price tiers' }).click();
+  await expect(form.getByText('Must be lower than the price of the tier before')).toBeVisible();
+  await expect(
+    form.getByText('The first tier starts at the minimum order quantity (500)'),
+  ).toBeVisible();
+  await expect(form.getByLabel('Tier 3 Unit price ($)')).toHaveAttribute('aria-invalid', 'true');
+  expect(
+    (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id),
+  ).toEqual([]);
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: testInfo.outputPath('manage-tiers-errors.png') });
+
+  await form.getByLabel('Tier 1 From quantity').fill('500');
+  await form.getByLabel('Tier 3 Unit price ($)').fill('1.99');
+  await form.getByRole('button', { name: 'Add a tier' }).click();
+  await form.getByLabel('Tier 4 From quantity').fill('100000');
+  await form.getByLabel('Tier 4 Unit price ($)').fill('1.75');
+  await form.getByRole('button', { name: 'Save price tiers' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Price tiers saved' })).toBeVisible();
+  const products = (await testDb()).collection('products');
+  expect((await products.findOne({ _id: new ObjectId(product._id) }))?.priceTiers).toEqual([
+    { minQuantity: 500, priceCents: 265 },
+    { minQuantity: 5_000, priceCents: 240 },
+    { minQuantity: 20_000, priceCents: 199 },
+    { minQuantity: 100_000, priceCents: 175 },
+  ]);
+  await expect(card.getByTestId('price-from')).toHaveText('from $1.75');
+
+  // No rows: the product goes back to its base price for every quantity.
+  for (let tier = 4; tier >= 1; tier--) {
+    await form.getByRole('button', { name: `Remove tier ${tier}` }).click();
+  }
+  await form.getByRole('button', { name: 'Save price tiers' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Price tiers removed' })).toBeVisible();
+  expect((await products.findOne({ _id: new ObjectId(product._id) }))?.priceTiers ?? []).toEqual(
+    [],
+  );
+  await expect(card.getByTestId('price-from')).toHaveCount(0);
 });
 
 test('catalogue cards show "from $x" only for products with tiers', async ({ page }, testInfo) => {

@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toast';
 import { Field, FormError } from '@/components/ui/Field';
 import { ImageFileInput, imageFileHint } from '@/components/ui/ImageFileInput';
 import { CategoryOptions } from '@/components/catalogue/CategoryOptions';
-import { PriceTiersFieldset } from './PriceTiersFieldset';
+import { PriceTiersFieldset, priceTierFieldNames } from './PriceTiersFieldset';
 import type { ProductFormInput, ProductFormValues } from '@/lib/validation/product';
 
 /** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
@@ -88,11 +88,11 @@ export function AddProductForm() {
       toast.success(messages.product.added);
       return;
     }
-    const tierFields = (values.priceTiers ?? []).flatMap(
-      (_tier, index) => [`priceTiers.${index}.minQuantity`, `priceTiers.${index}.price`] as const,
-    );
     // A problem of the list as a whole (the same schema finds it first here) is in the message.
-    applyFieldErrors(setFieldError, result, [...formFields, ...tierFields]);
+    applyFieldErrors(setFieldError, result, [
+      ...formFields,
+      ...priceTierFieldNames(values.priceTiers),
+    ]);
     setError(result.message);
     toast.error(result.message);
   });

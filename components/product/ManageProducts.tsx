@@ -8,12 +8,14 @@ import { messages } from '@/lib/messages';
 import { productCardView } from '@/components/home/card-view';
 import { ProductCard } from '@/components/home/ProductCard';
 import { PartNumberForm } from './PartNumberForm';
+import { PriceTiersForm } from './PriceTiersForm';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/ui/useConfirm';
 
 /**
  * Manage Products: one page of the catalogue as cards, each with a Delete button behind a
- * confirmation. A deleted product leaves the page at once, and the page's data is refreshed.
+ * confirmation, its part number and category, and its volume price tiers. A deleted product
+ * leaves the page at once, and the page's data is refreshed.
  */
 export function ManageProducts({ products: shown }: { products: Product[] }) {
   const router = useRouter();
@@ -64,6 +66,7 @@ export function ManageProducts({ products: shown }: { products: Product[] }) {
                       {deleting === product._id ? 'Deleting…' : 'Delete'}
                     </button>
                     <PartNumberForm product={product} />
+                    <PriceTiersForm product={product} />
                   </>
                 }
               />

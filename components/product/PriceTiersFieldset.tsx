@@ -4,29 +4,51 @@ import {
   useFieldArray,
   type Control,
   type FieldErrors,
+  type FieldValues,
   type UseFormRegister,
 } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
 import { MAX_PRICE_TIERS } from '@/lib/validation/limits';
-import type { ProductFormInput, ProductFormValues } from '@/lib/validation/product';
 
-interface Props {
-  control: Control<ProductFormInput, unknown, ProductFormValues>;
-  register: UseFormRegister<ProductFormInput>;
-  errors: FieldErrors<ProductFormInput>;
+/** The values of a form with a price list: Add Product, or a product's list on Manage Products. */
+export interface PriceTiersValues {
+  priceTiers?: { minQuantity: number; price: number }[];
+}
+
+/** The field names of a price list's rows, for the server's field messages (`applyFieldErrors`). */
+export function priceTierFieldNames(rows: readonly unknown[] = []) {
+  return rows.flatMap(
+    (_row, index) => [`priceTiers.${index}.minQuantity`, `priceTiers.${index}.price`] as const,
+  );
+}
+
+interface Props<T extends FieldValues & PriceTiersValues, TOut> {
+  control: Control<T, unknown, TOut>;
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
   /** The base row a new price list starts with: the minimum order quantity and the price. */
   baseRow: () => { minQuantity: number; price: number };
+  /** Starts the inputs' ids, unique on the page (several lists on Manage Products). */
+  idPrefix?: string;
   className?: string;
 }
 
 /**
- * The volume price list of Add Product (optional): rows of "from quantity" and "unit price",
- * each with its own messages, added and removed with buttons. Starting a list fills in its
- * first row from the minimum order quantity and the price (the rule: the first tier restates
- * the base price) and adds an empty row for the first break.
+ * A volume price list (optional): rows of "from quantity" and "unit price", each with its own
+ * messages, added and removed with buttons. Starting a list fills in its first row from the
+ * minimum order quantity and the price (the rule: the first tier restates the base price) and
+ * adds an empty row for the first break. Used by Add Product and by Manage Products.
  */
-export function PriceTiersFieldset({ control, register, errors, baseRow, className }: Props) {
+export function PriceTiersFieldset<T extends FieldValues & PriceTiersValues, TOut>(
+  props: Props<T, TOut>,
+) {
+  const { baseRow, idPrefix = 'product', className } = props;
+  // The fields this component reads are those of PriceTiersValues, whatever else the form has.
+  const control = props.control as unknown as Control<PriceTiersValues>;
+  const register = props.register as unknown as UseFormRegister<PriceTiersValues>;
+  const errors = props.errors as FieldErrors<PriceTiersValues>;
   const { fields, append, remove } = useFieldArray({ control, name: 'priceTiers' });
+  const hintId = `${idPrefix}-price-tiers-hint`;
   const listError = errors.priceTiers?.root?.message ?? errors.priceTiers?.message;
   const empty = { minQuantity: Number.NaN, price: Number.NaN };
 
@@ -39,11 +61,12 @@ export function PriceTiersFieldset({ control, register, errors, baseRow, classNa
   };
 
   return (
-    <fieldset className={className} aria-describedby="price-tiers-hint">
+    // A container: its rows lay out by the room the list has (a form's width, or a card's).
+    <fieldset className={`@container min-w-0 ${className ?? ''}`} aria-describedby={hintId}>
       <legend className="field-label">
         Volume price tiers <span className="font-normal text-slate-500">(optional)</span>
       </legend>
-      <p id="price-tiers-hint" className="text-xs text-slate-500">
+      <p id={hintId} className="text-xs text-slate-500">
         Tier 1 is the minimum order quantity at the base price. Each next tier starts at a larger
         quantity with a lower unit price; an order pays the price of the last tier it reaches (at
         most {MAX_PRICE_TIERS} tiers).
@@ -56,13 +79,13 @@ export function PriceTiersFieldset({ control, register, errors, baseRow, classNa
             return (
               <li
                 key={field.id}
-                className="grid grid-cols-2 items-start gap-x-3 gap-y-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[4rem_1fr_1fr_auto]"
+                className="grid grid-cols-2 items-start gap-x-3 gap-y-2 rounded-lg border border-slate-200 p-3 @md:grid-cols-[4rem_1fr_1fr_auto]"
               >
-                <span className="col-span-2 text-sm font-semibold text-slate-700 sm:col-span-1 sm:pt-8">
+                <span className="col-span-2 text-sm font-semibold text-slate-700 @md:col-span-1 @md:pt-8">
                   {tier}
                 </span>
                 <Field
-                  id={`product-tier-${index}-quantity`}
+                  id={`${idPrefix}-tier-${index}-quantity`}
                   label={
                     <>
                       <span className="sr-only">{tier} </span>From quantity
@@ -80,7 +103,7 @@ export function PriceTiersFieldset({ control, register, errors, baseRow, classNa
                   />
                 </Field>
                 <Field
-                  id={`product-tier-${index}-price`}
+                  id={`${idPrefix}-tier-${index}-price`}
                   label={
                     <>
                       <span className="sr-only">{tier} </span>Unit price ($)
@@ -99,7 +122,7 @@ export function PriceTiersFieldset({ control, register, errors, baseRow, classNa
                 </Field>
                 <button
                   type="button"
-                  className="btn-secondary col-span-2 px-3 sm:col-span-1 sm:mt-6"
+                  className="btn-secondary col-span-2 px-3 @md:col-span-1 @md:mt-6"
                   onClick={() => remove(index)}
                   aria-label={`Remove tier ${index + 1}`}
                 >
