@@ -289,6 +289,8 @@ export async function remotePicture(
       (error: unknown) => {
         const failure =
           error instanceof RemotePictureError ? error : new RemotePictureError(String(error));
+        // Logged once per failed fetch (at most once a minute per picture), not per request.
+        console.warn(`[picture] ${url}: ${failure.message}`);
         state.entries.set(url, { at: Date.now(), failure });
         throw failure;
       },

@@ -35,8 +35,8 @@ export const GET = route<{ productId: string }>(async (_request, { params }) => 
       },
     });
   } catch (error) {
-    if (!(error instanceof RemotePictureError)) throw error;
-    console.warn(`[picture] product ${productId}: ${error.message}`);
-    throw failure('product.picture_unavailable');
+    // Why (in the server's log, lib/images/remote.ts) is not the client's business.
+    if (error instanceof RemotePictureError) throw failure('product.picture_unavailable');
+    throw error;
   }
 });
