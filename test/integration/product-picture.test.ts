@@ -66,6 +66,17 @@ describe('GET /api/product/{productId}/picture', () => {
     expect(res.headers.get('location')).toBe(picture);
   });
 
+  it('redirects with the URL percent-encoded when it has characters a header cannot carry', async () => {
+    const product = await makeProduct({
+      picture: 'https://res.cloudinary.com/demo/image/upload/v1/gear’s pinion.png',
+    });
+    const res = await get(product._id);
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe(
+      'https://res.cloudinary.com/demo/image/upload/v1/gear%E2%80%99s%20pinion.png',
+    );
+  });
+
   it.each([
     ['a loopback address', () => `http://127.0.0.1:${port}/p.png`],
     ['localhost', () => `http://localhost:${port}/p.png`],

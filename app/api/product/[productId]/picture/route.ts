@@ -22,7 +22,9 @@ export const GET = route<{ productId: string }>(async (_request, { params }) => 
   if (!product) throw failure('product.not_found');
   const src = productPictureSrc(product._id, product.picture);
   if (src === product.picture) {
-    return new NextResponse(null, { status: 307, headers: { Location: product.picture } });
+    // Percent-encoded: a header carries no character beyond Latin-1 (`’` in a file name).
+    const location = src.startsWith('/') ? src : new URL(src).href;
+    return new NextResponse(null, { status: 307, headers: { Location: location } });
   }
   try {
     const picture = await remotePicture(product.picture);
