@@ -1,4 +1,4 @@
-import { CLOUDINARY_DELIVERY_ORIGIN, cloudinaryImageOrigins } from '@/lib/security/headers.mjs';
+import { CLOUDINARY_DELIVERY_ORIGIN, imageOrigins } from '@/lib/security/headers.mjs';
 
 /**
  * Whether next/image may optimise a picture: our own paths (/images/..., /api/images/...,
@@ -18,13 +18,13 @@ export function isOptimizable(src: string): boolean {
 
 /**
  * The origins, besides our own, that the pages' Content-Security-Policy lets the browser load
- * pictures from (lib/security/headers.mjs): Cloudinary's delivery host and those of
- * CLOUDINARY_URL.
+ * pictures from (`imageOrigins`, the policy's img-src).
  */
 function pictureOrigins(): string[] {
   try {
-    return [CLOUDINARY_DELIVERY_ORIGIN, ...cloudinaryImageOrigins(process.env.CLOUDINARY_URL)];
+    return imageOrigins(process.env.CLOUDINARY_URL);
   } catch {
+    // A malformed CLOUDINARY_URL fails the build (next.config.mjs makes the policy from it).
     return [CLOUDINARY_DELIVERY_ORIGIN];
   }
 }

@@ -132,6 +132,20 @@ export function cloudinaryImageOrigins(cloudinaryUrl) {
 }
 
 /**
+ * The origins besides the store's own that pages may load images from (the policy's img-src):
+ * Cloudinary's delivery host, Google profile pictures, and the image origins of CLOUDINARY_URL.
+ * @param {string | undefined} cloudinaryUrl
+ * @returns {string[]}
+ */
+export function imageOrigins(cloudinaryUrl) {
+  const images = [CLOUDINARY_DELIVERY_ORIGIN, GOOGLE_PICTURES_ORIGIN];
+  for (const origin of cloudinaryImageOrigins(cloudinaryUrl)) {
+    if (!images.includes(origin)) images.push(origin);
+  }
+  return images;
+}
+
+/**
  * The Content-Security-Policy directives, each with its sources.
  *
  * Scripts: the store's own bundles and Stripe.js. Inline scripts are allowed with
@@ -156,10 +170,7 @@ export function cspDirectives(config = {}, { https = false } = {}) {
     const origin = originOf(config.stripeApiBase, 'STRIPE_API_BASE');
     if (origin !== STRIPE_API_ORIGIN) stripeApi.push(origin);
   }
-  const images = [CLOUDINARY_DELIVERY_ORIGIN, GOOGLE_PICTURES_ORIGIN];
-  for (const origin of cloudinaryImageOrigins(config.cloudinaryUrl)) {
-    if (!images.includes(origin)) images.push(origin);
-  }
+  const images = imageOrigins(config.cloudinaryUrl);
 
   /** @type {Record<string, string[]>} */
   const directives = {

@@ -114,6 +114,7 @@ describe('where the pages load a product picture from', () => {
     '/images/products/ball-bearing.webp',
     '/api/images/66a1f0c2e4b0a1b2c3d4e5f7',
     'https://res.cloudinary.com/demo/image/upload/v1/gear.png',
+    'https://lh3.googleusercontent.com/a/gear-photo.jpg',
   ])('%s: from where it is', (picture) => {
     expect(productPictureSrc(id, picture)).toBe(picture);
   });
