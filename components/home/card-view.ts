@@ -1,4 +1,4 @@
-import { isOptimizable, productPictureSrc } from '@/components/product/picture';
+import { productPictureImage } from '@/components/product/picture';
 import { imageUrls } from '@/components/ui/ServerImage';
 import { productSummary } from '@/lib/catalogue/summary';
 import type { Product } from '@/lib/data/products';
@@ -13,15 +13,13 @@ import {
 /**
  * A product's card data. The picture's URLs are next/image's (`getImageProps`, optimised where
  * next.config.mjs allows the picture's host; a picture on another host through the store's
- * copy, `productPictureSrc`), computed where the card data is made.
+ * copy: `productPictureImage`), computed where the card data is made.
  */
 export function productCardView(product: Product): ProductCardView {
-  const src = productPictureSrc(product._id, product.picture);
   return {
     ...productSummary(product),
     img: imageUrls({
-      src,
-      unoptimized: !isOptimizable(src),
+      ...productPictureImage(product._id, product.picture),
       alt: product.name,
       width: CARD_PICTURE_WIDTH,
       height: CARD_PICTURE_HEIGHT,

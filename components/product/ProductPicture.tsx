@@ -1,13 +1,13 @@
 import { ServerImage as Image } from '@/components/ui/ServerImage';
 import type { Product } from '@/lib/data/products';
-import { isOptimizable, productPictureSrc } from './picture';
+import { productPictureImage } from './picture';
 
 type ImageProps = React.ComponentProps<typeof Image>;
 
 /**
  * A product's picture at 4:3 (800 x 600 intrinsic), described by the product's name and
  * optimised by next/image where next.config.mjs allows its host (a picture on another host is
- * shown from the store's copy: `productPictureSrc`). Sizing and loading hints come from where
+ * shown from the store's copy: `productPictureImage`). Sizing and loading hints come from where
  * it is shown. `productId` names the product (an order's picture is its product's).
  */
 export function ProductPicture({
@@ -18,11 +18,9 @@ export function ProductPicture({
   ImageProps,
   'src' | 'alt' | 'width' | 'height' | 'unoptimized'
 >) {
-  const src = productPictureSrc(productId, product.picture);
   return (
     <Image
-      src={src}
-      unoptimized={!isOptimizable(src)}
+      {...productPictureImage(productId, product.picture)}
       alt={product.name}
       width={800}
       height={600}

@@ -1,5 +1,8 @@
 import { CLOUDINARY_DELIVERY_ORIGIN, imageOrigins } from '@/lib/security/headers.mjs';
 
+/** A path on this origin (`/images/…`), not a protocol-relative URL (`//host/…`). */
+const isOwnPath = (src: string) => src.startsWith('/') && !src.startsWith('//');
+
 /**
  * Whether next/image may optimise a picture: our own paths (/images/..., /api/images/...,
  * /api/product/{id}/picture) and Cloudinary's delivery host are allowed by next.config.mjs. Any
@@ -7,7 +10,7 @@ import { CLOUDINARY_DELIVERY_ORIGIN, imageOrigins } from '@/lib/security/headers
  * next/image refuses it.
  */
 export function isOptimizable(src: string): boolean {
-  if (src.startsWith('/') && !src.startsWith('//')) return true;
+  if (isOwnPath(src)) return true;
   try {
     const url = new URL(src);
     return url.protocol === 'https:' && url.hostname === 'res.cloudinary.com';
@@ -38,11 +41,20 @@ export const productPicturePath = (productId: string) => `/api/product/${product
  * from the admin's URL (lib/images/remote.ts).
  */
 export function productPictureSrc(productId: string, picture: string): string {
-  if (picture.startsWith('/') && !picture.startsWith('//')) return picture;
+  if (isOwnPath(picture)) return picture;
   try {
     if (pictureOrigins().includes(new URL(picture).origin)) return picture;
   } catch {
     // Not a URL: the store's copy answers why it cannot be shown.
   }
   return productPicturePath(productId);
+}
+
+/**
+ * The next/image `src` and `unoptimized` of a product's picture, wherever it is shown (cards,
+ * the product page, an order's page): from `productPictureSrc`, optimised where allowed.
+ */
+export function productPictureImage(productId: string, picture: string) {
+  const src = productPictureSrc(productId, picture);
+  return { src, unoptimized: !isOptimizable(src) };
 }
