@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { beforeAll, inject, vi } from 'vitest';
+import { beforeAll, beforeEach, inject, vi } from 'vitest';
 import { ensureIndexes } from '@/lib/db/indexes';
 import { runMigrations } from '@/lib/db/migrations';
 
@@ -33,3 +33,15 @@ beforeAll(async () => {
     await client.close();
   }
 });
+
+// Rate limits count in fixed windows that start on the clock (lib/rate-limit.ts), and every
+// window the store uses is a multiple of 5 minutes (10, 15 or 60). A test that makes a limit's
+// worth of requests and expects the next one refused would see a fresh window if a boundary
+// fell between them: a test that would start in the last seconds before a 5-minute mark waits
+// until just after it, so no test depends on where the wall clock stands.
+const WINDOW_GRAIN_MS = 5 * 60_000;
+const BOUNDARY_MARGIN_MS = 15_000;
+beforeEach(async () => {
+  const left = WINDOW_GRAIN_MS - (Date.now() % WINDOW_GRAIN_MS);
+  if (left < BOUNDARY_MARGIN_MS) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}, BOUNDARY_MARGIN_MS + 5_000);
