@@ -218,3 +218,31 @@ test('over https (behind a TLS proxy) Strict-Transport-Security and upgrade-inse
   expect(plain.headers()['strict-transport-security']).toBeUndefined();
   expect(plain.headers()['content-security-policy']).not.toContain('upgrade-insecure-requests');
 });
+
+test("the build's scripts and stylesheets come in Brotli, with the build's headers", async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const files = [
+    ...new Set([...html.matchAll(/\/_next\/static\/[^"'?\s]+\.(?:js|css)/g)].map(([file]) => file)),
+  ];
+  expect(files.some((file) => file.endsWith('.css'))).toBe(true);
+  expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(3);
+  for (const file of files) {
+    const gzip = await request.get(file, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.status(), file).toBe(200);
+    expect(gzip.headers()['content-encoding'], file).not.toBe('br');
+    // Compressed on its first request, in the background: Brotli from then on.
+    await expect
+      .poll(async () => (await request.get(file)).headers()['content-encoding'], { message: file })
+      .toBe('br');
+    const brotli = await request.get(file, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers()['content-encoding'], file).toBe('br');
+    // The same bytes, type and caching as Next.js's own answer, and every security header.
+    expect(await brotli.body(), file).toEqual(await gzip.body());
+    expect(brotli.headers()['content-type'], file).toBe(gzip.headers()['content-type']);
+    expect(brotli.headers()['cache-control'], file).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers()['vary'], file).toMatch(/accept-encoding/i);
+    await expectSecurityHeaders(brotli, `Brotli ${file}`);
+  }
+});

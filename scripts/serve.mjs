@@ -2,18 +2,22 @@
 // The production server, as `npm start` and the end-to-end run start it:
 //   node scripts/serve.mjs --hostname 127.0.0.1 --port 3000
 // Next.js's own request handler (its programmatic API: the same router, static files, image
-// optimisation and `after()` as `next start`) behind a plain Node.js HTTP server that does one
-// thing more: it appends the TCP peer's address to X-Forwarded-For, as a proxy does. `next
+// optimisation and `after()` as `next start`) behind a plain Node.js HTTP server that does a few
+// things more: it appends the TCP peer's address to X-Forwarded-For, as a proxy does. `next
 // start` fills that header only when it is absent, so a client talking to it directly chooses
 // the whole list; here the rightmost entry is always the machine that connected, and with
 // TRUSTED_PROXY_HOPS proxies in front the store reads the client's address that many entries
 // further left (lib/security/client-ip.ts); and it encodes string bodies to bytes itself
 // (scripts/lib/string-bodies.mjs: much faster on Node.js 20 for pages with any character beyond
-// Latin-1). The build must exist (`next build`).
+// Latin-1); and it sends the build's scripts and stylesheets in Brotli to browsers that accept it
+// (scripts/lib/static-brotli.mjs: Next.js compresses with gzip only). The build must exist
+// (`next build`).
 import http from 'node:http';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appendForwardedFor } from './lib/forwarded-for.mjs';
 import { projectRoot } from './lib/project-env.mjs';
+import { staticBrotli } from './lib/static-brotli.mjs';
 import { encodeStringBodies } from './lib/string-bodies.mjs';
 
 const { values } = parseArgs({
@@ -43,10 +47,13 @@ try {
   process.exit(1);
 }
 const handle = app.getRequestHandler();
+// The build's scripts and stylesheets in Brotli for browsers that accept it (Next.js: gzip).
+const brotli = staticBrotli(path.join(projectRoot, process.env.NEXT_DIST_DIR || '.next', 'static'));
 
 const server = http.createServer((request, response) => {
   appendForwardedFor(request.headers, request.socket.remoteAddress);
   encodeStringBodies(response);
+  brotli(request, response);
   handle(request, response).catch((error) => {
     console.error(`Failed to handle ${request.method} ${request.url}:`, error);
     if (!response.headersSent) response.statusCode = 500;
