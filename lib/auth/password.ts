@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { concurrencyLimit } from '@/lib/concurrency';
 
 /** scrypt parameters: N = 2^15, r = 8 (32 MiB of memory per hash), p = 1. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
@@ -9,21 +10,7 @@ const KEY_LENGTH = 64;
  * attempts waits in line instead of exhausting memory.
  */
 const MAX_CONCURRENT_HASHES = 4;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((wake) => waiting.push(wake));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    // Hand the slot straight to the next in line, or free it.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+const withHashSlot = concurrencyLimit(MAX_CONCURRENT_HASHES);
 
 function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
   return withHashSlot(

@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { concurrencyLimit } from '@/lib/concurrency';
 import { MAX_IMAGE_BYTES } from './limits';
 import { sniffImageType, type ImageType } from './sniff';
 
@@ -203,8 +204,8 @@ const cache = globalThis as typeof globalThis & {
     entries: Map<string, CacheEntry>;
     bytes: number;
     inFlight: Map<string, Promise<RemotePicture>>;
-    running: number;
-    waiting: (() => void)[];
+    /** Runs a fetch once fewer than REMOTE_PICTURE_FETCHES_AT_ONCE others are running. */
+    inTurn: <T>(work: () => Promise<T>) => Promise<T>;
   };
 };
 
@@ -218,28 +219,9 @@ function remotePictureCache() {
     entries: new Map(),
     bytes: 0,
     inFlight: new Map(),
-    running: 0,
-    waiting: [],
+    inTurn: concurrencyLimit(REMOTE_PICTURE_FETCHES_AT_ONCE),
   };
   return cache.__storefrontRemotePictures;
-}
-
-/** Runs `task` once fewer than REMOTE_PICTURE_FETCHES_AT_ONCE others are running. */
-async function inTurn<T>(task: () => Promise<T>): Promise<T> {
-  const state = remotePictureCache();
-  if (state.running >= REMOTE_PICTURE_FETCHES_AT_ONCE) {
-    await new Promise<void>((resolve) => state.waiting.push(resolve));
-  } else {
-    state.running += 1;
-  }
-  try {
-    return await task();
-  } finally {
-    const next = state.waiting.shift();
-    // The turn passes straight to the next in line; `running` only drops when nobody waits.
-    if (next) next();
-    else state.running -= 1;
-  }
 }
 
 function forget(state: ReturnType<typeof remotePictureCache>, url: string) {
@@ -273,7 +255,8 @@ export async function remotePicture(
   }
   const running = state.inFlight.get(url);
   if (running) return running;
-  const fetching = inTurn(() => fetchRemotePicture(url, options))
+  const fetching = state
+    .inTurn(() => fetchRemotePicture(url, options))
     .then(
       (picture) => {
         if (picture.bytes.length <= CACHE_BYTES) {
