@@ -20,15 +20,22 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function expectAccessible(page: Page, what: string) {
   // Colours are judged as they end up: the login and sign-up cards fade in (1.5 s). Endless
-  // animations (spinners) are not waited for.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // animations (spinners) are not waited for. An animation cancelled on the way (its element
+  // re-rendered or removed) rejects `finished` with an AbortError; it has no end to wait for, so
+  // the page is asked again until no finite animation is left running.
+  await page.evaluate(async () => {
+    for (;;) {
+      const running = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const problems = results.violations.map(
     (violation) =>
