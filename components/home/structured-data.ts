@@ -11,9 +11,9 @@ import type {
 import { categoryName } from '@/lib/catalogue/categories';
 import { lowestPriceCents, priceListOf } from '@/lib/catalogue/pricing';
 import type { Product } from '@/lib/data/products';
-import { inStock, productSummary } from '@/lib/catalogue/summary';
+import { inStock } from '@/lib/catalogue/summary';
 import { centsToDollars } from '@/lib/money';
-import { itemListLd, summaryLd } from './summary-ld';
+import { itemListLd } from './summary-ld';
 import { absoluteUrl, siteOrigin, storeName } from '@/lib/site';
 
 /** The longest product description put into structured data. */
@@ -74,14 +74,6 @@ export function productLd(product: Product): ProductLd {
   };
 }
 
-/**
- * The short form of `productLd` for a page that lists products beside much else (the home
- * page): see `summaryLd`.
- */
-export function productSummaryLd(product: Product): ProductLd {
-  return summaryLd(productSummary(product), siteOrigin);
-}
-
 /** Units from `min` on, up to the unit before `nextFrom` when another range starts there. */
 function quantityRange(min: number, nextFrom?: number): QuantitativeValue {
   return {
@@ -98,13 +90,10 @@ export function productListLd(
   {
     name,
     offset = 0,
-    brief = false,
   }: {
     name: string;
     offset?: number;
-    /** Each product in its short form (`productSummaryLd`). */
-    brief?: boolean;
   },
 ): WithContext<ItemList> {
-  return itemListLd(products.map(brief ? productSummaryLd : productLd), { name, offset });
+  return itemListLd(products.map(productLd), { name, offset });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { productLd, productListLd, productSummaryLd } from '@/components/home/structured-data';
+import { productLd, productListLd } from '@/components/home/structured-data';
+import { summaryLd, summaryListLd } from '@/components/home/summary-ld';
+import { productSummary } from '@/lib/catalogue/summary';
 import type { Product } from '@/lib/data/products';
 
 // The JSON-LD of listed products: one Offer at the price, or, with volume tiers, an
@@ -90,12 +92,15 @@ describe('productLd', () => {
   });
 });
 
-describe('productSummaryLd (the home page)', () => {
+const ORIGIN = 'https://parts.example';
+const summaryLdOf = (product: Product) => summaryLd(productSummary(product), ORIGIN);
+
+describe('summaryLd (the home page)', () => {
   it('states the part number, category, picture and one offer from the lowest tier price', () => {
-    expect(JSON.parse(JSON.stringify(productSummaryLd(bearing)))).toEqual({
+    expect(JSON.parse(JSON.stringify(summaryLdOf(bearing)))).toEqual({
       '@type': 'Product',
       name: bearing.name,
-      image: expect.stringMatching(/\/images\/products\/deep-groove-ball-bearing\.webp$/),
+      image: 'https://parts.example/images/products/deep-groove-ball-bearing.webp',
       sku: '6205-2RS-C3',
       category: 'Bearings',
       offers: {
@@ -112,7 +117,7 @@ describe('productSummaryLd (the home page)', () => {
 
   it('states one Offer at the price for a product without tiers', () => {
     const plain = { ...bearing, priceTiers: [], availableQuantity: 100 };
-    expect(productSummaryLd(plain).offers).toEqual({
+    expect(summaryLdOf(plain).offers).toEqual({
       '@type': 'Offer',
       price: 2.65,
       priceCurrency: 'USD',
@@ -121,10 +126,15 @@ describe('productSummaryLd (the home page)', () => {
     });
   });
 
-  it('is what a brief list holds', () => {
-    const list = productListLd([bearing], { name: 'Newest products', brief: true });
+  it("is what the home page's list holds, in order from the offset", () => {
+    const list = summaryListLd([productSummary(bearing)], {
+      name: 'Newest products',
+      origin: ORIGIN,
+      offset: 8,
+    });
+    expect(list).toMatchObject({ '@type': 'ItemList', name: 'Newest products', numberOfItems: 1 });
     expect(list.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, item: productSummaryLd(bearing) },
+      { '@type': 'ListItem', position: 9, item: summaryLdOf(bearing) },
     ]);
   });
 });
