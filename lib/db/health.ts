@@ -33,14 +33,24 @@ export async function databaseHealth(
   database: () => Promise<Db> = getDb,
   timeoutMs = HEALTH_TIMEOUT_MS,
 ): Promise<DatabaseHealth> {
-  const signal = AbortSignal.timeout(timeoutMs);
+  // One timer, cleared as soon as the ping answers, both abandons the ping and bounds the
+  // connection, which the driver would wait for much longer. (`AbortSignal.timeout` would keep
+  // each check's request alive until its own timer fired, which under a burst of checks is a
+  // heap of finished requests waiting for collection.)
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(() => {
+      const error = new Error(`no answer within ${timeoutMs} ms`);
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
   });
   try {
-    // The deadline also bounds the connection, which the driver would wait for much longer.
-    await Promise.race([database().then((db) => db.command({ ping: 1 }, { signal })), deadline]);
+    await Promise.race([
+      database().then((db) => db.command({ ping: 1 }, { signal: controller.signal })),
+      deadline,
+    ]);
     note('ok');
     return 'ok';
   } catch (error) {
