@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GET as healthRoute } from '@/app/api/health/route';
 import { closeConnection } from '@/lib/db';
@@ -54,5 +54,33 @@ describe('databaseHealth', () => {
     expect(await databaseHealth(() => new Promise(() => {}), 300)).toBe('down');
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(HEALTH_TIMEOUT_MS).toBeLessThanOrEqual(2_000);
+  });
+
+  /** A database whose ping answers after `answerAfterMs` (never when null), handing over its signal. */
+  function fakeDatabase(answerAfterMs: number | null) {
+    const seen: { signal?: AbortSignal } = {};
+    const db = {
+      command: (_command: object, options: { signal?: AbortSignal }) => {
+        seen.signal = options.signal;
+        return new Promise((resolve) => {
+          if (answerAfterMs !== null) setTimeout(() => resolve({ ok: 1 }), answerAfterMs);
+        });
+      },
+    } as unknown as Db;
+    return { database: async () => db, seen };
+  }
+
+  it('abandons a ping that does not answer in time (its signal aborts)', async () => {
+    const { database, seen } = fakeDatabase(null);
+    expect(await databaseHealth(database, 50)).toBe('down');
+    expect(seen.signal?.aborted).toBe(true);
+  });
+
+  it('leaves nothing running once the ping has answered', async () => {
+    const { database, seen } = fakeDatabase(0);
+    expect(await databaseHealth(database, 50)).toBe('ok');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // No timer left to abort the finished check (which would also keep it in memory until then).
+    expect(seen.signal?.aborted).toBe(false);
   });
 });
