@@ -8,8 +8,12 @@ import {
   test,
 } from './support/fixtures';
 import { signedInUser } from './support/auth';
+import { closeTestDb } from './support/db';
+import { makeProduct } from '../test/support/factories';
 import { pngImage } from './fixtures/images';
 import { CLOUDINARY_PORT, OIDC_PORT, STRIPE_PORT } from './stand-ins/ports.mjs';
+
+test.afterAll(closeTestDb);
 
 /** A Content-Security-Policy value as directive -> sources. */
 function directives(policy: string): Map<string, string[]> {
@@ -116,8 +120,16 @@ test('every kind of response carries the security headers', async ({ page, reque
   const optimised = await request.get(`/_next/image?url=${encodeURIComponent(url)}&w=64&q=75`);
   expect(optimised.status()).toBe(200);
   await expectSecurityHeaders(optimised, 'optimised image');
+  // The optimiser's error for a picture it cannot get (the store's copy of a product picture
+  // on an address it will not fetch answers 502).
+  const unavailable = await makeProduct({ picture: 'http://127.0.0.1/pictures/gone.jpg' });
+  const failed = await request.get(
+    `/_next/image?url=${encodeURIComponent(`/api/product/${unavailable._id}/picture`)}&w=64&q=75`,
+  );
+  expect(failed.status()).toBeGreaterThanOrEqual(400);
+  await expectSecurityHeaders(failed, 'optimiser error');
   // Images carry the image policy: nothing may load or run in an image opened on its own.
-  for (const response of [image, optimised]) {
+  for (const response of [image, optimised, failed]) {
     expect(Object.fromEntries(directives(response.headers()['content-security-policy']!))).toEqual({
       'default-src': ["'none'"],
       'style-src': ["'unsafe-inline'"],

@@ -239,10 +239,16 @@ export const IMAGE_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
 /**
- * Paths that answer with an image, for `headerRules`: uploaded pictures and the store's copy of
- * a product picture on another host; next.config.mjs covers /_next/image.
+ * Paths that answer with an image, for `headerRules`: uploaded pictures, the store's copy of a
+ * product picture on another host, and Next.js's image optimiser, whose pictures get the policy
+ * from next.config.mjs but whose errors (a picture it could not fetch: 4xx, 502) would
+ * otherwise carry the pages' policy.
  */
-export const IMAGE_SOURCES = ['/api/images/:path*', '/api/product/:productId/picture'];
+export const IMAGE_SOURCES = [
+  '/api/images/:path*',
+  '/api/product/:productId/picture',
+  '/_next/image',
+];
 
 /**
  * The request header a TLS-terminating proxy (Vercel, nginx, a load balancer) sets; its first

@@ -195,6 +195,13 @@ describe('next.config headers() rules', () => {
     expect(IMAGE_CONTENT_SECURITY_POLICY).not.toMatch(/script-src|unsafe-eval/);
   });
 
+  it('give the image optimiser’s answers the image policy, its errors included', () => {
+    expect(headerRules()).toContainEqual({
+      source: '/_next/image',
+      headers: [{ key: 'Content-Security-Policy', value: IMAGE_CONTENT_SECURITY_POLICY }],
+    });
+  });
+
   it('give the store’s copy of a product picture the same image policy', () => {
     expect(headerRules()).toContainEqual({
       source: '/api/product/:productId/picture',
