@@ -148,6 +148,8 @@ export const fieldMessages = {
     actionInvalid: 'Action must be "answer" or "decline"',
     statusInvalid:
       'Status must be one of requested, answered, accepting, accepted, declined, expired',
+    acceptUnitPriceRequired:
+      'Send the unit price you are accepting, in US dollars, as the quote shows it (unitPrice)',
   },
   review: {
     ratingRange: 'Choose a rating from 1 to 5',
@@ -410,6 +412,11 @@ export const errorMessages = {
     message: 'This quote is being accepted right now. Please reload the page in a moment.',
   },
   'quote.declined': { code: 'conflict', message: 'This quote was declined.' },
+  'quote.price_changed': {
+    code: 'conflict',
+    message:
+      'The price of this quote has changed to {unitPrice} a unit ({total} in all) since you saw it. Please check the new price and accept again.',
+  },
   'quote.closed': {
     code: 'conflict',
     message: 'This quote is {status}, so it can no longer be answered or declined.',

@@ -271,32 +271,53 @@ function DeclineButton({ quote }: { quote: Quote }) {
   );
 }
 
-/** The buyer's Accept: places the order at the quoted price and opens its payment page. */
+/**
+ * The buyer's Accept: places the order at the quoted price and opens its payment page. It sends
+ * the unit price this row shows, so the server accepts only that price: if the store answered
+ * anew meanwhile, the refusal (naming the new price) stays under the button and the table is
+ * refreshed with the new price, to be accepted again knowingly.
+ */
 function AcceptButton({ quote }: { quote: Quote }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   async function accept() {
     setBusy(true);
-    const result = await postJson<{ orderId: string }>(`/api/quotes/${quote._id}/accept`, {});
+    setRefusal(null);
+    const result = await postJson<{ orderId: string }>(`/api/quotes/${quote._id}/accept`, {
+      unitPrice: quote.unitPrice,
+    });
     if (result.ok) {
       toast.success(notices.quoteAccepted);
       router.push(`/dashboard/payment/${result.data.orderId}`);
       return;
     }
     setBusy(false);
+    setRefusal(result.message);
     toast.error(result.message);
     router.refresh();
   }
   return (
-    <button
-      type="button"
-      className="btn-primary px-3 py-1 text-xs"
-      disabled={busy}
-      aria-label={`Accept quote ${quote.reference}`}
-      onClick={accept}
-    >
-      {busy ? 'Accepting…' : 'Accept'}
-    </button>
+    <div className="flex flex-col items-stretch gap-1">
+      <button
+        type="button"
+        className="btn-primary px-3 py-1 text-xs"
+        disabled={busy}
+        aria-label={`Accept quote ${quote.reference}`}
+        onClick={accept}
+      >
+        {busy ? 'Accepting…' : 'Accept'}
+      </button>
+      {refusal ? (
+        <p
+          role="alert"
+          className="max-w-[14rem] text-xs whitespace-normal text-red-700"
+          data-testid="quote-accept-error"
+        >
+          {refusal}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

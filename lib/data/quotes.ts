@@ -253,8 +253,10 @@ export function declineQuote(
 export const ACCEPT_CLAIM_MS = 2 * 60_000;
 
 /**
- * Claims a quote for accepting: answered -> accepting, only by its buyer and only while the
- * answer holds (`validUntil >= now`). Of concurrent accepts exactly one gets the claim. A claim
+ * Claims a quote for accepting: answered -> accepting, only by its buyer, only while the
+ * answer holds (`validUntil >= now`) and only while its unit price is still the one the buyer
+ * saw (`seenUnitPriceCents`): an answer changed meanwhile does not match, so the claim never
+ * takes a price nobody accepted. Of concurrent accepts exactly one gets the claim. A claim
  * older than ACCEPT_CLAIM_MS (its request died) may be taken over; the unique index on the
  * order's quote keeps that from placing a second order.
  */
@@ -262,6 +264,7 @@ export function claimQuoteForAccept(
   id: string,
   userId: string,
   claim: string,
+  seenUnitPriceCents: number,
   now = new Date(),
 ): Promise<QuoteChange> {
   return change(
@@ -269,6 +272,7 @@ export function claimQuoteForAccept(
     {
       userId: new ObjectId(userId),
       validUntil: { $gte: now },
+      unitPriceCents: seenUnitPriceCents,
       $or: [
         { status: 'answered' },
         { status: 'accepting', acceptingSince: { $lt: new Date(now.getTime() - ACCEPT_CLAIM_MS) } },

@@ -21,9 +21,16 @@ import type { User } from '@/lib/data/users';
 import { queueMails, scheduleOutboxDrain } from '@/lib/mail/outbox';
 import { placeOrderFor } from '@/lib/orders';
 import { minimumQuantityMessage, MINIMUM_ORDER_QUANTITY } from '@/lib/validation/order';
-import { dayEnd, dayStart, type QuoteDecision, type QuoteRequest } from '@/lib/validation/quote';
+import {
+  dayEnd,
+  dayStart,
+  type QuoteAccept,
+  type QuoteDecision,
+  type QuoteRequest,
+} from '@/lib/validation/quote';
 import { fieldError } from '@/lib/api/errors';
-import { toCents } from '@/lib/catalogue/pricing';
+import { formatCents, toCents } from '@/lib/catalogue/pricing';
+import { centsToDollars } from '@/lib/money';
 import { QUOTE_STATUS_LABELS, type QuoteViewStatus } from './status';
 
 /**
@@ -35,6 +42,7 @@ import { QUOTE_STATUS_LABELS, type QuoteViewStatus } from './status';
  *       |                    |  \\__ (re-answer)      \\__ order refused --> answered
  *       +------decline-------+--> declined
  *   answered past validUntil reads as expired (in the query; never stored).
+ *   accept names the unit price the buyer saw; after a re-answer to another price it is a 409.
  *
  * Mails go through the outbox, queued in the write that makes the change: the store's
  * "quote requested" in the insert, the buyer's "answered"/"declined" in those updates.
@@ -151,9 +159,27 @@ export async function decideQuote(
 }
 
 /**
+ * 409 for an accept whose price is no longer the quote's: the answer was changed after the
+ * buyer saw it. The message and details carry the new unit price (and total) to show.
+ */
+function priceChanged(quote: QuoteRecord) {
+  const cents = quote.unitPriceCents!;
+  return failure('quote.price_changed', {
+    params: { unitPrice: formatCents(cents), total: formatCents(cents * quote.quantity) },
+    details: {
+      unitPrice: centsToDollars(cents),
+      total: centsToDollars(cents * quote.quantity),
+      validUntil: quote.validUntil,
+    },
+  });
+}
+
+/**
  * POST /api/quotes/{id}/accept: the buyer who asked for the quote accepts its answer, once,
- * before it expires. The quote is claimed first (answered -> accepting, one conditional
- * update: of concurrent accepts one wins, the others are 409), then an unpaid order is placed
+ * before it expires, at the unit price they saw (`accepted.unitPrice`). The quote is claimed
+ * first (answered -> accepting, one conditional update that also requires the answer to still
+ * be that price: of concurrent accepts one wins, the others are 409; an answer changed since
+ * the buyer saw it is a 409 naming the new price), then an unpaid order is placed
  * at the quoted unit price for the quoted quantity through the one order placement
  * (placeOrderFor: the stock reservation, the product's minimum, the unpaid-orders cap, the
  * "placed" mail). If the order cannot be placed the claim is given back (the quote stays
@@ -161,8 +187,9 @@ export async function decideQuote(
  * the order's id. Answers the order's id.
  */
 export async function acceptQuote(
-  buyer: Pick<User, 'id' | 'name' | 'email' | 'role'>,
+  buyer: Pick<User, 'id' | 'name' | 'email' | 'role' | 'emailVerified'>,
   id: string,
+  accepted: QuoteAccept,
   origin: string,
 ): Promise<{ orderId: string; quote: Quote }> {
   const quote = await findQuote(id);
@@ -171,10 +198,15 @@ export async function acceptQuote(
   if (quote.userId !== buyer.id) throw failure('quote.accept_not_yours');
 
   const claim = randomUUID();
-  const claimed = await claimQuoteForAccept(id, buyer.id, claim);
+  const seenCents = toCents(accepted.unitPrice);
+  const claimed = await claimQuoteForAccept(id, buyer.id, claim, seenCents);
   if (!claimed.ok) {
-    if (!claimed.current) throw failure('quote.not_found');
-    throw closed(claimed.current);
+    const current = claimed.current;
+    if (!current) throw failure('quote.not_found');
+    if (current.status === 'answered' && current.unitPriceCents !== seenCents) {
+      throw priceChanged(current);
+    }
+    throw closed(current);
   }
   const terms = claimed.quote;
   let orderId: string;

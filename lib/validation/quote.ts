@@ -129,6 +129,20 @@ export const quoteDecisionSchema = z.discriminatedUnion(
 );
 export type QuoteDecision = z.output<typeof quoteDecisionSchema>;
 
+/**
+ * POST /api/quotes/{id}/accept: the unit price the buyer saw and accepts, in US dollars as the
+ * quote shows it (`unitPrice`). Required: the accept claims the quote only while its answer is
+ * still that price, so a re-answered quote is never accepted at a price nobody saw.
+ */
+export const quoteAcceptSchema = z.strictObject({
+  unitPrice: z
+    .number({ error: q.acceptUnitPriceRequired })
+    .min(0.01, q.unitPriceMinimum)
+    .max(MAX_PRICE, fieldMessages.product.priceTooLarge)
+    .refine(hasAtMostTwoDecimals, fieldMessages.product.priceDecimals),
+});
+export type QuoteAccept = z.output<typeof quoteAcceptSchema>;
+
 /** The admin's answer dialog: the unit price as typed (text), the valid-until day. */
 export const quoteAnswerFormSchema = z.object({
   unitPrice: z

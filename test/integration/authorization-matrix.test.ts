@@ -347,7 +347,7 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
   },
   'POST /api/quotes/{id}/accept': async () => {
     const quote = await quoteOfA();
-    return { params: { id: quote._id } };
+    return { params: { id: quote._id }, json: { unitPrice: quote.unitPrice } };
   },
   'POST /api/create-payment-intent': async () => {
     const order = await factories.makeOrder(buyerA.user, product);

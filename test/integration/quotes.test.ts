@@ -85,10 +85,18 @@ function decide(who: Actor, id: string, body: unknown) {
   );
 }
 
-function accept(who: Actor, id: string) {
+/**
+ * POST /api/quotes/{id}/accept with the unit price the buyer saw (0.11, as `answered` quotes
+ * by default); `null` sends no body at all.
+ */
+function accept(who: Actor, id: string, body: unknown = { unitPrice: 0.11 }) {
   return api.json(
     acceptRoute.POST(
-      users.request(`/api/quotes/${id}/accept`, { method: 'POST', headers: who.headers }),
+      users.request(`/api/quotes/${id}/accept`, {
+        method: 'POST',
+        headers: who.headers,
+        ...(body === null ? {} : { json: body }),
+      }),
       users.params({ id }),
     ),
   );
@@ -298,7 +306,9 @@ describe('answering and accepting', () => {
   it('places exactly one order for concurrent accepts', async () => {
     const product = await newProduct();
     const quote = await answered(buyerA, product._id, 20_000, 0.12);
-    const results = await Promise.all(Array.from({ length: 6 }, () => accept(buyerA, quote._id)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => accept(buyerA, quote._id, { unitPrice: 0.12 })),
+    );
     const statuses = results.map((res) => res.status).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(5);
@@ -332,6 +342,58 @@ describe('answering and accepting', () => {
         quoteId: new ObjectId(quote._id),
       }),
     ).toBe(0);
+  });
+});
+
+describe('the price the buyer saw', () => {
+  const ordersOf = async (quoteId: string) =>
+    (await db.collections(await db.getDb())).orders.countDocuments({
+      quoteId: new ObjectId(quoteId),
+    });
+
+  it('refuses an accept at a price the store has since changed (409 naming it); the current one places the order', async () => {
+    const product = await newProduct();
+    const quote = await answered(buyerA, product._id, 50_000, 1);
+    // The store answers anew after the buyer saw $1.00.
+    const reanswer = await decide(admin, quote._id, {
+      action: 'answer',
+      unitPrice: 9.99,
+      validUntil: day(7),
+    });
+    expect(reanswer.status).toBe(200);
+    expect(reanswer.body.unitPrice).toBe(9.99);
+
+    const stale = await accept(buyerA, quote._id, { unitPrice: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('conflict');
+    expect(stale.body.error.message).toBe(
+      'The price of this quote has changed to $9.99 a unit ($499,500.00 in all) since you saw it. Please check the new price and accept again.',
+    );
+    expect(stale.body.error.details).toMatchObject({ unitPrice: 9.99, total: 499_500 });
+    expect(await ordersOf(quote._id)).toBe(0);
+    expect(await api.stockOf(product._id)).toBe(100_000);
+    const kept = await quoteDoc(quote._id);
+    expect(kept).toMatchObject({ status: 'answered', unitPriceCents: 999 });
+    expect(kept?.acceptClaim).toBeUndefined();
+
+    // A client that says nothing about the price cannot prove what it saw: refused too.
+    const silent = await accept(buyerA, quote._id, {});
+    expect(silent.status).toBe(422);
+    expect(Object.keys(silent.body.error.details.fields)).toEqual(['unitPrice']);
+    expect((await accept(buyerA, quote._id, null)).status).toBe(400);
+    expect(await ordersOf(quote._id)).toBe(0);
+
+    // Accepting the price now shown places the order at it.
+    const res = await accept(buyerA, quote._id, { unitPrice: 9.99 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(await api.orderDoc(res.body.orderId as string)).toMatchObject({
+      status: 'unpaid',
+      quantity: 50_000,
+      unitPriceCents: 999,
+      totalCents: 50_000 * 999,
+    });
+    expect(await ordersOf(quote._id)).toBe(1);
+    expect(await api.stockOf(product._id)).toBe(50_000);
   });
 });
 

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { Quote } from '@/lib/data/quotes';
 import { fieldMessages } from '@/lib/messages';
 import { QUOTE_STATUSES } from '@/lib/quotes/status';
-import { quoteDecisionSchema, quoteRequestSchema, quotesQuerySchema } from '@/lib/validation/quote';
+import {
+  quoteAcceptSchema,
+  quoteDecisionSchema,
+  quoteRequestSchema,
+  quotesQuerySchema,
+} from '@/lib/validation/quote';
 import { fieldErrorExample, objectIdPath, operation, validationExample } from './operation';
 import { conforms, idField } from './shapes';
 
@@ -154,9 +159,10 @@ export const quoteOperations = [
     tag,
     summary: 'Accept a quote: place its order',
     description:
-      "The buyer who asked for the quote accepts its answer, once, before it expires: an unpaid order is placed at the quoted unit price for the quoted quantity (its total computed in cents), reserving the stock like any order and under the same rules (the product's minimum, at most MAX_UNPAID_ORDERS unpaid orders). It is then paid on its payment page (`/dashboard/payment/{orderId}`). Concurrent accepts place one order; the others are 409. When the stock is short the accept is refused and the quote stays answered.",
+      "The buyer who asked for the quote accepts its answer, once, before it expires, naming the unit price they saw (`unitPrice`, in US dollars, as the quote shows it; required): an unpaid order is placed at that quoted unit price for the quoted quantity (its total computed in cents), reserving the stock like any order and under the same rules (the product's minimum, at most MAX_UNPAID_ORDERS unpaid orders). The price is part of the one conditional update that claims the quote: if the store has answered the quote anew at another price since, nothing is placed and the answer is 409 `quote.price_changed` with the new unit price and total in the message and in `details`. The order is then paid on its payment page (`/dashboard/payment/{orderId}`). Concurrent accepts place one order; the others are 409. When the stock is short the accept is refused and the quote stays answered.",
     access: 'user',
     params: { path: z.object({ id: quoteId }) },
+    body: { json: quoteAcceptSchema, example: { unitPrice: 0.11 } },
     responses: {
       201: {
         description: 'The order was placed; the quote is accepted.',
@@ -172,6 +178,12 @@ export const quoteOperations = [
       'quote.already_accepted',
       'quote.accepting',
       'quote.declined',
+      {
+        key: 'quote.price_changed',
+        when: 'the quote was answered anew at another unit price than the one sent',
+        params: { unitPrice: '$0.12', total: '$6,000.00' },
+        details: { unitPrice: 0.12, total: 6000, validUntil: '2026-12-08T23:59:59.999Z' },
+      },
       {
         key: 'quote.out_of_stock',
         params: { available: '12,000' },
