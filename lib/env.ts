@@ -34,6 +34,18 @@ const schema = z
     AUTH_SECRET: optionalString,
     AUTH_URL: optionalUrl,
     SITE_URL: optionalUrl,
+    // Where the store listens, as `npm start` and `npm run dev` take them (scripts/run.mjs and
+    // scripts/serve.mjs set both for the server): without AUTH_URL the store's origin is
+    // `http://HOST:PORT` (lib/security/listen.mjs).
+    HOST: z.preprocess(emptyToUndefined, z.string().trim().default('127.0.0.1')),
+    PORT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,5}$/, 'must be a port number, such as 3000')
+        .default('3000'),
+    ),
     AUTH_GOOGLE_ID: optionalString,
     AUTH_GOOGLE_SECRET: optionalString,
     AUTH_GOOGLE_ISSUER: optionalUrl,

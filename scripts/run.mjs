@@ -9,6 +9,7 @@
 // start-up step (scripts/migrate.ts) prepares the database, before any build or server.
 import { spawn } from 'node:child_process';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
+import { listenOrigin, listenProblem } from '../lib/security/listen.mjs';
 import { buildIsCurrent, nextBin, runMigrate, runNext, serveScript } from './lib/build.mjs';
 import { dataDir, loadProjectEnv, projectRoot, usesEmbeddedMongo } from './lib/project-env.mjs';
 
@@ -18,6 +19,18 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
 const host = process.env.HOST || '127.0.0.1';
 const port = process.env.PORT || '3000';
+// The server (and `next dev`) read them back: without AUTH_URL, the store's origin is the one
+// printed below, `http://HOST:PORT` (lib/security/listen.mjs).
+process.env.HOST = host;
+process.env.PORT = port;
+
+// On any address but loopback, AUTH_URL must say where people reach the store: checked before
+// anything is started, migrated or built.
+const problem = listenProblem(process.env);
+if (problem) {
+  console.error(`\nThe storefront cannot start: ${problem}\n`);
+  process.exit(1);
+}
 
 let engine = null;
 
@@ -67,8 +80,9 @@ async function main() {
     process.stdout.write(chunk);
     if (!announced && /ready/i.test(chunk.toString())) {
       announced = true;
-      const shown = host === '0.0.0.0' ? '127.0.0.1' : host;
-      console.log(`\n  The storefront is running at http://${shown}:${port}  (Ctrl+C stops it)\n`);
+      console.log(
+        `\n  The storefront is running at ${listenOrigin({ HOST: host, PORT: port })}  (Ctrl+C stops it)\n`,
+      );
     }
   });
 

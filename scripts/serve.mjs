@@ -10,11 +10,14 @@
 // further left (lib/security/client-ip.ts); and it encodes string bodies to bytes itself
 // (scripts/lib/string-bodies.mjs: much faster on Node.js 20 for pages with any character beyond
 // Latin-1); and it sends the build's scripts and stylesheets in Brotli to browsers that accept it
-// (scripts/lib/static-brotli.mjs: Next.js compresses with gzip only). The build must exist
+// (scripts/lib/static-brotli.mjs: Next.js compresses with gzip only). The store's origin without
+// AUTH_URL is `http://HOST:PORT` for the address and port given here (lib/security/listen.mjs);
+// on any address but loopback the server refuses to start without AUTH_URL. The build must exist
 // (`next build`).
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { listenProblem } from '../lib/security/listen.mjs';
 import { appendForwardedFor } from './lib/forwarded-for.mjs';
 import { projectRoot } from './lib/project-env.mjs';
 import { staticBrotli } from './lib/static-brotli.mjs';
@@ -28,6 +31,16 @@ const { values } = parseArgs({
 });
 const hostname = values.hostname;
 const port = Number(values.port);
+
+// The store's origin without AUTH_URL is where it listens (lib/env reads HOST and PORT): each
+// server knows its own, whatever the environment it inherited says.
+process.env.HOST = hostname;
+process.env.PORT = String(port);
+const problem = listenProblem(process.env);
+if (problem) {
+  console.error(`\nThe storefront cannot start: ${problem}\n`);
+  process.exit(1);
+}
 
 // As `next start` does: a production server runs with NODE_ENV=production.
 process.env.NODE_ENV ||= 'production';

@@ -17,8 +17,8 @@ import { isOverdue, unpaidOrderDeadline } from './rules';
  * first, then the order is marked cancelled and its stock returned, exactly once however many
  * sweeps run at the same time on however many server instances, with the buyer's cancellation
  * mail queued in that same update. The expiry is the store's own work, not an answer to the
- * request that happens to run it, so its mails link to `linkOrigin(null)` (AUTH_URL, else the
- * canonical origin), never to a Host header.
+ * request that happens to run it, so its mails link to `linkOrigin()` (the store's origin:
+ * AUTH_URL, else `http://HOST:PORT`), never to a Host header.
  */
 
 /**
@@ -31,7 +31,7 @@ export async function expireOrder(
   now = new Date(),
 ): Promise<'cancelled' | 'paid' | 'kept'> {
   if (!isOverdue(order, now)) return 'kept';
-  const origin = linkOrigin(null);
+  const origin = linkOrigin();
   let outcome: Awaited<ReturnType<typeof cancelOrderPayment>>;
   try {
     outcome = await cancelOrderPayment(order, origin);

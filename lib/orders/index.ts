@@ -47,8 +47,7 @@ import {
  * queries, lib/payments.ts the Stripe calls, lib/orders/mails.ts the mails each change queues.
  *
  * Functions that change an order take `origin`: where the links of the mails it queues start,
- * the trusted link origin of the request (`linkOrigin(request)`, lib/security), decided by
- * the caller because only it holds the request.
+ * the store's origin (`linkOrigin()`, lib/security), passed by the caller.
  */
 
 export { applyPaymentEvent } from './payment';

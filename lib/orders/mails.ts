@@ -39,8 +39,8 @@ export interface OrderMails {
 }
 
 /**
- * The mails of `kinds` for one change, with links on `origin` (the trusted link origin:
- * `linkOrigin(request)`, or `linkOrigin(null)` for work outside a request).
+ * The mails of `kinds` for one change, with links on `origin` (the store's origin,
+ * `linkOrigin()`, the same in answer to a request and outside one).
  */
 export function orderMails(
   kinds: readonly MailKind[],

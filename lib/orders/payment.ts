@@ -19,9 +19,8 @@ import { assertPayable, orderCancelled } from './rules';
  * Paying an order. It turns paid only after the server has checked the PaymentIntent with
  * Stripe (a retrieve, or a signed webhook event): it succeeded, it is the intent stored on the
  * order, its metadata names the order and its amount is the order's total. The receipt and the
- * store's mail are queued in that same update; `origin` is where their links start (the trusted
- * link origin of the request that reported the payment, or `linkOrigin(null)` for a webhook or
- * the expiry).
+ * store's mail are queued in that same update; `origin` is where their links start (the store's
+ * origin, `linkOrigin()`, whether the buyer's browser, a webhook or the expiry reported it).
  */
 
 /**
@@ -188,7 +187,7 @@ export async function cancelOrderPayment(
  * Applies a verified webhook event. `payment_intent.succeeded` marks the order named in its
  * metadata paid when the intent is the one stored on the order with the order's amount; every
  * other event, and any intent that is not ours, is acknowledged and ignored. The payment's
- * mails link to `origin`, which the caller takes outside any request (`linkOrigin(null)`):
+ * mails link to `origin`, the store's origin (`linkOrigin()`), as every other mail does:
  * Stripe sends the event, not the buyer.
  */
 export async function applyPaymentEvent(

@@ -8,6 +8,13 @@
 /** JSON bodies of the API: the largest real one (a product with its description) is a few kB. */
 export const MAX_JSON_BYTES = 64 * 1024;
 
+/**
+ * Auth.js's POSTs (sign-in, sign-out, callbacks): a form with the CSRF token, email, password and
+ * callback URL is a few hundred bytes. scripts/serve.mjs holds the same bound
+ * (scripts/lib/body-limit.mjs `AUTH_BODY_LIMIT`) before Next.js reads the body.
+ */
+export const MAX_AUTH_BYTES = 8 * 1024;
+
 /** Stripe's webhook events, read raw for their signature: larger than our own JSON, still bounded. */
 export const MAX_WEBHOOK_BYTES = 512 * 1024;
 

@@ -53,6 +53,14 @@ export function sourceHeaders(headers: Headers): SourceHeaders {
   };
 }
 
+/** The store's origin, or its origins (the configured one and its other loopback spelling). */
+export type StoreOrigins = Origin | readonly Origin[];
+
+function isStore(origin: Origin | null, store: StoreOrigins): boolean {
+  if (origin === null) return false;
+  return typeof store === 'string' ? origin === store : store.includes(origin);
+}
+
 /**
  * Where the request says it comes from, relative to the store: `same` (proved), `foreign`, or
  * `unstated` (a programmatic client, or a browser that said nothing). The Origin header decides
@@ -63,12 +71,12 @@ export function sourceHeaders(headers: Headers): SourceHeaders {
  */
 export function declaredSource(
   { origin, fetchSite, referer }: SourceHeaders,
-  store: Origin,
+  store: StoreOrigins,
 ): 'same' | 'foreign' | 'unstated' {
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return 'foreign';
-  if (origin !== null) return parseOrigin(origin) === store ? 'same' : 'foreign';
+  if (origin !== null) return isStore(parseOrigin(origin), store) ? 'same' : 'foreign';
   if (fetchSite === 'same-origin') return 'same';
-  if (referer !== null) return originOfUrl(referer) === store ? 'same' : 'foreign';
+  if (referer !== null) return isStore(originOfUrl(referer), store) ? 'same' : 'foreign';
   return 'unstated';
 }
 
@@ -85,7 +93,7 @@ export function crossSiteAllowed(
   method: string,
   credential: Credential,
   source: SourceHeaders,
-  store: Origin,
+  store: StoreOrigins,
 ): boolean {
   if (SAFE_METHODS.has(method.toUpperCase()) || credential === 'bearer') return true;
   const declared = declaredSource(source, store);

@@ -2,16 +2,16 @@ import { failure } from '@/lib/api/errors';
 import { env } from '@/lib/env';
 import { clientAddress, forwardingHeaders } from './client-ip';
 import { crossSiteAllowed, requestCredential, sourceHeaders } from './cross-site';
-import { linkOrigin as linkOriginOf } from './links';
-import { storeOrigin as storeOriginOf } from './origin';
+import { authOrigin as authOriginOf, storeOrigin as storeOriginOf, storeOrigins } from './links';
 
 /**
  * The request-edge rules, each a small pure function in this folder, bound here to the
  * configuration:
- *   origin.ts      where the request says it comes from, and where the store is
+ *   origin.ts      where the request says it comes from
+ *   listen.mjs     where the store listens (HOST, PORT), checked by the scripts before starting
+ *   links.ts       the store's own origin, which every link and origin check is built on
  *   cross-site.ts  which requests must prove they come from the store's own pages
  *   client-ip.ts   the client's address for per-IP limits, never one the client chooses
- *   links.ts       the origin of links the store hands out, and the production check
  *   body.ts        request bodies read with a bound
  *   start.ts       the check at start (instrumentation.ts): a store that may not serve stops
  * The route wrapper (`route()`, lib/api/handler.ts) applies the cross-site rule and `readJson`
@@ -20,22 +20,29 @@ import { storeOrigin as storeOriginOf } from './origin';
  * the proxy, the login page and the sign-in completion.
  */
 
-export { MAX_JSON_BYTES, MAX_WEBHOOK_BYTES, BodyTooLargeError, readBounded } from './body';
+export {
+  MAX_AUTH_BYTES,
+  MAX_JSON_BYTES,
+  MAX_WEBHOOK_BYTES,
+  BodyTooLargeError,
+  readBounded,
+} from './body';
 export { SESSION_COOKIE, SECURE_SESSION_COOKIE } from './cross-site';
 export { requestProtocol } from './origin';
 export { canonicalOrigin, publicUrlProblem } from './links';
 
-/** The store's own origin for this request: AUTH_URL's, else the one the person is using. */
-export function storeOrigin(request: Request): string {
-  return storeOriginOf(request, env.AUTH_URL);
+/**
+ * The store's own origin: AUTH_URL's, else `http://HOST:PORT` as `npm start` prints it. Every
+ * link the store hands out is built on it, in answer to a request or not (mails sent later,
+ * the Stripe webhook, jobs); never on a request's Host or X-Forwarded-Host (lib/security/links.ts).
+ */
+export function linkOrigin(): string {
+  return storeOriginOf(env);
 }
 
-/**
- * The origin of links handed out in answer to this request, or (null) by work done outside a
- * request; see lib/security/links.ts.
- */
-export function linkOrigin(request: Request | null): string {
-  return linkOriginOf(request, env);
+/** The origin Auth.js builds its URLs on for a request with this Host header (links.ts). */
+export function authOrigin(host: string | null): string {
+  return authOriginOf(host, env);
 }
 
 /** The client's address for per-IP rate limits (see lib/security/client-ip.ts). */
@@ -51,10 +58,10 @@ export function clientIp(request: Request): string {
  * anything else a handler does, so a refused request reads no body and touches no data.
  */
 export function assertSameSite(request: Request): void {
-  const store = storeOrigin(request);
+  const stores = storeOrigins(env);
   const source = sourceHeaders(request.headers);
-  if (crossSiteAllowed(request.method, requestCredential(request.headers), source, store)) return;
+  if (crossSiteAllowed(request.method, requestCredential(request.headers), source, stores)) return;
   throw failure('request.cross_site', {
-    details: { origin: source.origin, secFetchSite: source.fetchSite, expected: store },
+    details: { origin: source.origin, secFetchSite: source.fetchSite, expected: stores[0] },
   });
 }

@@ -1,6 +1,7 @@
 /**
- * Where a request comes from, and where the store is. Pure functions over headers, so every
- * hostile value can be unit-tested (test/unit/security-origin.test.ts).
+ * Where a request says it comes from. Pure functions over headers, so every hostile value can
+ * be unit-tested (test/unit/security-origin.test.ts). Where the store is never comes from a
+ * request: see lib/security/links.ts.
  */
 
 /** An origin `scheme://host[:port]`, normalised: lower-case, default ports dropped, IPv6 in brackets. */
@@ -39,35 +40,12 @@ export function originOfUrl(value: string | null | undefined): Origin | null {
   }
 }
 
-/** `https` or `http` as the browser used it: the proxy's x-forwarded-proto, else the URL's. */
+/**
+ * `https` or `http` as the browser used it: the proxy's x-forwarded-proto, else the URL's. Only
+ * picks the session cookie's name (lib/auth/session.ts); no link or origin is built on it.
+ */
 export function requestProtocol(request: Request): 'http' | 'https' {
   const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
   if (forwarded === 'https' || forwarded === 'http') return forwarded;
   return new URL(request.url).protocol === 'https:' ? 'https' : 'http';
-}
-
-/**
- * The origin the person is using, built the way Auth.js builds it with `trustHost` (its
- * `createActionURL`: x-forwarded-host, else Host, with x-forwarded-proto): Next.js's own server
- * fills both x-forwarded headers from the connection when no proxy did. Not the request URL's
- * own origin, because Next.js rewrites 127.0.0.1 to localhost there; that URL is used only when
- * no Host header came at all (a handler called directly, as the tests do).
- *
- * Every part of this is the client's to choose when the server is exposed directly, which is
- * harmless for comparing a browser's Origin with it (a page on another site cannot set Host or
- * x-forwarded-host on a request it makes) but not for links that are mailed: those use
- * `linkOrigin` (lib/security/links.ts), which takes AUTH_URL when it is set.
- */
-export function requestOrigin(request: Request): Origin {
-  const host = (request.headers.get('x-forwarded-host') ?? request.headers.get('host'))?.trim();
-  if (host) {
-    const built = parseOrigin(`${requestProtocol(request)}://${host}`);
-    if (built) return built;
-  }
-  return new URL(request.url).origin;
-}
-
-/** The store's own origin for a request: AUTH_URL's when configured, else the person's own. */
-export function storeOrigin(request: Request, configured: string | undefined): Origin {
-  return configured ? new URL(configured).origin : requestOrigin(request);
 }

@@ -4,7 +4,8 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
-  // The store's origin is the one each request is made on (no AUTH_URL), as on a local store.
+  // No AUTH_URL, as on a local store: the store's origin is http://HOST:PORT
+  // (http://127.0.0.1:3000 here, test/support/setup-env.ts), never a request's Host.
   delete process.env.AUTH_URL;
 });
 
@@ -251,6 +252,32 @@ describe('a change made with the session cookie from anywhere but the store is r
   });
 });
 
+describe('the store’s origin never comes from the request', () => {
+  it('a forged Host, X-Forwarded-Host and X-Forwarded-Proto do not make another site the store', async () => {
+    const before = await snapshot();
+    const forged = {
+      ...cookieOf(buyer),
+      Host: 'evil.example',
+      'X-Forwarded-Host': 'evil.example',
+      'X-Forwarded-Proto': 'https',
+      Origin: EVIL,
+    };
+    for (const target of routes) {
+      const res = await send(target, forged);
+      expect(res.status, `${target.method} ${target.path}`).toBe(403);
+      expect(res.body.error?.details).toEqual(expect.objectContaining({ expected: STORE_ORIGIN }));
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('another port on loopback is another site', async () => {
+    const order = routes.find((r) => r.method === 'POST' && r.path === '/api/order')!;
+    for (const origin of ['http://127.0.0.1:3001', 'http://localhost:3001', 'http://[::1]:3000']) {
+      expect((await send(order, { ...cookieOf(buyer), Origin: origin })).status, origin).toBe(403);
+    }
+  });
+});
+
 const notCrossSite = (
   res: { status: number; body: { error?: { code: string } } },
   where: string,
@@ -264,7 +291,9 @@ describe('requests that pass the origin check', () => {
     for (const target of routes) {
       for (const headers of [
         { ...cookieOf(buyer), Origin: STORE_ORIGIN },
-        { ...cookieOf(buyer), Origin: 'HTTP://127.0.0.1:80' },
+        { ...cookieOf(buyer), Origin: 'HTTP://127.0.0.1:3000' },
+        // The other loopback spelling of the same port reaches the same server.
+        { ...cookieOf(buyer), Origin: 'http://localhost:3000' },
         { ...cookieOf(buyer), 'Sec-Fetch-Site': 'same-origin' },
         { ...cookieOf(buyer), Referer: `${STORE_ORIGIN}/dashboard/order` },
       ]) {

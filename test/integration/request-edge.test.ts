@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-// Mail goes to the local outbox; the store's origin is the one the person uses (no AUTH_URL);
-// the store is exposed directly (no trusted proxy), as the route handlers are called here.
+// Mail goes to the local outbox; no AUTH_URL, so the store's origin is the one `npm start`
+// prints (http://127.0.0.1:3000 by default); the store is exposed directly (no trusted proxy),
+// as the route handlers are called here.
 vi.hoisted(() => {
   for (const name of ['SMTP_URL', 'AUTH_URL', 'TRUSTED_PROXY_HOPS', 'VERCEL']) {
     delete process.env[name];

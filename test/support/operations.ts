@@ -17,8 +17,8 @@ import { collections, getDb } from '@/lib/db';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Where our handlers' requests are made (the store's own origin, as `STORE_ORIGIN`). */
-export const API_ORIGIN = 'http://127.0.0.1';
-/** Auth.js builds its URLs from the Host header: its requests carry one, with a port. */
+export const API_ORIGIN = 'http://127.0.0.1:3000';
+/** Auth.js's requests carry a Host header, as a browser's do. */
 const AUTH_ORIGIN = 'http://127.0.0.1:3000';
 
 export type OperationKey = `${ListedOperation['method']} ${string}`;

@@ -10,6 +10,10 @@ process.env.MONGODB_URI = inject('mongoUri');
 process.env.DATA_DIR = inject('dataDir');
 process.env.MONGODB_DB = `test_${randomBytes(6).toString('hex')}`;
 process.env.SEED_DEMO_DATA ??= 'false';
+// Where the store listens, as `npm start` does by default: without AUTH_URL its origin is
+// http://127.0.0.1:3000 (test/support/users.ts STORE_ORIGIN), whatever the shell says.
+process.env.HOST = '127.0.0.1';
+process.env.PORT = '3000';
 
 // Route handlers expire Next.js cache tags after a change; outside a Next.js server there is
 // no cache to expire, so tests record the calls instead (and assert on them where it matters).

@@ -17,8 +17,11 @@ export interface Actor {
   session: Record<string, string>;
 }
 
-/** The origin of the requests `request()` builds: the store's own in these tests. */
-export const STORE_ORIGIN = 'http://127.0.0.1';
+/**
+ * The origin of the requests `request()` builds: the store's own in these tests, the one
+ * `npm start` prints by default (HOST and PORT, set by test/support/setup-env.ts).
+ */
+export const STORE_ORIGIN = 'http://127.0.0.1:3000';
 
 /**
  * The session cookie Auth.js would set for this user after signing in now, with the Origin

@@ -97,6 +97,25 @@ describe('declaredSource', () => {
     expect(declaredSource(source({ origin }), STORE)).toBe('foreign'),
   );
 
+  it('with the store’s origins (its loopback spellings), each counts and nothing else', () => {
+    const stores = [STORE, 'http://localhost:3100'];
+    for (const origin of [STORE, 'http://localhost:3100', 'HTTP://LOCALHOST:3100']) {
+      expect(declaredSource(source({ origin }), stores), origin).toBe('same');
+      expect(declaredSource(source({ referer: `${origin}/dashboard` }), stores), origin).toBe(
+        'same',
+      );
+    }
+    for (const origin of ['http://localhost:3101', 'http://[::1]:3100', 'https://localhost:3100']) {
+      expect(declaredSource(source({ origin }), stores), origin).toBe('foreign');
+    }
+    expect(
+      crossSiteAllowed('POST', 'session', source({ origin: 'http://localhost:3100' }), stores),
+    ).toBe(true);
+    expect(
+      crossSiteAllowed('POST', 'session', source({ origin: 'http://evil.example' }), stores),
+    ).toBe(false);
+  });
+
   it('Sec-Fetch-Site of another site is foreign whatever else is said', () => {
     for (const fetchSite of ['cross-site', 'same-site', 'garbage']) {
       expect(declaredSource(source({ fetchSite }), STORE)).toBe('foreign');

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  originOfUrl,
-  parseOrigin,
-  requestOrigin,
-  requestProtocol,
-  storeOrigin,
-} from '@/lib/security/origin';
+import { originOfUrl, parseOrigin, requestProtocol } from '@/lib/security/origin';
 
 const at = (headers: Record<string, string>, url = 'http://localhost:3100/api/order') =>
   new Request(url, { headers });
@@ -86,58 +80,15 @@ describe('originOfUrl (Referer)', () => {
   );
 });
 
-describe('requestOrigin: the origin the person is using, as Auth.js builds it', () => {
-  it('takes Host and the protocol of x-forwarded-proto, never the rewritten request URL', () => {
-    // Next.js rewrites 127.0.0.1 to localhost in request.url; the Host header keeps it.
-    expect(requestOrigin(at({ host: '127.0.0.1:3100' }))).toBe('http://127.0.0.1:3100');
-    expect(requestOrigin(at({ host: '127.0.0.1:3100', 'x-forwarded-proto': 'https' }))).toBe(
-      'https://127.0.0.1:3100',
-    );
-  });
-
-  it('prefers x-forwarded-host, as Auth.js does', () => {
-    expect(
-      requestOrigin(
-        at({
-          host: '10.0.0.5:3000',
-          'x-forwarded-host': 'shop.example.com',
-          'x-forwarded-proto': 'https',
-        }),
-      ),
-    ).toBe('https://shop.example.com');
-  });
-
-  it('normalises case, default ports and IPv6', () => {
-    expect(requestOrigin(at({ host: 'Shop.Example.com:80' }))).toBe('http://shop.example.com');
-    expect(requestOrigin(at({ host: '[::1]:3100' }))).toBe('http://[::1]:3100');
-  });
-
+// The store's own origin never comes from a request (no requestOrigin any more): see
+// test/unit/security-links.test.ts.
+describe('requestProtocol: the protocol the browser used (it names the session cookie)', () => {
   it('reads the first x-forwarded-proto of a list, and ignores a protocol that is not http(s)', () => {
-    expect(requestOrigin(at({ host: 'a.example', 'x-forwarded-proto': 'https, http' }))).toBe(
-      'https://a.example',
-    );
-    expect(requestOrigin(at({ host: 'a.example', 'x-forwarded-proto': 'javascript' }))).toBe(
-      'http://a.example',
-    );
+    expect(requestProtocol(at({ 'x-forwarded-proto': 'https' }))).toBe('https');
+    expect(requestProtocol(at({ 'x-forwarded-proto': 'https, http' }))).toBe('https');
+    expect(requestProtocol(at({ 'x-forwarded-proto': 'javascript' }))).toBe('http');
     expect(requestProtocol(at({ 'x-forwarded-proto': 'HTTPS' }))).toBe('https');
     expect(requestProtocol(at({}, 'https://x.example/'))).toBe('https');
-  });
-
-  it('falls back to the request URL when Host is missing or is not a host', () => {
-    expect(requestOrigin(at({}))).toBe('http://localhost:3100');
-    for (const host of ['evil.example/path', 'a@evil.example', 'a b', 'evil.example:x']) {
-      expect(requestOrigin(at({ host }))).toBe('http://localhost:3100');
-    }
-  });
-});
-
-describe('storeOrigin', () => {
-  it('is AUTH_URL when configured, whatever Host or x-forwarded-host say', () => {
-    const forged = at({ host: 'evil.example', 'x-forwarded-host': 'evil.example' });
-    expect(storeOrigin(forged, 'https://shop.example.com/base/')).toBe('https://shop.example.com');
-  });
-
-  it('is the person’s own origin otherwise', () => {
-    expect(storeOrigin(at({ host: '127.0.0.1:3100' }), undefined)).toBe('http://127.0.0.1:3100');
+    expect(requestProtocol(at({}))).toBe('http');
   });
 });

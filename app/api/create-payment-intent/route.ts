@@ -14,5 +14,5 @@ import { paymentIntentRequestSchema } from '@/lib/validation/order';
 export const POST = route(async (request) => {
   const user = await requireUser(request);
   const input = parseWith(paymentIntentRequestSchema, await readJson(request));
-  return NextResponse.json(await preparePayment(user, input.orderId, linkOrigin(request)));
+  return NextResponse.json(await preparePayment(user, input.orderId, linkOrigin()));
 });

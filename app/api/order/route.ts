@@ -16,6 +16,6 @@ export const POST = route(async (request) => {
   const user = await requireUser(request);
   await enforce([{ limit: placeOrderLimit, key: user.id }]);
   const input = parseWith(createOrderSchema, await readJson(request));
-  const insertedId = await placeOrderFor(user, input, linkOrigin(request));
+  const insertedId = await placeOrderFor(user, input, linkOrigin());
   return NextResponse.json({ insertedId }, { status: 201 });
 });

@@ -21,7 +21,7 @@ export const POST = route(async (request) => {
   const { email } = parseWith(resetRequestSchema, await readJson(request));
   await enforce(resetLimits(request, email));
   if (!(await mailServerReachable())) throw failure('auth.reset_mail_unavailable');
-  const origin = linkOrigin(request);
+  const origin = linkOrigin();
   afterResponse('password-reset', async () => {
     const user = await findUserByEmail(email);
     if (user) await sendPasswordResetMail(user, origin);

@@ -14,6 +14,6 @@ import { quickOrderPlaceSchema } from '@/lib/validation/quick-order';
 export const POST = route(async (request) => {
   const user = await requireUser(request);
   const input = parseWith(quickOrderPlaceSchema, await readJson(request));
-  const result = await placeQuickOrder(user, input, linkOrigin(request));
+  const result = await placeQuickOrder(user, input, linkOrigin());
   return NextResponse.json(result);
 });

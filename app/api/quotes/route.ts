@@ -30,6 +30,6 @@ export const POST = route(async (request) => {
   const user = await requireUser(request);
   await enforce([{ limit: requestQuoteLimit, key: user.id }]);
   const input = parseWith(quoteRequestSchema, await readJson(request));
-  const quote = await requestQuote(user, input, linkOrigin(request));
+  const quote = await requestQuote(user, input, linkOrigin());
   return NextResponse.json(quote, { status: 201 });
 });

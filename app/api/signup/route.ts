@@ -24,7 +24,7 @@ export const POST = route(async (request) => {
       summary: 'An account with this email already exists. Log in instead.',
     });
   });
-  const origin = linkOrigin(request);
+  const origin = linkOrigin();
   afterResponse('verify-email', () => sendVerificationMail(user, origin));
   return NextResponse.json({ id: user.id, email: user.email, name: user.name }, { status: 201 });
 });

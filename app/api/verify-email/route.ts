@@ -20,7 +20,7 @@ export const GET = route(async (request) => {
   });
   const outcome = query.success ? await consumeEmailVerification(query.data.token) : 'invalid';
   const result = outcome === 'verified' ? '1' : outcome;
-  const target = new URL(`/dashboard?verified=${result}`, linkOrigin(request));
+  const target = new URL(`/dashboard?verified=${result}`, linkOrigin());
   return NextResponse.redirect(target, 303);
 });
 
@@ -33,7 +33,7 @@ export const POST = route(async (request) => {
   if (user.emailVerified) throw failure('auth.already_verified');
   await enforce([{ limit: limits.verifyResendUser, key: user.id }]);
   try {
-    await sendVerificationMail(user, linkOrigin(request));
+    await sendVerificationMail(user, linkOrigin());
   } catch (error) {
     console.error('[verify-email] mail failed:', error instanceof Error ? error.message : error);
     throw failure('auth.verification_mail_failed');

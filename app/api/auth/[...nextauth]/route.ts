@@ -1,39 +1,47 @@
 import { NextRequest, NextResponse } from 'next/server';
 import { handlers } from '@/auth';
 import { failure } from '@/lib/api/errors';
-import { errorResponse } from '@/lib/api/handler';
+import { errorResponse, readText } from '@/lib/api/handler';
 import { authJsAcceptsCallbackUrl } from '@/lib/auth/access';
 import { env } from '@/lib/env';
-import { requestOrigin } from '@/lib/security/origin';
+import { authOrigin, MAX_AUTH_BYTES } from '@/lib/security';
 
 /**
- * A copy of `request` at `url` with `headers`. Without AUTH_URL Auth.js reads only the standard
- * Request API, and a plain Request keeps the URL as given (a NextRequest would turn 127.0.0.1
- * into localhost, see below); with AUTH_URL, next-auth reads `nextUrl`, which only a
- * NextRequest has.
+ * A copy of `request` at `url` with `headers` (and `body`, once read). Without AUTH_URL Auth.js
+ * reads only the standard Request API, and a plain Request keeps the URL as given (a
+ * NextRequest would turn 127.0.0.1 into localhost, see below); with AUTH_URL, next-auth reads
+ * `nextUrl`, which only a NextRequest has.
  */
-function rebuilt(request: NextRequest, url: string, headers: Headers): NextRequest {
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
-  const init = { method: request.method, headers, body, duplex: 'half' } as RequestInit;
+function rebuilt(
+  request: NextRequest,
+  url: string,
+  headers: Headers,
+  body: BodyInit | null = request.body,
+): NextRequest {
+  const bodyless = request.method === 'GET' || request.method === 'HEAD';
+  const init = { method: request.method, headers, duplex: 'half' } as RequestInit;
+  if (!bodyless) init.body = body;
   return env.AUTH_URL
     ? new NextRequest(url, init as ConstructorParameters<typeof NextRequest>[1])
     : (new Request(url, init) as NextRequest);
 }
 
 /**
- * Next.js normalises 127.0.0.1 to `localhost` in a route handler's request.url, and Auth.js
- * builds its callback and redirect URLs from that URL. Without AUTH_URL, hand Auth.js a plain
- * Request whose URL uses the Host header the browser sent (Auth.js trusts it: `trustHost`),
- * so sign-in cookies and redirects stay on the origin the person is using.
+ * Auth.js builds its callback and redirect URLs on the request's URL; without AUTH_URL it
+ * would trust the Host header (`trustHost`), which any client talking to the server directly
+ * may choose, and Next.js normalises 127.0.0.1 to `localhost` in that URL. Without AUTH_URL,
+ * Auth.js gets a plain Request on the store's own origin (`http://HOST:PORT`), or on its other
+ * loopback spelling when the browser is there (its cookies live there): picked from that fixed
+ * list (`authOrigin`, lib/security/links.ts), never echoed from the Host header.
  */
-function onRequestHost(request: NextRequest): NextRequest {
-  if (env.AUTH_URL || !request.headers.get('host')) return request;
+function onStoreOrigin(request: NextRequest): NextRequest {
+  if (env.AUTH_URL) return request;
+  const origin = authOrigin(request.headers.get('host'));
   const url = new URL(request.url);
-  return rebuilt(
-    request,
-    `${requestOrigin(request)}${url.pathname}${url.search}`,
-    new Headers(request.headers),
-  );
+  const headers = new Headers(request.headers);
+  headers.set('host', new URL(origin).host);
+  headers.delete('x-forwarded-host');
+  return rebuilt(request, `${origin}${url.pathname}${url.search}`, headers);
 }
 
 const CALLBACK_COOKIES = new Set(['authjs.callback-url', '__Secure-authjs.callback-url']);
@@ -75,7 +83,21 @@ function checkCallbackUrl(request: NextRequest): NextRequest | Response {
 
 /** The request as Auth.js should see it, or the answer to a request it must not see. */
 function forAuthJs(request: NextRequest): NextRequest | Response {
-  return checkCallbackUrl(onRequestHost(request));
+  return checkCallbackUrl(onStoreOrigin(request));
+}
+
+/**
+ * The request with its body read, at most MAX_AUTH_BYTES (8 kB; a sign-in form is a few hundred
+ * bytes), or the 413 in the JSON error shape as soon as its Content-Length or the bytes read
+ * pass that, before Auth.js parses anything (scripts/serve.mjs bounds it before Next.js, too).
+ */
+async function withBoundedBody(request: NextRequest): Promise<NextRequest | Response> {
+  try {
+    const body = await readText(request, MAX_AUTH_BYTES);
+    return rebuilt(request, request.url, new Headers(request.headers), body);
+  } catch (error) {
+    return errorResponse(error);
+  }
 }
 
 export function GET(incoming: NextRequest) {
@@ -101,13 +123,15 @@ function isRateLimited(target: string | null): target is string {
 }
 
 /**
- * Auth.js's POST handler. The sign-in limits are enforced inside the credentials provider's
+ * Auth.js's POST handler, after its body is bounded (8 kB, 413 beyond). The sign-in limits are enforced inside the credentials provider's
  * `authorize()` (auth.ts), on the email Auth.js actually uses; a refusal there comes back as
  * Auth.js's `error=CredentialsSignin&code=rate_limited`, answered here as 429 in the JSON error
  * shape, plus the `url` that Auth.js's client reads, so `signIn()` reports code `rate_limited`.
  */
 export async function POST(incoming: NextRequest) {
-  const request = forAuthJs(incoming);
+  const bounded = await withBoundedBody(incoming);
+  if (bounded instanceof Response) return bounded;
+  const request = forAuthJs(bounded);
   if (request instanceof Response) return request;
   const response = await handlers.POST(request);
   const target = await redirectTarget(response);

@@ -31,7 +31,7 @@ export const GET = route<Params>(async (request, { params }) => {
 export const DELETE = route<Params>(async (request, { params }) => {
   const id = objectIdParam((await params).emailOrId, 'order id').toHexString();
   const user = await requireUser(request);
-  await deleteOrder(user, id, linkOrigin(request));
+  await deleteOrder(user, id, linkOrigin());
   return NextResponse.json({ deletedCount: 1 });
 });
 
@@ -48,5 +48,5 @@ export const PATCH = route<Params>(async (request, { params }) => {
   if (input.order !== undefined && input.order.toLowerCase() !== id) {
     throw fieldError('order', 'must be the id in the path');
   }
-  return NextResponse.json(await recordPayment(user, id, input.transactionId, linkOrigin(request)));
+  return NextResponse.json(await recordPayment(user, id, input.transactionId, linkOrigin()));
 });

@@ -14,5 +14,5 @@ export const PATCH = route<{ id: string }>(async (request, { params }) => {
   const id = objectIdParam((await params).id, 'quote id').toHexString();
   const admin = await requireAdmin(request);
   const decision = parseWith(quoteDecisionSchema, await readJson(request));
-  return NextResponse.json(await decideQuote(admin, id, decision, linkOrigin(request)));
+  return NextResponse.json(await decideQuote(admin, id, decision, linkOrigin()));
 });

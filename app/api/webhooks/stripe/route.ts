@@ -16,6 +16,6 @@ export const POST = route(async (request) => {
   const event = verifyWebhookEvent(rawBody, request.headers.get('stripe-signature'));
   // Stripe, not the buyer, sends this request: its Host says nothing about where the buyer
   // shops, so the receipt's links take the store's configured origin.
-  const outcome = await applyPaymentEvent(event, linkOrigin(null));
+  const outcome = await applyPaymentEvent(event, linkOrigin());
   return NextResponse.json({ received: true, outcome });
 });

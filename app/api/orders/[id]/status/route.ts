@@ -17,5 +17,5 @@ export const PATCH = route<{ id: string }>(async (request, { params }) => {
   const id = objectIdParam((await params).id, 'order id').toHexString();
   const admin = await requireAdmin(request);
   const change = parseWith(orderStatusChangeSchema, await readJson(request));
-  return NextResponse.json(await changeOrderStatus(admin, id, change, linkOrigin(request)));
+  return NextResponse.json(await changeOrderStatus(admin, id, change, linkOrigin()));
 });
