@@ -13,6 +13,7 @@ import {
 } from '@/lib/orders/transition';
 import type { OutboxEntry } from '@/lib/mail/outbox';
 import { toObjectId } from './ids';
+import { invoiceDetailsUpdate } from './invoices';
 
 /** One step of an order's history as pages and the API see it. */
 export interface OrderHistoryStep {
@@ -509,13 +510,16 @@ export async function attachPaymentIntent(
  * Marks an order paid with a PaymentIntent the caller has verified with Stripe: the
  * `transition()` from `unpaid` to `paid`, conditional on it being the intent stored on the
  * order, so replays, races and double clicks mark it paid exactly once, with one transaction
- * id. A replay of the same payment answers 'already_paid' (also once the order has moved on).
+ * id. The same update freezes what its invoice prints about the buyer and the part
+ * (`invoiceDetails`, lib/data/invoices.ts). A replay of the same payment answers
+ * 'already_paid' (also once the order has moved on).
  */
 export async function markOrderPaid(
   id: string,
   paymentIntentId: string,
   extraUpdate?: ExtraUpdate,
 ): Promise<'paid' | 'already_paid' | 'cancelled' | 'mismatch' | 'missing'> {
+  const invoice = await invoiceDetailsUpdate(id);
   const result = await transition({
     id,
     from: 'unpaid',
@@ -523,7 +527,9 @@ export async function markOrderPaid(
     transactionId: paymentIntentId,
     by: { kind: 'stripe' },
     where: { paymentIntentId },
-    extraUpdate,
+    extraUpdate: invoice
+      ? { ...extraUpdate, $set: { ...extraUpdate?.$set, ...invoice } }
+      : extraUpdate,
   });
   if (result.ok) return 'paid';
   if (result.reason !== 'changed') return 'missing';

@@ -1,4 +1,4 @@
-import type { Db, ObjectId } from 'mongodb';
+import type { Binary, Db, ObjectId } from 'mongodb';
 import type { CategorySlug } from '@/lib/catalogue/categories';
 import type { OutboxEntry } from '@/lib/mail/outbox';
 
@@ -212,6 +212,12 @@ export interface OrderDoc {
    */
   quoteId?: ObjectId;
   quoteReference?: string;
+  /**
+   * What the invoice prints about the buyer and the part, frozen in the same update that marks
+   * the order paid (lib/data/invoices.ts), so a later profile or catalogue edit never changes an
+   * issued invoice. An order paid before it was stored gets it when its invoice is first drawn.
+   */
+  invoiceDetails?: InvoiceDetailsDoc;
 }
 
 /**
@@ -278,6 +284,36 @@ export interface OrderHistoryEntry {
   note: string | null;
 }
 
+/** The buyer and part as an order's invoice prints them, frozen at payment (OrderDoc). */
+export interface InvoiceDetailsDoc {
+  /** The buyer's name, email, company and tax id (My Profile) when the order was paid. */
+  name: string;
+  email: string;
+  company: string | null;
+  taxId: string | null;
+  /** The delivery address and phone the order was placed with. */
+  address: string;
+  phone: string;
+  /** The product's part number: the order's copy, else the product's when it was paid. */
+  partNumber: string | null;
+  frozenAt: Date;
+}
+
+/**
+ * An invoice's PDF as first drawn (lib/invoices): one document per invoice number, never
+ * replaced, so every download of an invoice answers the same bytes. A one-page PDF of a few
+ * kB, well inside a document.
+ */
+export interface InvoicePdfDoc {
+  /** The invoice number, `INV-2026-000001`. */
+  _id: string;
+  orderId: ObjectId;
+  pdf: Binary;
+  /** SHA-256 of `pdf`, hex. */
+  sha256: string;
+  createdAt: Date;
+}
+
 /** Typed collection getters: the one place that names the collections. */
 export function collections(db: Db) {
   return {
@@ -293,5 +329,6 @@ export function collections(db: Db) {
     orders: db.collection<OrderDoc>('orders'),
     counters: db.collection<CounterDoc>('counters'),
     quotes: db.collection<QuoteDoc>('quotes'),
+    invoicePdfs: db.collection<InvoicePdfDoc>('invoicePdfs'),
   };
 }

@@ -1,7 +1,9 @@
 import 'server-only';
+import { ObjectId } from 'mongodb';
 import { failure } from '@/lib/api/errors';
 import { canAccessOrder } from '@/lib/auth/access';
-import { findInvoiceDetails } from '@/lib/data/invoices';
+import { concurrencyLimit } from '@/lib/concurrency';
+import { findInvoicePdf, frozenInvoiceDetails, storeInvoicePdf } from '@/lib/data/invoices';
 import { findOrder } from '@/lib/data/orders';
 import type { User } from '@/lib/data/users';
 import { env } from '@/lib/env';
@@ -10,8 +12,10 @@ import { invoiceData, invoiceFileName } from './invoice';
 import { issueInvoiceNumber } from './numbers';
 
 /**
- * Invoices: a paid order's invoice, numbered once at payment (numbers.ts), drawn as a PDF on
- * request (document.ts) from the order, the buyer's details and the store's settings.
+ * Invoices: a paid order's invoice, numbered once at payment (numbers.ts), drawn as a PDF
+ * (document.ts) from the order alone: its amounts, and the buyer and part number frozen on it
+ * when it was paid (lib/data/invoices.ts). The PDF is drawn once per invoice number and
+ * stored; every later download answers the stored bytes.
  */
 
 export { issueInvoiceNumber } from './numbers';
@@ -20,9 +24,20 @@ export type { InvoiceData } from './invoice';
 type Viewer = Pick<User, 'id' | 'role'>;
 
 /**
+ * At most two invoices are drawn at once (each holds the document tree and the PDF in memory);
+ * only first downloads draw, the others read the stored bytes.
+ */
+const drawing = concurrencyLimit(2);
+
+/**
  * The invoice of an order for its owner or an admin, as the orders module answers for an
  * order: 404 when there is none, 403 when it is someone else's, 409 while it is unpaid. An
  * order paid without its number yet (issuing failed at payment) gets it now.
+ *
+ * The first download draws the PDF and stores it under the invoice number before answering;
+ * concurrent first downloads each draw, one is stored and all answer the stored bytes. A crash
+ * between drawing and storing stores nothing, and the next download draws again from the same
+ * frozen order.
  */
 export async function invoiceFor(
   viewer: Viewer,
@@ -34,13 +49,19 @@ export async function invoiceFor(
   if (!order.paid) throw failure('invoice.not_paid');
 
   const invoiceNumber = order.invoiceNumber ?? (await issueInvoiceNumber(orderId));
-  const details = await findInvoiceDetails(orderId);
-  if (!invoiceNumber || !details) throw failure('order.not_found');
+  if (!invoiceNumber) throw failure('order.not_found');
+  const fileName = invoiceFileName({ number: invoiceNumber });
 
+  const stored = await findInvoicePdf(invoiceNumber);
+  if (stored) return { fileName, pdf: stored };
+
+  const details = await frozenInvoiceDetails(orderId);
+  if (!details) throw failure('order.not_found');
   const data = invoiceData({ ...order, invoiceNumber }, details, {
     name: env.STORE_NAME,
     address: env.STORE_ADDRESS,
     taxId: env.STORE_TAX_ID,
   });
-  return { fileName: invoiceFileName(data), pdf: await renderInvoicePdf(data) };
+  const pdf = await drawing(() => renderInvoicePdf(data));
+  return { fileName, pdf: await storeInvoicePdf(invoiceNumber, new ObjectId(orderId), pdf) };
 }

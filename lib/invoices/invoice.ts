@@ -2,9 +2,9 @@ import type { InvoiceDetails } from '@/lib/data/invoices';
 import type { OrderRecord } from '@/lib/data/orders';
 
 /**
- * Everything one invoice shows, as plain data: built from the order, the buyer's details and
- * the store's settings by `invoiceData`, drawn by `renderInvoicePdf` (document.ts). Amounts in
- * integer cents.
+ * Everything one invoice shows, as plain data: built from the order, the buyer's details frozen
+ * on it at payment and the store's settings by `invoiceData`, drawn by `renderInvoicePdf`
+ * (document.ts). Amounts in integer cents.
  */
 export interface InvoiceData {
   number: string;
@@ -67,13 +67,16 @@ export function invoiceData(
       taxId: seller.taxId?.trim() || null,
     },
     buyer: {
-      name: order.userName,
-      email: order.email,
+      name: details.name ?? order.userName,
+      email: details.email ?? order.email,
       company: details.company,
       taxId: details.taxId,
       poNumber: details.poNumber,
     },
-    delivery: { addressLines: lines(order.address), phone: order.phone },
+    delivery: {
+      addressLines: lines(details.address ?? order.address),
+      phone: details.phone ?? order.phone,
+    },
     order: {
       id: order._id,
       placedOn: new Date(order.createdAt),

@@ -1,4 +1,4 @@
-import { ObjectId } from 'mongodb';
+import { Binary, ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
 import { getDocumentProxy, extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -289,14 +289,14 @@ describe('GET /api/orders/{id}/invoice', () => {
   it('shows the seller, buyer, delivery, part number, amounts, payment and number', async () => {
     const sku = make.freshSku('BRG-6204');
     const id = await orderFor(a, sku);
-    const { intentId, delivery } = await payAtStripe(a, id);
-    await deliver(delivery);
-    // Profile and order fields that other features write.
+    // Profile and order fields that other features write; the profile's as it is at payment.
     const { users, orders } = await collections();
     await users.updateOne(
       { _id: new ObjectId(a.user.id) },
       { $set: { company: 'Acme Fabrication Ltd', taxId: 'DE811907980' } },
     );
+    const { intentId, delivery } = await payAtStripe(a, id);
+    await deliver(delivery);
     await orders.updateOne({ _id: new ObjectId(id) }, { $set: { poNumber: 'PO-77812' } });
 
     const doc = (await orderDoc(id))!;
@@ -365,5 +365,154 @@ describe('GET /api/orders/{id}/invoice', () => {
     // Asking again renders the same number.
     expect((await pdfText(await getInvoice(b, id))).text).toContain(issued);
     expect((await app.counters.readCounter(counterKey())).seq).toBe(seq + 1);
+  });
+});
+
+/** The stored PDFs, untyped (the collection is named here as the store names it). */
+async function storedPdfs() {
+  return (await app.db.getDb()).collection<{ _id: string; pdf: Binary; sha256: string }>(
+    'invoicePdfs',
+  );
+}
+
+/** Removes an invoice's stored PDF, so that the next download draws it again. */
+async function forgetPdf(orderId: string) {
+  const number = (await orderDoc(orderId))!.invoiceNumber!;
+  await (await storedPdfs()).deleteMany({ _id: number });
+}
+
+describe('what an invoice prints is frozen at payment', () => {
+  it("keeps the buyer's name, company and tax id, the delivery and the part number after the profile and product change", async () => {
+    const buyer = await app.users.createActor('user', 'Priya Raman');
+    const { users, products, orders } = await collections();
+    await users.updateOne(
+      { _id: new ObjectId(buyer.user.id) },
+      { $set: { company: 'Raman Castings Ltd', taxId: 'GB999888777' } },
+    );
+    const sku = make.freshSku('HB-M8');
+    const id = await orderFor(buyer, sku);
+    // An order from before part numbers were copied at ordering: the product's part number at
+    // payment is the one printed.
+    await orders.updateOne({ _id: new ObjectId(id) }, { $unset: { sku: '' } });
+    const { delivery } = await payAtStripe(buyer, id);
+    expect((await deliver(delivery)).body.outcome).toBe('paid');
+
+    const before = await pdfText(await getInvoice(buyer, id));
+    for (const expected of [
+      'Priya Raman',
+      buyer.user.email,
+      'Raman Castings Ltd',
+      'Tax ID: GB999888777',
+      '12 Foundry Lane, Sheffield',
+      sku,
+    ]) {
+      expect(before.text).toContain(expected);
+    }
+
+    // The buyer edits My Profile, an admin renames the part number.
+    await users.updateOne(
+      { _id: new ObjectId(buyer.user.id) },
+      { $set: { name: 'Priya Okafor', company: 'Okafor Holdings', taxId: 'DE000111222' } },
+    );
+    const productId = (await orderDoc(id))!.productId;
+    const renamed = make.freshSku('RENAMED');
+    await products.updateOne(
+      { _id: productId },
+      { $set: { sku: renamed, skuLower: renamed.toLowerCase() } },
+    );
+
+    // Drawn again from scratch (the stored copy removed), it prints the same.
+    await forgetPdf(id);
+    const after = await pdfText(await getInvoice(buyer, id));
+    expect(after.text).toBe(before.text);
+    for (const changed of ['Priya Okafor', 'Okafor Holdings', 'DE000111222', renamed]) {
+      expect(after.text).not.toContain(changed);
+    }
+    expect((await orderDoc(id))!.invoiceDetails).toMatchObject({
+      name: 'Priya Raman',
+      company: 'Raman Castings Ltd',
+      taxId: 'GB999888777',
+      partNumber: sku,
+    });
+  });
+
+  it('freezes, at its first invoice, an order paid before details were frozen at payment', async () => {
+    const buyer = await app.users.createActor('user', 'Tomas Berg');
+    const { users, orders } = await collections();
+    await users.updateOne(
+      { _id: new ObjectId(buyer.user.id) },
+      { $set: { company: 'Berg Tooling AB', taxId: 'SE556677889901' } },
+    );
+    const id = await orderFor(buyer);
+    const { delivery } = await payAtStripe(buyer, id);
+    await deliver(delivery);
+    await orders.updateOne({ _id: new ObjectId(id) }, { $unset: { invoiceDetails: '' } });
+
+    const first = await pdfText(await getInvoice(buyer, id));
+    expect(first.text).toContain('Berg Tooling AB');
+    expect((await orderDoc(id))!.invoiceDetails).toMatchObject({ company: 'Berg Tooling AB' });
+
+    await users.updateOne(
+      { _id: new ObjectId(buyer.user.id) },
+      { $set: { company: 'Someone Else GmbH', taxId: 'DE123123123' } },
+    );
+    await forgetPdf(id);
+    const again = await pdfText(await getInvoice(buyer, id));
+    expect(again.text).toBe(first.text);
+    expect(again.text).not.toContain('Someone Else GmbH');
+  });
+});
+
+describe('invoice PDFs are drawn once per invoice number', () => {
+  it('answers the stored bytes on every later download, also after a profile change', async () => {
+    const buyer = await app.users.createActor('user', 'Mara Lindqvist');
+    const id = await orderFor(buyer);
+    const { delivery } = await payAtStripe(buyer, id);
+    await deliver(delivery);
+    const number = (await orderDoc(id))!.invoiceNumber!;
+    const pdfs = await storedPdfs();
+    expect(await pdfs.countDocuments({ _id: number })).toBe(0);
+
+    const first = Buffer.from(await (await getInvoice(buyer, id)).arrayBuffer());
+    const stored = await pdfs.findOne({ _id: number });
+    expect(stored).not.toBeNull();
+    expect(Buffer.from(stored!.pdf.buffer).equals(first)).toBe(true);
+    expect(stored!.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const second = Buffer.from(await (await getInvoice(admin, id)).arrayBuffer());
+    expect(second.equals(first)).toBe(true);
+
+    // The second download did not draw: what is stored is what is answered. (A mark added to
+    // the stored copy comes back byte for byte.)
+    const marked = Buffer.concat([first, Buffer.from('% stored copy\n')]);
+    await pdfs.updateOne({ _id: number }, { $set: { pdf: new Binary(marked) } });
+    const third = Buffer.from(await (await getInvoice(buyer, id)).arrayBuffer());
+    expect(third.equals(marked)).toBe(true);
+    await pdfs.updateOne({ _id: number }, { $set: { pdf: new Binary(first) } });
+
+    // A profile change later: the same bytes.
+    const { users } = await collections();
+    await users.updateOne(
+      { _id: new ObjectId(buyer.user.id) },
+      { $set: { name: 'Mara Svensson', company: 'Svensson Parts AB', taxId: 'SE112233445501' } },
+    );
+    const fourth = Buffer.from(await (await getInvoice(buyer, id)).arrayBuffer());
+    expect(fourth.equals(first)).toBe(true);
+    expect(await pdfs.countDocuments({ _id: number })).toBe(1);
+  });
+
+  it('stores one copy when first downloads race, and every one of them answers it', async () => {
+    const id = await orderFor(a);
+    const { delivery } = await payAtStripe(a, id);
+    await deliver(delivery);
+    const number = (await orderDoc(id))!.invoiceNumber!;
+    const downloads = await Promise.all(
+      Array.from({ length: 5 }, async () =>
+        Buffer.from(await (await getInvoice(a, id)).arrayBuffer()),
+      ),
+    );
+    const stored = await (await storedPdfs()).findOne({ _id: number });
+    for (const bytes of downloads) expect(bytes.equals(Buffer.from(stored!.pdf.buffer))).toBe(true);
+    expect(await (await storedPdfs()).countDocuments({ _id: number })).toBe(1);
   });
 });

@@ -367,7 +367,7 @@ export const orderOperations = [
     tag,
     summary: "A paid order's invoice (PDF)",
     description:
-      'The invoice of a paid order as a PDF download, for its buyer or an admin: its number (issued at payment), the store, the buyer with their company and tax id from My Profile, the PO number, the lines and totals. Never stored by a shared cache or the browser.',
+      "The invoice of a paid order as a PDF download, for its buyer or an admin: its number (issued at payment), the store, the buyer's name, email, company and tax id (from My Profile) and the delivery address and part number, as frozen on the order when it was paid (a later profile or product edit does not change them), the PO number, the lines and totals. The PDF is drawn once per invoice number and stored: every later download answers the same bytes. Never stored by a shared cache or the browser.",
     access: 'user',
     scope: 'owner-or-admin',
     params: { path: z.object({ id: orderId }) },
