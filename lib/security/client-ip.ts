@@ -1,6 +1,8 @@
+import ipaddr from 'ipaddr.js';
+
 /**
  * The client's address, as far as the store can know it without letting the client choose it.
- * Used only to key per-IP rate limits. Pure functions; tested in
+ * Used only to key per-IP rate limits (IPv6 clients by their /64, `rateLimitKey`). Pure functions; tested in
  * test/unit/security-client-ip.test.ts.
  *
  * X-Forwarded-For is a list that every proxy appends to: `client, proxy1, proxy2`. Only the
@@ -76,4 +78,82 @@ export function forwardingHeaders(headers: Headers): ForwardingHeaders {
     vercelForwardedFor: headers.get('x-vercel-forwarded-for'),
     realIp: headers.get('x-real-ip'),
   };
+}
+
+/**
+ * The rate-limit key of a client address. An IPv4 address is its own key (IPv4-mapped IPv6,
+ * `::ffff:203.0.113.7` or `::ffff:cb00:7107`, counts as that IPv4 address). An IPv6 address is
+ * keyed by its /64 prefix (`2001:db8:1:2::/64`): a home line, a phone or a rented server is
+ * handed a whole /64, so one client can send from 2^64 addresses, and counting them one by one
+ * would let it pick a fresh address for every request. Anything that is not an address
+ * (`unknown`) is kept as it is.
+ */
+export function rateLimitKey(address: string): string {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(normaliseAddress(address).replace(/%.*$/, ''));
+  } catch {
+    return address;
+  }
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  const [a, b, c, d] = v6.parts;
+  return `${new ipaddr.IPv6([a!, b!, c!, d!, 0, 0, 0, 0]).toString()}/64`;
+}
+
+/**
+ * Whether an address is on a private network (RFC 1918: 10/8, 172.16/12, 192.168/16; IPv6
+ * unique local, fc00::/7; also IPv4-mapped): what a reverse proxy, a load balancer or a
+ * container network connects from. Loopback is not (a person trying the store on their own
+ * machine), nor anything that is not an address.
+ */
+export function isPrivateAddress(address: string): boolean {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.process(normaliseAddress(address).replace(/%.*$/, ''));
+  } catch {
+    return false;
+  }
+  const range = parsed.range();
+  return range === 'private' || range === 'uniqueLocal';
+}
+
+/** The TCP peer as our server appended it: the rightmost X-Forwarded-For entry, or null. */
+export function peerAddress(headers: ForwardingHeaders): string | null {
+  return forwardedEntries(headers.forwardedFor).at(-1) ?? null;
+}
+
+/** After this many requests in a row from private peers, the store says a proxy seems to be in front. */
+export const PROXY_HINT_AFTER = 10;
+
+/**
+ * Watches the peers of the requests whose client address is looked up, for a store that
+ * trusts no proxy (TRUSTED_PROXY_HOPS=0): when the first `after` of them in a row all come
+ * from a private address, a proxy is most likely in front, and every client shares its address
+ * in the per-IP limits. Answers, for each peer, whether to warn now: true once, never again
+ * (one warning per process); a peer that is not private (a client on the internet, loopback)
+ * starts the count again.
+ */
+export function proxyHint(after = PROXY_HINT_AFTER): (peer: string | null) => boolean {
+  let streak = 0;
+  let warned = false;
+  return (peer) => {
+    if (warned) return false;
+    streak = peer !== null && isPrivateAddress(peer) ? streak + 1 : 0;
+    if (streak < after) return false;
+    warned = true;
+    return true;
+  };
+}
+
+/** The warning `proxyHint` calls for. */
+export function proxyHintMessage(peer: string): string {
+  return (
+    `[client-ip] The last ${PROXY_HINT_AFTER} requests all came from private addresses (the latest ` +
+    `${peer}) while TRUSTED_PROXY_HOPS=0: a proxy seems to be in front of the store, and every ` +
+    'client would share its address in the per-IP limits. Set TRUSTED_PROXY_HOPS to the number ' +
+    'of proxies in front (TRUSTED_PROXY_HOPS=1 for one). If clients really connect from a ' +
+    'private network, ignore this.'
+  );
 }

@@ -1,6 +1,13 @@
 import { failure } from '@/lib/api/errors';
 import { env } from '@/lib/env';
-import { clientAddress, forwardingHeaders } from './client-ip';
+import {
+  clientAddress,
+  forwardingHeaders,
+  peerAddress,
+  proxyHint,
+  proxyHintMessage,
+  rateLimitKey,
+} from './client-ip';
 import { crossSiteAllowed, requestCredential, sourceHeaders } from './cross-site';
 import { authOrigin as authOriginOf, storeOrigin as storeOriginOf, storeOrigins } from './links';
 
@@ -45,12 +52,25 @@ export function authOrigin(host: string | null): string {
   return authOriginOf(host, env);
 }
 
-/** The client's address for per-IP rate limits (see lib/security/client-ip.ts). */
+const watchPeers = proxyHint();
+
+/**
+ * The client's key for per-IP rate limits (see lib/security/client-ip.ts): its address, an IPv6
+ * client's /64. With TRUSTED_PROXY_HOPS=0, requests that all come from private addresses get
+ * one warning per process that a proxy seems to be in front.
+ */
 export function clientIp(request: Request): string {
-  return clientAddress(forwardingHeaders(request.headers), {
-    trustedProxyHops: env.TRUSTED_PROXY_HOPS,
-    vercel: Boolean(env.VERCEL),
-  });
+  const headers = forwardingHeaders(request.headers);
+  if (env.TRUSTED_PROXY_HOPS === 0 && !env.VERCEL) {
+    const peer = peerAddress(headers);
+    if (watchPeers(peer)) console.warn(proxyHintMessage(peer!));
+  }
+  return rateLimitKey(
+    clientAddress(headers, {
+      trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+      vercel: Boolean(env.VERCEL),
+    }),
+  );
 }
 
 /**
