@@ -27,12 +27,14 @@ export interface User {
 }
 
 /**
- * Admin by the database role, or by ADMIN_EMAILS once the email is verified: signing up with
- * a listed address proves nothing until its verification link is opened.
+ * Admin by the database role, or by ADMIN_EMAILS once whoever holds the sign-in has proved the
+ * mailbox as well (`ownerProvenAt`: a password reset or a Google sign-in). Opening the
+ * verification link is not enough: someone who signed up first with a listed address chose
+ * the password, and the owner clicking "verify" proves only the mailbox.
  */
-export function roleOf(doc: Pick<UserDoc, 'email' | 'role' | 'emailVerified'>): Role {
+export function roleOf(doc: Pick<UserDoc, 'email' | 'role' | 'ownerProvenAt'>): Role {
   if (doc.role === 'admin') return 'admin';
-  return doc.emailVerified && env.ADMIN_EMAILS.includes(doc.email.toLowerCase()) ? 'admin' : 'user';
+  return doc.ownerProvenAt && env.ADMIN_EMAILS.includes(doc.email.toLowerCase()) ? 'admin' : 'user';
 }
 
 export function toUser(doc: UserDoc): User {
@@ -158,17 +160,22 @@ export async function createPasswordUser(input: {
 }
 
 /**
- * Sets a new password (reset or change) and ends every session and access token issued
- * before, in one update.
+ * Sets a new password through a mailed reset link: ends every session and access token issued
+ * before, and records that the sign-in's holder has proved the mailbox (`ownerProvenAt`, which
+ * ADMIN_EMAILS needs), in one update. Only for the reset link: a change made with the old
+ * password would prove nothing about the mailbox.
  */
-export async function setPassword(userId: string, password: string): Promise<void> {
+export async function resetPassword(userId: string, password: string): Promise<void> {
   const _id = toObjectId(userId);
   if (!_id) return;
   await (
     await users()
   ).updateOne(
     { _id },
-    { $set: { passwordHash: await hashPassword(password) }, $inc: { sessionVersion: 1 } },
+    {
+      $set: { passwordHash: await hashPassword(password), ownerProvenAt: new Date() },
+      $inc: { sessionVersion: 1 },
+    },
   );
 }
 
@@ -219,13 +226,19 @@ export async function takeOverUnverifiedAccount(
   return true;
 }
 
-/** Google has verified this address: records it where the account has not yet. */
+/**
+ * A Google sign-in: Google has verified this address, so it is recorded where the account has
+ * not yet, and the account's holder has proved the mailbox (`ownerProvenAt`). A Google identity
+ * only ever signs in to an account without someone else's password: one it created, one whose
+ * unverified password the takeover removed, or one whose password was set by a reset link.
+ */
 export async function noteProviderVerifiedEmail(userId: string): Promise<void> {
   const _id = toObjectId(userId);
   if (!_id) return;
-  await (
-    await users()
-  ).updateOne({ _id, emailVerified: null }, { $set: { emailVerified: new Date() } });
+  const now = new Date();
+  const c = await users();
+  await c.updateOne({ _id, emailVerified: null }, { $set: { emailVerified: now } });
+  await c.updateOne({ _id }, { $set: { ownerProvenAt: now } });
 }
 
 /** Every user, without secrets, for the Make Admin table. */
@@ -250,10 +263,10 @@ export async function makeAdmin(email: string): Promise<User | null> {
   return doc ? toUser(doc) : null;
 }
 
-/** The query form of `roleOf`: admin by the stored role, or by ADMIN_EMAILS once verified. */
+/** The query form of `roleOf`: admin by the stored role, or by ADMIN_EMAILS once proven. */
 function adminFilter(): Filter<UserDoc> {
   return {
-    $or: [{ role: 'admin' }, { email: { $in: env.ADMIN_EMAILS }, emailVerified: { $nin: [null] } }],
+    $or: [{ role: 'admin' }, { email: { $in: env.ADMIN_EMAILS }, ownerProvenAt: { $type: 'date' } }],
   };
 }
 

@@ -86,6 +86,14 @@ export interface UserDoc {
    */
   sessionVersion?: number;
   /**
+   * When whoever holds this account's sign-in last proved the mailbox too: a password set
+   * through a mailed reset link, or a Google sign-in (Google verified the address, and an
+   * unverified password was removed by the takeover). Opening the verification link does not
+   * set it: whoever chose the password may not own the mailbox. ADMIN_EMAILS makes an account
+   * admin only with it. Absent: never proved.
+   */
+  ownerProvenAt?: Date;
+  /**
    * Set while an admin removal or demotion of this user is under way: other removals and
    * demotions no longer count this user as an admin that remains (lib/data/users.ts,
    * `changeAdminRole`). `at` lets a mark left by a crashed request expire.

@@ -77,17 +77,18 @@ const openVerificationLink = (token: string) =>
     params({}),
   );
 
-describe('ADMIN_EMAILS promotes only a verified email', () => {
-  it('a sign-up with a listed address is a buyer until its link is opened, an admin after', async () => {
-    expect((await signup(OWNER)).status).toBe(201);
+describe('ADMIN_EMAILS promotes only a proven owner, never by verification alone', () => {
+  it('a sign-up with a listed address stays a buyer once its link is opened; a password reset makes it admin', async () => {
+    // Someone signs up first with the owner's address and a password of their own.
+    expect((await signup(OWNER, 'squatter-pw')).status).toBe(201);
     const before = await findUserByEmail(OWNER);
     expect(before).toMatchObject({ role: 'user', emailVerified: false });
-    const asBuyer = await listUsersRoute(
-      request('/api/user', { headers: await sessionHeaders(before!) }),
-      params({}),
-    );
+    const squatter = await sessionHeaders(before!);
+    const asBuyer = await listUsersRoute(request('/api/user', { headers: squatter }), params({}));
     expect(asBuyer.status).toBe(403);
 
+    // The mailbox's owner opens the verification link: the email is verified, and the account
+    // (whose password someone else may have chosen) is still a buyer.
     const token = await verificationToken(OWNER);
     const stored = await collections(await getDb()).emailVerifications.findOne({
       email: OWNER,
@@ -98,6 +99,27 @@ describe('ADMIN_EMAILS promotes only a verified email', () => {
     const opened = await openVerificationLink(token);
     expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe(`${ORIGIN}/dashboard?verified=1`);
+    const verified = await findUserByEmail(OWNER);
+    expect(verified).toMatchObject({ role: 'user', emailVerified: true });
+    for (const headers of [squatter, await sessionHeaders(verified!)]) {
+      const stillBuyer = await listUsersRoute(request('/api/user', { headers }), params({}));
+      expect(stillBuyer.status).toBe(403);
+    }
+
+    // The link is single-use.
+    const again = await openVerificationLink(token);
+    expect(again.headers.get('location')).toBe(`${ORIGIN}/dashboard?verified=invalid`);
+
+    // A password reset through the mailbox proves both: admin now, and the squatter's session
+    // and password are over.
+    const reset = await resetConfirmRoute(
+      request('/api/password-reset/confirm', {
+        method: 'POST',
+        json: { token: await createPasswordReset(verified!.id), password: 'owners-own-pw' },
+      }),
+      params({}),
+    );
+    expect(reset.status).toBe(200);
     const after = await findUserByEmail(OWNER);
     expect(after).toMatchObject({ role: 'admin', emailVerified: true });
     const asAdmin = await listUsersRoute(
@@ -105,10 +127,8 @@ describe('ADMIN_EMAILS promotes only a verified email', () => {
       params({}),
     );
     expect(asAdmin.status).toBe(200);
-
-    // The link is single-use.
-    const again = await openVerificationLink(token);
-    expect(again.headers.get('location')).toBe(`${ORIGIN}/dashboard?verified=invalid`);
+    const oldSession = await listUsersRoute(request('/api/user', { headers: squatter }), params({}));
+    expect(oldSession.status).toBe(401);
   });
 
   it('an expired or unknown link verifies nothing', async () => {

@@ -19,7 +19,9 @@ import { settleBackgroundWork } from '@/lib/background';
 import { closeConnection, collections, getDb } from '@/lib/db';
 import {
   createPasswordUser,
+  findUserById,
   markEmailVerified,
+  resetPassword,
   roleOf,
   ROLE_CHANGE_STALE_MS,
 } from '@/lib/data/users';
@@ -72,7 +74,7 @@ async function users() {
   return collections(await getDb()).users;
 }
 
-/** Admins as the store counts them (stored role, or ADMIN_EMAILS once verified). */
+/** Admins as the store counts them (stored role, or ADMIN_EMAILS once proven). */
 async function adminEmails(): Promise<string[]> {
   const docs = await (await users()).find({}).toArray();
   return docs.filter((doc) => roleOf(doc) === 'admin').map((doc) => doc.email);
@@ -89,11 +91,16 @@ async function onlyAdmins(count: number): Promise<Actor[]> {
   return Promise.all(Array.from({ length: count }, () => createActor('admin')));
 }
 
-/** The verified owner account named in ADMIN_EMAILS (admin by configuration only). */
+/**
+ * The owner account named in ADMIN_EMAILS (admin by configuration only): verified, and its
+ * password set through a reset link, which proves the mailbox and the password together.
+ */
 async function ownerActor(): Promise<Caller & { email: string }> {
   const created = await createPasswordUser({ name: 'Owner', email: OWNER, password: 'owner-pw' });
   await markEmailVerified(created.id, OWNER);
-  const user = { ...created, sessionVersion: 0 };
+  await resetPassword(created.id, 'owner-pw');
+  const user = (await findUserById(created.id))!;
+  expect(user.role).toBe('admin');
   return { email: OWNER, headers: { Authorization: `Bearer ${issueAccessToken(user)}` } };
 }
 

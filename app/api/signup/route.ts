@@ -11,8 +11,10 @@ import { signupSchema } from '@/lib/validation/auth';
 
 /**
  * POST /api/signup: creates an email-and-password account (the client then signs in) and
- * mails a link that verifies the email. Until it is opened the account is a buyer whatever
- * ADMIN_EMAILS says, and a Google sign-in with the same address takes the account over.
+ * mails a link that verifies the email. An address in ADMIN_EMAILS stays a buyer, also once
+ * the link is opened, until a password reset or a Google sign-in proves that whoever holds the
+ * sign-in owns the mailbox; a Google sign-in with the same address takes an unverified account
+ * over.
  */
 export const POST = route(async (request) => {
   const input = parseWith(signupSchema, await readJson(request));

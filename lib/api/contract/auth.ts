@@ -44,7 +44,7 @@ export const authOperations = [
     tag,
     summary: 'Create an account',
     description:
-      'Creates an email-and-password account (sign in afterwards through Auth.js) and mails a link that verifies the email. Until it is opened the account is a buyer whatever ADMIN_EMAILS says. Rate-limited per client address and per email.',
+      'Creates an email-and-password account (sign in afterwards through Auth.js) and mails a link that verifies the email. An address in ADMIN_EMAILS becomes admin only after a password reset or a Google sign-in, never by opening that link alone. Rate-limited per client address and per email.',
     access: 'public',
     body: {
       json: signupSchema,
@@ -94,7 +94,7 @@ export const authOperations = [
     tag,
     summary: 'Set a new password with a reset link',
     description:
-      "Sets the new password; every older session and access token of the account ends, the email counts as verified, and the email's failed sign-ins are forgotten.",
+      "Sets the new password; every older session and access token of the account ends, the email counts as verified (and an address in ADMIN_EMAILS becomes admin), and the email's failed sign-ins are forgotten.",
     access: 'public',
     body: {
       json: resetPasswordSchema,

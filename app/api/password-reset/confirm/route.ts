@@ -3,21 +3,23 @@ import { failure } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { limits } from '@/lib/auth/limits';
 import { consumePasswordReset } from '@/lib/data/password-resets';
-import { findUserById, markEmailVerified, setPassword } from '@/lib/data/users';
+import { findUserById, markEmailVerified, resetPassword } from '@/lib/data/users';
 import { clearLimit } from '@/lib/rate-limit';
 import { resetPasswordSchema } from '@/lib/validation/auth';
 
 /**
  * POST /api/password-reset/confirm: sets a new password with a valid, unused reset token.
- * Every session and access token issued before ends (setPassword bumps the session version).
- * The link was mailed to the account's address, so it also proves the email; and the email's
- * sign-in failures are forgotten, so the owner can sign in at once.
+ * Every session and access token issued before ends (resetPassword bumps the session version).
+ * The link was mailed to the account's address, so it also proves the email, and that the
+ * password's holder owns the mailbox (an address in ADMIN_EMAILS becomes admin only now, or
+ * with a Google sign-in); and the email's sign-in failures are forgotten, so the owner can sign
+ * in at once.
  */
 export const POST = route(async (request) => {
   const { token, password } = parseWith(resetPasswordSchema, await readJson(request));
   const userId = await consumePasswordReset(token);
   if (!userId) throw failure('auth.reset_link_invalid');
-  await setPassword(userId, password);
+  await resetPassword(userId, password);
   const user = await findUserById(userId);
   if (user) {
     await markEmailVerified(userId, user.email);
