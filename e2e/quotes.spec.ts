@@ -152,6 +152,54 @@ test('a buyer requests a quote for 50,000 units, the admin answers it, the buyer
   await buyerPage.context().close();
 });
 
+test('a buyer who accepts a price the store has since changed is shown the new price, and places nothing until accepting it', async ({
+  page,
+  browser,
+}) => {
+  const { page: buyerPage } = await buyerSession(browser);
+  const product = await addProduct();
+  const reference = await requestQuote(buyerPage, product._id, '50000');
+  await signedInUser(page, 'admin');
+  const db = await testDb();
+  const quoteId = (await db.collection('quotes').findOne({ reference }))!._id.toHexString();
+  const answer = async (unitPrice: number) => {
+    const response = await page.request.patch(`/api/quotes/${quoteId}`, {
+      data: { action: 'answer', unitPrice, validUntil: inDays(10) },
+      headers: fromStore,
+    });
+    expect(response.status()).toBe(200);
+  };
+
+  // The buyer sees $1.00 a unit; the store then answers anew at $9.99.
+  await answer(1);
+  await buyerPage.goto('/dashboard/quotes');
+  const row = buyerPage.getByTestId(`quote-${reference}`);
+  await expect(row.getByTestId('quote-unit-price')).toHaveText('$1.00');
+  await answer(9.99);
+
+  // Accepting what the page shows is refused with the new price; no order is placed.
+  await row.getByRole('button', { name: `Accept quote ${reference}` }).click();
+  await expect(row.getByRole('alert')).toHaveText(
+    'The price of this quote has changed to $9.99 a unit ($499,500.00 in all) since you saw it. Please check the new price and accept again.',
+  );
+  await expect(row.getByTestId('quote-unit-price')).toHaveText('$9.99');
+  await expect(row.getByTestId('quote-total')).toHaveText('$499,500.00');
+  await expect(buyerPage).toHaveURL('/dashboard/quotes');
+  expect(await db.collection('orders').countDocuments({ quoteReference: reference })).toBe(0);
+  expect(await db.collection('quotes').findOne({ reference })).toMatchObject({
+    status: 'answered',
+    unitPriceCents: 999,
+  });
+
+  // Accepting again, now knowingly at $9.99, places the order at that price.
+  await row.getByRole('button', { name: `Accept quote ${reference}` }).click();
+  await expect(buyerPage).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+  await expect(buyerPage.getByText('Please pay: $499,500.00')).toBeVisible();
+  const order = await db.collection('orders').findOne({ quoteReference: reference });
+  expect(order).toMatchObject({ unitPriceCents: 999, totalCents: 50_000 * 999 });
+  await buyerPage.context().close();
+});
+
 test('screenshots of the quote form and the quotes page for buyer and admin, desktop and 375 px wide', async ({
   page,
   browser,
