@@ -15,6 +15,8 @@ declare module '@auth/core/jwt' {
     sv?: number;
     /** When the person signed in, in seconds since the epoch. */
     authTime?: number;
+    /** The sign-in's own id, also in its access tokens: signing out revokes it. */
+    sid?: string;
   }
 }
 

@@ -6,8 +6,8 @@ import { authConfig } from '@/auth.config';
 import { ApiError } from '@/lib/api/errors';
 import { getClient } from '@/lib/db';
 import { env } from '@/lib/env';
-import { isCurrentIssue, SESSION_MAX_AGE_SECONDS } from '@/lib/auth/claims';
-import { userById } from '@/lib/auth/current-user';
+import { isCurrentIssue, isSessionId, newSessionId, SESSION_MAX_AGE_SECONDS } from '@/lib/auth/claims';
+import { sessionUser } from '@/lib/auth/current-user';
 import { signInLimits } from '@/lib/auth/limits';
 import { authSecret } from '@/lib/auth/secret';
 import { decoyHash, verifyPassword } from '@/lib/auth/password';
@@ -17,6 +17,7 @@ import {
   noteProviderVerifiedEmail,
   takeOverUnverifiedAccount,
 } from '@/lib/data/users';
+import { revokeSession } from '@/lib/data/sessions';
 import { enforce, type Counted } from '@/lib/rate-limit';
 import { loginSchema } from '@/lib/validation/auth';
 
@@ -113,20 +114,23 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
     async jwt({ token, user }) {
       if (user?.id) {
-        // A new sign-in: stamp the user's session version and the time, take the role from
-        // the database.
+        // A new sign-in: stamp the user's session version, the sign-in's own id (what signing
+        // out revokes) and the time, take the role from the database.
         const stored = await findUserById(user.id);
         if (!stored) return null;
         token.sv = stored.sessionVersion;
+        token.sid = newSessionId();
         token.authTime = Math.floor(Date.now() / 1000);
         token.role = stored.role;
         token.name = stored.name || user.name || token.name;
         return token;
       }
-      // Every later read: the session ends when it is no longer current (password reset,
-      // removal, takeover, or older than its lifetime), and the role stays fresh (a demotion
-      // counts at once without ending the session).
-      const stored = token.sub ? await userById(token.sub) : null;
+      // Every later read: the session ends when it is no longer current (signed out, signed
+      // out everywhere, password reset, removal, takeover, or older than its lifetime), and the
+      // role stays fresh (a demotion counts at once without ending the session). One query
+      // reads the user and whether this sign-in was signed out.
+      const stored =
+        token.sub && isSessionId(token.sid) ? await sessionUser(token.sub, token.sid) : null;
       if (!isCurrentIssue(stored, token, SESSION_MAX_AGE_SECONDS)) return null;
       token.role = stored.role;
       token.name = stored.name || token.name;
@@ -134,6 +138,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
   },
   events: {
+    async signOut(message) {
+      // The cookie is cleared by Auth.js; a copy of it (and every access token issued with it)
+      // is refused from now on until it would have expired anyway.
+      if ('token' in message && message.token) await revokeSession(message.token);
+    },
     async signIn({ user, account }) {
       // Google verified the address (checked in the signIn callback).
       if (account?.provider === 'google' && user.id) await noteProviderVerifiedEmail(user.id);

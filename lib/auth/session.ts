@@ -3,9 +3,9 @@ import { redirect } from 'next/navigation';
 import { decode, getToken, type JWT, type JWTDecodeParams } from 'next-auth/jwt';
 import { auth } from '@/auth';
 import { failure } from '@/lib/api/errors';
-import { findUserByIdBatched, type User } from '@/lib/data/users';
+import { findSessionUserBatched, type User } from '@/lib/data/users';
 import { requestProtocol, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@/lib/security';
-import { isCurrentIssue, SESSION_MAX_AGE_SECONDS } from './claims';
+import { isCurrentIssue, isSessionId, SESSION_MAX_AGE_SECONDS } from './claims';
 import { userById } from './current-user';
 import { authSecret } from './secret';
 import { ACCESS_TOKEN_TTL_SECONDS, verifyAccessToken } from './token';
@@ -50,19 +50,23 @@ async function decodeOnce(params: JWTDecodeParams): Promise<JWT | null> {
   return claims;
 }
 
-/** Who is asking, and by which credential. */
+/** Who is asking, by which credential, and from which sign-in. */
 export interface Identity {
   user: User;
   via: 'session' | 'bearer';
+  /** The sign-in (session id) of the cookie, or the one the access token was issued with. */
+  sessionId: string;
 }
 
 /**
  * Who is asking: the bearer access token when one is sent, otherwise the session cookie.
  * Identity and role always come from the database record, so a role change or a removed user
  * takes effect on the next request; never from a path or body. A token or session issued
- * before the user's last password reset or takeover, for a removed user, or older than its
- * lifetime, is refused (`isCurrentIssue`); a demoted admin stays signed in, as a buyer. The
- * record is read for every request (reads of concurrent requests share one query).
+ * before the user's last password reset, "Sign out everywhere" or takeover, of a sign-in that
+ * was signed out, for a removed user, or older than its lifetime, is refused
+ * (`isCurrentIssue`, `findSessionUsers`); a demoted admin stays signed in, as a buyer. The
+ * record and the sign-out are read in one query per request (reads of concurrent requests
+ * share one query).
  */
 export async function requestIdentity(request: Request): Promise<Identity | null> {
   const authorization = request.headers.get('authorization');
@@ -71,11 +75,15 @@ export async function requestIdentity(request: Request): Promise<Identity | null
     if (scheme?.toLowerCase() !== 'bearer' || !token) return null;
     const claims = verifyAccessToken(token);
     if (!claims) return null;
-    const user = await findUserByIdBatched(claims.sub);
+    const user = await findSessionUserBatched(claims.sub, claims.sid);
     const current =
       user?.email === claims.email &&
-      isCurrentIssue(user, { sv: claims.sv, authTime: claims.iat }, ACCESS_TOKEN_TTL_SECONDS);
-    return current ? { user, via: 'bearer' } : null;
+      isCurrentIssue(
+        user,
+        { sv: claims.sv, authTime: claims.iat, sid: claims.sid },
+        ACCESS_TOKEN_TTL_SECONDS,
+      );
+    return current ? { user, via: 'bearer', sessionId: claims.sid } : null;
   }
   const secureCookie = usesSecureCookies(request);
   const token = await getToken({
@@ -85,9 +93,11 @@ export async function requestIdentity(request: Request): Promise<Identity | null
     cookieName: secureCookie ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
     decode: decodeOnce,
   });
-  if (!token?.sub) return null;
-  const user = await findUserByIdBatched(token.sub);
-  return isCurrentIssue(user, token, SESSION_MAX_AGE_SECONDS) ? { user, via: 'session' } : null;
+  if (!token?.sub || !isSessionId(token.sid)) return null;
+  const user = await findSessionUserBatched(token.sub, token.sid);
+  return isCurrentIssue(user, token, SESSION_MAX_AGE_SECONDS)
+    ? { user, via: 'session', sessionId: token.sid }
+    : null;
 }
 
 export async function requestUser(request: Request): Promise<User | null> {
@@ -106,10 +116,15 @@ export async function requireUser(request: Request): Promise<User> {
  * stand in for a sign-in (an access token never issues or renews another).
  */
 export async function requireSessionUser(request: Request): Promise<User> {
+  return (await requireSession(request)).user;
+}
+
+/** `requireSessionUser`, with the sign-in's id (what access tokens issued now carry). */
+export async function requireSession(request: Request): Promise<Identity> {
   const identity = await requestIdentity(request);
   if (!identity) throw failure('auth.sign_in_required');
   if (identity.via !== 'session') throw failure('auth.session_required');
-  return identity.user;
+  return identity;
 }
 
 /** A signed-in admin (by the database role), or 401/403. */

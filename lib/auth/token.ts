@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isSessionId } from './claims';
 import { authSecret } from './secret';
 
 /** Lifetime of an access token issued by PUT /api/user/{email}. */
@@ -10,6 +11,11 @@ export interface AccessTokenClaims {
   email: string;
   /** The user's session version at issue: a password reset or takeover makes the token invalid. */
   sv: number;
+  /**
+   * The sign-in (session id) it was issued with: signing that session out refuses the token
+   * too (lib/data/sessions.ts).
+   */
+  sid: string;
   iat: number;
   exp: number;
 }
@@ -21,9 +27,10 @@ function sign(data: string): Buffer {
   return createHmac('sha256', `access-token:${authSecret()}`).update(data).digest();
 }
 
-/** A signed, expiring bearer token (a compact HS256 JWT). */
+/** A signed, expiring bearer token (a compact HS256 JWT) of the sign-in `sessionId`. */
 export function issueAccessToken(
   user: { id: string; email: string; sessionVersion: number },
+  sessionId: string,
   now = Date.now(),
 ): string {
   const iat = Math.floor(now / 1000);
@@ -31,6 +38,7 @@ export function issueAccessToken(
     sub: user.id,
     email: user.email,
     sv: user.sessionVersion,
+    sid: sessionId,
     iat,
     exp: iat + ACCESS_TOKEN_TTL_SECONDS,
   };
@@ -51,6 +59,8 @@ export function verifyAccessToken(token: string, now = Date.now()): AccessTokenC
       Buffer.from(parts[1]!, 'base64url').toString('utf8'),
     ) as AccessTokenClaims;
     if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
+    // Tokens from before they named their sign-in cannot be signed out: refused.
+    if (!isSessionId(claims.sid)) return null;
     return claims.exp * 1000 > now ? claims : null;
   } catch {
     return null;

@@ -64,48 +64,91 @@ export async function findUserById(id: string): Promise<User | null> {
   return doc ? toUser(doc) : null;
 }
 
+/** One authenticated request's read: the user a session or access token names, and its sign-in. */
+export interface SessionRead {
+  userId: string;
+  sessionId: string;
+}
+
+const readKey = ({ userId, sessionId }: SessionRead) => `${userId}\u0000${sessionId}`;
+
 /**
- * The user records of these ids in one query (ids that are malformed or unknown are absent).
- * Reads from concurrent requests are gathered into it: `findUserByIdBatched`.
+ * The user records of these sign-ins, in one query that also reads whether each sign-in was
+ * signed out (a `$lookup` of its unexpired revocation, lib/data/sessions.ts, by session id): a
+ * signed-out sign-in finds no user, as a removed user's does. Reads from concurrent requests
+ * are gathered into it: `findSessionUserBatched`. Keyed by `userId` and `sessionId`; malformed,
+ * unknown and signed-out reads are absent.
  */
-export async function findUsersByIds(ids: readonly string[]): Promise<Map<string, User>> {
-  const objectIds = ids.map(toObjectId).filter((id): id is ObjectId => id !== null);
+export async function findSessionUsers(
+  reads: readonly SessionRead[],
+  now = new Date(),
+): Promise<Map<string, User>> {
   const found = new Map<string, User>();
+  const objectIds = [...new Set(reads.map((read) => read.userId))]
+    .map(toObjectId)
+    .filter((id): id is ObjectId => id !== null);
   if (objectIds.length === 0) return found;
-  const docs = await (await users()).find({ _id: { $in: objectIds } }).toArray();
-  for (const doc of docs) found.set(doc._id.toHexString(), toUser(doc));
+  const c = collections(await getDb());
+  const docs = await c.users
+    .aggregate<UserDoc & { signedOut: Array<{ _id: string }> }>([
+      { $match: { _id: { $in: objectIds } } },
+      {
+        $lookup: {
+          from: c.sessionRevocations.collectionName,
+          localField: '_id',
+          foreignField: 'userId',
+          pipeline: [
+            {
+              $match: {
+                _id: { $in: [...new Set(reads.map((read) => read.sessionId))] },
+                expiresAt: { $gt: now },
+              },
+            },
+            { $project: { _id: 1 } },
+          ],
+          as: 'signedOut',
+        },
+      },
+    ])
+    .toArray();
+  const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
+  for (const read of reads) {
+    const doc = byId.get(read.userId);
+    if (!doc || doc.signedOut.some((revoked) => revoked._id === read.sessionId)) continue;
+    found.set(readKey(read), toUser(doc));
+  }
   return found;
 }
 
-type PendingRead = {
-  id: string;
+type PendingRead = SessionRead & {
   resolve: (user: User | null) => void;
   reject: (e: unknown) => void;
 };
 let pendingReads: PendingRead[] | null = null;
 
 /**
- * `findUserById`, with the reads asked for in the same turn of the event loop made as one query
- * (`$in`): under load every request still reads its user's current record after it arrived,
- * with one round trip to the database for many requests instead of one each.
+ * The user of a sign-in, or null when the user is gone or the sign-in was signed out
+ * (`findSessionUsers`), with the reads asked for in the same turn of the event loop made as one
+ * query: under load every request still reads its user's current record after it arrived, with
+ * one round trip to the database for many requests instead of one each.
  */
-export function findUserByIdBatched(id: string): Promise<User | null> {
+export function findSessionUserBatched(userId: string, sessionId: string): Promise<User | null> {
   return new Promise((resolve, reject) => {
     if (!pendingReads) {
       pendingReads = [];
-      setImmediate(flushUserReads);
+      setImmediate(flushSessionReads);
     }
-    pendingReads.push({ id, resolve, reject });
+    pendingReads.push({ userId, sessionId, resolve, reject });
   });
 }
 
-function flushUserReads(): void {
+function flushSessionReads(): void {
   const reads = pendingReads ?? [];
   pendingReads = null;
-  findUsersByIds([...new Set(reads.map((read) => read.id))]).then(
+  findSessionUsers(reads).then(
     (found) => {
       for (const read of reads) {
-        const user = found.get(read.id);
+        const user = found.get(readKey(read));
         read.resolve(user ? { ...user } : null);
       }
     },
@@ -113,6 +156,20 @@ function flushUserReads(): void {
       for (const read of reads) read.reject(error);
     },
   );
+}
+
+/**
+ * "Sign out everywhere": bumps the session version, so every session and access token of the
+ * account, the current one included, is refused from the next request on. False when the user
+ * is gone.
+ */
+export async function endEverySession(userId: string): Promise<boolean> {
+  const _id = toObjectId(userId);
+  if (!_id) return false;
+  const { matchedCount } = await (
+    await users()
+  ).updateOne({ _id }, { $inc: { sessionVersion: 1 } });
+  return matchedCount === 1;
 }
 
 export async function findUserByEmail(email: string): Promise<User | null> {

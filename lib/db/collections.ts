@@ -129,6 +129,20 @@ export interface EmailVerificationDoc {
   usedAt?: Date;
 }
 
+/**
+ * A signed-out sign-in (lib/data/sessions.ts): its session cookie, and every access token issued
+ * with it, are refused until `expiresAt`, when neither could be valid any more. Read together with
+ * the user record on every authenticated request (`findSessionUsers`).
+ */
+export interface SessionRevocationDoc {
+  /** The session id (`sid` of the session and its access tokens). */
+  _id: string;
+  userId: ObjectId;
+  revokedAt: Date;
+  /** The sign-in's end plus an access token's lifetime; checked in the query (TTL: clean-up). */
+  expiresAt: Date;
+}
+
 export interface RateLimitDoc {
   _id: string;
   count: number;
@@ -333,6 +347,7 @@ export function collections(db: Db) {
     accounts: db.collection<AccountDoc>('accounts'),
     passwordResets: db.collection<PasswordResetDoc>('passwordResets'),
     emailVerifications: db.collection<EmailVerificationDoc>('emailVerifications'),
+    sessionRevocations: db.collection<SessionRevocationDoc>('sessionRevocations'),
     uploads: db.collection<UploadDoc>('uploads'),
     orders: db.collection<OrderDoc>('orders'),
     counters: db.collection<CounterDoc>('counters'),

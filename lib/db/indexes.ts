@@ -34,6 +34,9 @@ export async function ensureIndexes(db: Db): Promise<void> {
     c.emailVerifications.createIndex({ tokenHash: 1 }, { unique: true }),
     // Clean-up only: a verification link is valid while expiresAt > now, checked in the query.
     c.emailVerifications.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
+    // Clean-up only: a revocation holds while expiresAt > now, checked in the query (it is read
+    // by its _id, the session id, with the user record).
+    c.sessionRevocations.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
     c.uploads.createIndex({ url: 1 }, { unique: true }),
     c.uploads.createIndex({ userId: 1, createdAt: -1 }),
     c.orders.createIndex({ email: 1, createdAt: -1 }),

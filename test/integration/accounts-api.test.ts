@@ -83,8 +83,12 @@ describe('PUT /api/user/{email} (access token)', () => {
   });
 
   it('expired, forged, malformed and foreign-user tokens are refused', async () => {
-    const expired = issueAccessToken(a.user, Date.now() - (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000);
-    const valid = issueAccessToken(a.user);
+    const expired = issueAccessToken(
+      a.user,
+      a.sessionId,
+      Date.now() - (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000,
+    );
+    const valid = issueAccessToken(a.user, a.sessionId);
     const [head, payload, signature] = valid.split('.') as [string, string, string];
     const tamperedPayload = Buffer.from(
       JSON.stringify({

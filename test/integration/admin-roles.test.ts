@@ -25,6 +25,7 @@ import {
   roleOf,
   ROLE_CHANGE_STALE_MS,
 } from '@/lib/data/users';
+import { newSessionId } from '@/lib/auth/claims';
 import { issueAccessToken } from '@/lib/auth/token';
 import { createActor, params, request, sessionHeaders, type Actor } from '../support/users';
 
@@ -101,7 +102,8 @@ async function ownerActor(): Promise<Caller & { email: string }> {
   await resetPassword(created.id, 'owner-pw');
   const user = (await findUserById(created.id))!;
   expect(user.role).toBe('admin');
-  return { email: OWNER, headers: { Authorization: `Bearer ${issueAccessToken(user)}` } };
+  const token = issueAccessToken(user, newSessionId());
+  return { email: OWNER, headers: { Authorization: `Bearer ${token}` } };
 }
 
 const allowed = [200, 401, 403, 409];

@@ -68,6 +68,12 @@ const operations = listOperations();
 let buyerA: Actor;
 let buyerB: Actor;
 let admin: Actor;
+/**
+ * The caller of the operations that end the caller's own sessions (signing out, signing out
+ * everywhere): its sessions are given back after each run (`restoreSessions`), so every run
+ * sends a genuine session and buyer A's stays valid for the other operations.
+ */
+let leaver: Actor;
 let productId: string;
 let imageId: string;
 /** Buyer A's orders: unpaid and paid (A is the caller of owner operations). */
@@ -79,10 +85,11 @@ const existingIds = new Set<string>();
 const existingEmails = new Set<string>();
 
 beforeAll(async () => {
-  [buyerA, buyerB, admin] = await Promise.all([
+  [buyerA, buyerB, admin, leaver] = await Promise.all([
     users.createActor('user', 'Buyer A'),
     users.createActor('user', 'Buyer B'),
     users.createActor('admin', 'Ada Admin'),
+    users.createActor('user', 'Lea Ver'),
   ]);
   const product = await factories.makeProduct({ availableQuantity: 1_000_000_000 });
   productId = product._id;
@@ -108,8 +115,22 @@ beforeAll(async () => {
   for (const text of Object.values(snapshot)) {
     for (const [, hex] of text.matchAll(/"\$oid":"([0-9a-f]{24})"/g)) existingIds.add(hex!);
   }
-  for (const actor of [buyerA, buyerB, admin]) existingEmails.add(actor.user.email);
+  for (const actor of [buyerA, buyerB, admin, leaver]) existingEmails.add(actor.user.email);
 });
+
+/** Operations that end the caller's own sessions when they succeed. */
+const endsOwnSessions = (operation: Pick<ListedOperation, 'operationId'>) =>
+  operation.operationId === 'signOut' || operation.operationId === 'signOutEverywhere';
+
+/** Gives the leaver its sessions back: its session version as issued, no sign-out recorded. */
+async function restoreSessions(): Promise<void> {
+  const { collections, getDb } = await import('@/lib/db');
+  const c = collections(await getDb());
+  const { ObjectId } = await import('mongodb');
+  const _id = new ObjectId(leaver.user.id);
+  await c.users.updateOne({ _id }, { $set: { sessionVersion: leaver.user.sessionVersion } });
+  await c.sessionRevocations.deleteMany({ userId: _id });
+}
 
 afterAll(async () => {
   await settleBackgroundWork();
@@ -251,7 +272,7 @@ function credentialArb(
   operation: ListedOperation,
   who: 'actor' | 'anonymous',
 ): fc.Arbitrary<Part & { headers: Record<string, string>; signedIn: boolean }> {
-  const actor = operation.access === 'admin' ? admin : buyerA;
+  const actor = operation.access === 'admin' ? admin : endsOwnSessions(operation) ? leaver : buyerA;
   const origin = fc.constantFrom<[string, string | null]>(
     ['the store', STORE],
     ['the store', STORE],
@@ -822,10 +843,18 @@ async function fuzz(operation: ListedOperation, who: 'actor' | 'anonymous', seed
     const problems = problemsOf(operation, input, answer);
     await settleBackgroundWork();
     const now = await ops.databaseSnapshot();
-    const changes = ops.snapshotChanges(baseline, now);
+    let changes = ops.snapshotChanges(baseline, now);
     baseline = now;
     const succeeded = answer.status < 400 && !ops.isAuthJs(operation);
+    if (operation.operationId === 'signOut' && input.signedIn) {
+      // Signing out a genuine session records its sign-out, and nothing else.
+      changes = changes.filter((change) => !change.startsWith('sessionRevocations:'));
+    }
     if (changes.length && !succeeded) problems.push(`changed the database: ${changes.join('; ')}`);
+    if (endsOwnSessions(operation)) {
+      await restoreSessions();
+      baseline = await ops.databaseSnapshot();
+    }
     if (problems.length) {
       throw new Error(
         `${problems.join('; ')}\ninput: ${input.label}\nanswer: ${answer.status} ${answer.text.slice(0, 400)}`,

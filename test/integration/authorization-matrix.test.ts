@@ -96,6 +96,8 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'GET /api/user':                            [401,   403,   403,  200,  401,  401,  403],
   // Your own token only, and only with the session cookie: not even an admin gets A's.
   'PUT /api/user/{email}':                    [401,   200,   403,  403,  401,  401,  403],
+  // Signing out everywhere: anyone signed in, with the session cookie only (a token may not).
+  'DELETE /api/sessions':                     [401,   200,   200,  200,  401,  401,  200],
   'DELETE /api/user/{email}':                 [401,   403,   403,  200,  401,  401,  403],
   'PUT /api/user/admin/{email}':              [401,   403,   403,  200,  401,  401,  403],
   'DELETE /api/user/admin/{email}':           [401,   403,   403,  200,  401,  401,  403],
@@ -376,6 +378,26 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
   'GET /api/images/{imageId}': async () => ({ params: { imageId } }),
   'GET /api/user': async () => ({}),
   'PUT /api/user/{email}': async () => ({ params: { email: buyerA.user.email } }),
+  'DELETE /api/sessions': async (actor) => {
+    // It ends every session of the caller's account: each signed-in caller is a new account of
+    // the same kind (the session cookie of a buyer, an admin, a demoted admin), so the callers
+    // of the other cells keep theirs.
+    const kind = { buyerA: 'user', buyerB: 'user', admin: 'admin', demotedAdmin: 'demoted' } as const;
+    const standIn = kind[actor as keyof typeof kind];
+    if (!standIn) return {};
+    const fresh = await users.createActor(standIn === 'user' ? 'user' : 'admin', 'Ev Erywhere');
+    if (standIn === 'demoted') expect(await changeAdminRole(fresh.user.id, 'demote')).toBe('done');
+    return {
+      headers: { Cookie: fresh.session.Cookie! },
+      verify: (answer) => {
+        // This browser's cookie is cleared too.
+        const cleared = answer.headers
+          .getSetCookie()
+          .some((line) => /^authjs\.session-token=;/.test(line));
+        expect(cleared).toBe(true);
+      },
+    };
+  },
   'DELETE /api/user/{email}': async () => {
     const target = await factories.makeUser({ name: 'Leaving Soon' });
     return { params: { email: target.email } };

@@ -1,6 +1,7 @@
 import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newSessionId } from '@/lib/auth/claims';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe';
 import type { Actor } from '../support/users';
 
@@ -92,7 +93,8 @@ const idsOf = (orders: Array<{ _id: string }>) => orders.map((order) => order._i
 async function actorWithEmail(email: string): Promise<Who & { user: { id: string } }> {
   const password = 'a-long-enough-password';
   const user = await app.userData.createPasswordUser({ name: 'New Owner', email, password });
-  return { user, headers: { Authorization: `Bearer ${app.token.issueAccessToken(user)}` } };
+  const token = app.token.issueAccessToken(user, newSessionId());
+  return { user, headers: { Authorization: `Bearer ${token}` } };
 }
 
 /** Forgets when this process last swept, so the next order request sweeps at once. */

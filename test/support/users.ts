@@ -1,6 +1,7 @@
 import { encode } from 'next-auth/jwt';
 import type { Role } from '@/lib/db/collections';
 import type { User } from '@/lib/data/users';
+import { newSessionId } from '@/lib/auth/claims';
 import { issueAccessToken } from '@/lib/auth/token';
 import { authSecret } from '@/lib/auth/secret';
 import { makeUser } from './factories';
@@ -15,6 +16,8 @@ export interface Actor {
    * store's own page (`Origin`).
    */
   session: Record<string, string>;
+  /** The sign-in of `session`, which `headers`' token was issued with. */
+  sessionId: string;
 }
 
 /**
@@ -31,24 +34,37 @@ export const STORE_ORIGIN = 'http://127.0.0.1:3000';
 export async function sessionHeaders(
   user: Pick<User, 'id' | 'email' | 'name' | 'sessionVersion'>,
   authTime = Math.floor(Date.now() / 1000),
+  sid = newSessionId(),
 ): Promise<Record<string, string>> {
   const salt = 'authjs.session-token';
   const token = await encode({
     salt,
     secret: authSecret(),
-    token: { sub: user.id, email: user.email, name: user.name, sv: user.sessionVersion, authTime },
+    token: {
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      sv: user.sessionVersion,
+      authTime,
+      sid,
+    },
   });
   return { Cookie: `${salt}=${token}`, Origin: STORE_ORIGIN };
 }
 
-/** A new user (see makeUser) with a fresh bearer token and session cookie. */
+/**
+ * A new user (see makeUser) with a fresh session cookie and a bearer token issued with that
+ * sign-in (`sessionId`).
+ */
 export async function createActor(role: Role = 'user', name?: string): Promise<Actor> {
   const { password, ...user } = await makeUser({ role, name });
+  const sessionId = newSessionId();
   return {
     user,
     password,
-    headers: { Authorization: `Bearer ${issueAccessToken(user)}` },
-    session: await sessionHeaders(user),
+    sessionId,
+    headers: { Authorization: `Bearer ${issueAccessToken(user, sessionId)}` },
+    session: await sessionHeaders(user, undefined, sessionId),
   };
 }
 

@@ -220,10 +220,12 @@ export const authOperations = [
     operationId: 'signOut',
     tag: authJsTag,
     summary: 'Sign out',
-    description: 'Auth.js: clears the session cookie.',
+    description:
+      'Auth.js: clears the session cookie and ends the session on the server: a copy of the cookie, and every access token issued with it, is refused from then on.',
     access: 'public',
     handledBy: 'auth.js',
     wrapped: false,
+    // Auth.js clears the cookie even when the database cannot be reached (it logs the error).
     database: false,
     body: {
       raw: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { User } from '@/lib/data/users';
 import { profileSchema, type profileDetails } from '@/lib/validation/profile';
 import { emailPath, operation } from './operation';
-import { conforms, idField } from './shapes';
+import { conforms, idField, okSchema } from './shapes';
 
 /** Accounts: the admin's user list, roles, removal, access tokens and My Profile. */
 
@@ -64,7 +64,7 @@ export const userOperations = [
     tag,
     summary: 'Your access token',
     description:
-      'Issues an access token for the signed-in person, to send as `Authorization: Bearer <token>`; valid 24 hours, and refused as soon as the password is reset or the account removed. Only for your own email, and only with the session cookie: an access token never issues or renews another.',
+      'Issues an access token for the signed-in person, to send as `Authorization: Bearer <token>`; valid 24 hours, and refused as soon as the session it was issued with signs out, the person signs out everywhere, the password is reset or the account is removed. Only for your own email, and only with the session cookie: an access token never issues or renews another.',
     access: 'session',
     scope: 'self',
     params: { path: ownEmail },
@@ -77,6 +77,22 @@ export const userOperations = [
       },
     },
     errors: ['auth.own_account_only'],
+  }),
+  operation({
+    method: 'delete',
+    path: '/api/sessions',
+    operationId: 'signOutEverywhere',
+    tag,
+    summary: 'Sign out everywhere',
+    description:
+      "Ends every session and access token of your account, on every device, this one included (its cookie is cleared too); sign in again afterwards. Signing out (POST /api/auth/signout) ends only that session and the access tokens issued with it. Only with the session cookie.",
+    access: 'session',
+    responses: {
+      200: {
+        description: 'Every session of the account has ended (Set-Cookie clears this one).',
+        json: okSchema,
+      },
+    },
   }),
   operation({
     method: 'delete',

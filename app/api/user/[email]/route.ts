@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { failure } from '@/lib/api/errors';
 import { emailParam, route } from '@/lib/api/handler';
-import { assertSelf, requireAdmin, requireSessionUser } from '@/lib/auth/session';
+import { assertSelf, requireAdmin, requireSession } from '@/lib/auth/session';
 import { issueAccessToken } from '@/lib/auth/token';
 import { changeAdminRole, findUserByEmail } from '@/lib/data/users';
 import { roleChangeFailure } from '../role-change';
@@ -13,13 +13,15 @@ type Params = { email: string };
  * browser as `accessToken`). The user record
  * already exists (created at sign-up or by the first Google sign-in); the path email must be
  * the caller's own, never anyone else's. Only a session cookie may ask: an access token never
- * issues or renews another, so a stolen one ends with its 24 hours.
+ * issues or renews another, so a stolen one ends with its 24 hours, or earlier when the sign-in
+ * it was issued with signs out.
  */
 export const PUT = route<Params>(async (request, { params }) => {
   const { email } = await params;
-  const user = await requireSessionUser(request);
+  const { user, sessionId } = await requireSession(request);
   assertSelf(user, emailParam(email));
-  return NextResponse.json({ token: issueAccessToken(user) });
+  // The token belongs to this sign-in: signing it out refuses the token too.
+  return NextResponse.json({ token: issueAccessToken(user, sessionId) });
 });
 
 /**
