@@ -97,7 +97,7 @@ test('an admin adds a product with an uploaded picture; it is served from our ow
   ).toBeVisible();
 
   const doc = await (await testDb()).collection('products').findOne({ name });
-  expect(doc?.picture).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
+  expect(doc?.picture).toMatch(/^\/api\/images\/[0-9a-f]{32}$/);
 
   await page.goto('/');
   const card = page.getByRole('article', { name, exact: true });

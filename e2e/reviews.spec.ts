@@ -85,7 +85,7 @@ test('a buyer posts a review with a photo (GridFS) and it appears on the home pa
     userId: new ObjectId(user.id),
     location: values.location,
   });
-  expect(review!.img).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
+  expect(review!.img).toMatch(/^\/api\/images\/[0-9a-f]{32}$/);
 
   const image = await page.request.get(review!.img as string);
   expect(image.headers()['content-type']).toBe('image/png');
@@ -114,7 +114,7 @@ test('a buyer posts a review with a photo (Cloudinary) and it appears on the hom
   const img = review!.img as string;
   expect(img).toMatch(
     new RegExp(
-      `^http://127\\.0\\.0\\.1:${CLOUDINARY_PORT}/storefront-e2e/image/upload/v\\d+/reviews/[0-9a-f]{24}\\.png$`,
+      `^http://127\\.0\\.0\\.1:${CLOUDINARY_PORT}/storefront-e2e/image/upload/v\\d+/reviews/[0-9a-f]{32}\\.png$`,
     ),
   );
   const stored = await page.request.get(img);

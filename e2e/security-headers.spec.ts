@@ -113,7 +113,7 @@ test('every kind of response carries the security headers', async ({ page, reque
   });
   expect(upload.status()).toBe(201);
   const { url } = ((await upload.json()) as { data: { url: string } }).data;
-  expect(url).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
+  expect(url).toMatch(/^\/api\/images\/[0-9a-f]{32}$/);
   const image = await request.get(url);
   expect(image.headers()['content-type']).toBe('image/png');
   await expectSecurityHeaders(image, 'GridFS image');

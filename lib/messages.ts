@@ -223,6 +223,11 @@ export const imageMessages = {
   notFile: 'The picture must be sent as a file.',
   notMultipart: 'The request body must be multipart/form-data.',
   storeFailed: 'The picture could not be stored right now. Please try again later.',
+  tooManyUnattached:
+    'Your pictures not yet used in a review or product already take 50 MB, the most allowed. Use them, or wait: an unused picture is removed an hour after its upload.',
+  alreadyUsed: 'This picture is already used by another review. Upload a new picture for this one.',
+  removed:
+    'This picture was removed because it was not used within an hour of its upload. Please upload it again.',
 } as const;
 
 /** What the login page says for an error code in its URL (Auth.js's or the store's own). */

@@ -3,7 +3,9 @@
 // It accepts POST /v1_1/<cloud>/image/upload (multipart/form-data, as the SDK's upload_stream
 // sends it), refuses unknown API keys, stale timestamps and wrong signatures the way Cloudinary
 // does, checks that the file is an image by its bytes, keeps it in memory and serves it back at
-// the `url` / `secure_url` it answers (plain http on 127.0.0.1: there is no TLS here).
+// the `url` / `secure_url` it answers (plain http on 127.0.0.1: there is no TLS here). POST
+// /v1_1/<cloud>/image/destroy (the SDK's uploader.destroy, signed the same way) removes an
+// asset by its public id and answers `{ result: 'ok' }`, or `{ result: 'not found' }`.
 //
 // The app finds it through CLOUDINARY_URL, whose `upload_prefix` the SDK reads when it loads:
 //   cloudinary://KEY:SECRET@CLOUD?upload_prefix=http%3A%2F%2F127.0.0.1%3APORT
@@ -108,7 +110,8 @@ const fail = (response, status, message) => answer(response, status, { error: { 
 
 /**
  * Starts the stand-in. `port` defaults to the fixed E2E port (0 picks a free one, for tests);
- * answers `{ env, origin, uploads, stop }`, where `uploads` lists every accepted upload.
+ * answers `{ env, origin, uploads, destroyed, stop }`, where `uploads` lists every accepted
+ * upload and `destroyed` every destroy call with its result.
  * (`appUrl`, passed to every stand-in, is not needed: Cloudinary never calls the app.)
  *
  * @param {{ appUrl?: string, port?: number, cloudName?: string, apiKey?: string, apiSecret?: string }} [options]
@@ -119,33 +122,59 @@ export async function start({
   apiKey = API_KEY,
   apiSecret = API_SECRET,
 } = {}) {
-  /** Delivery path -> { bytes, contentType } */
+  /** Delivery path -> { bytes, contentType, publicId } */
   const assets = new Map();
   const uploads = [];
+  /** Every destroy call: `{ fields, result }`. */
+  const destroyed = [];
   let origin = '';
 
-  async function upload(request, response, cloud) {
-    if (cloud !== cloudName) return fail(response, 404, `Invalid cloud_name ${cloud}`);
+  /** The signed multipart request's fields and file, or null once it has been refused. */
+  async function signedRequest(request, response, cloud) {
+    const refuse = (status, message) => {
+      fail(response, status, message);
+      return null;
+    };
+    if (cloud !== cloudName) return refuse(404, `Invalid cloud_name ${cloud}`);
     const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(
       request.headers['content-type'] ?? '',
     );
-    if (!boundary) return fail(response, 400, 'Expected multipart/form-data');
+    if (!boundary) return refuse(400, 'Expected multipart/form-data');
     const body = await readBody(request);
     const { fields, file } = parseMultipart(body, boundary[1] ?? boundary[2]);
 
-    if (fields.api_key !== apiKey) return fail(response, 401, `Unknown API key ${fields.api_key}`);
+    if (fields.api_key !== apiKey) return refuse(401, `Unknown API key ${fields.api_key}`);
     const timestamp = Number(fields.timestamp);
     if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 3600) {
-      return fail(response, 400, `Stale request - reported time is ${fields.timestamp}`);
+      return refuse(400, `Stale request - reported time is ${fields.timestamp}`);
     }
     const { toSign, signature } = apiSignRequest(fields, apiSecret);
     if (fields.signature !== signature) {
-      return fail(
-        response,
-        401,
-        `Invalid Signature ${fields.signature}. String to sign - '${toSign}'.`,
-      );
+      return refuse(401, `Invalid Signature ${fields.signature}. String to sign - '${toSign}'.`);
     }
+    return { fields, file };
+  }
+
+  async function destroy(request, response, cloud) {
+    const signed = await signedRequest(request, response, cloud);
+    if (!signed) return;
+    const { fields } = signed;
+    if (!fields.public_id) return fail(response, 400, 'Missing required parameter - public_id');
+    let result = 'not found';
+    for (const [path, asset] of assets) {
+      if (asset.publicId === fields.public_id) {
+        assets.delete(path);
+        result = 'ok';
+      }
+    }
+    destroyed.push({ fields, result });
+    return answer(response, 200, { result });
+  }
+
+  async function upload(request, response, cloud) {
+    const signed = await signedRequest(request, response, cloud);
+    if (!signed) return;
+    const { fields, file } = signed;
     if (!file || file.bytes.length === 0) {
       return fail(response, 400, 'Missing required parameter - file');
     }
@@ -156,7 +185,7 @@ export async function start({
     const publicId = fields.folder ? `${fields.folder}/${name}` : name;
     const version = Math.floor(Date.now() / 1000);
     const path = `/${cloudName}/image/upload/v${version}/${publicId}.${kind.format}`;
-    assets.set(path, { bytes: file.bytes, contentType: kind.contentType });
+    assets.set(path, { bytes: file.bytes, contentType: kind.contentType, publicId });
     const url = `${origin}${path}`;
     const result = {
       asset_id: randomBytes(16).toString('hex'),
@@ -188,9 +217,10 @@ export async function start({
 
   const server = http.createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://stand-in');
-    const uploadPath = /^\/v1_1\/([^/]+)\/image\/upload$/.exec(pathname);
-    if (request.method === 'POST' && uploadPath) {
-      upload(request, response, decodeURIComponent(uploadPath[1])).catch((error) => {
+    const apiPath = /^\/v1_1\/([^/]+)\/image\/(upload|destroy)$/.exec(pathname);
+    if (request.method === 'POST' && apiPath) {
+      const handle = apiPath[2] === 'upload' ? upload : destroy;
+      handle(request, response, decodeURIComponent(apiPath[1])).catch((error) => {
         if (!response.headersSent) fail(response, error.status ?? 500, error.message);
       });
       return;
@@ -223,6 +253,7 @@ export async function start({
     },
     origin,
     uploads,
+    destroyed,
     async stop() {
       server.closeAllConnections?.();
       await new Promise((resolve) => server.close(() => resolve()));

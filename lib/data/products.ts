@@ -225,11 +225,15 @@ export class SkuTakenError extends Error {
 
 /**
  * Adds a product (the input is validated by `productSchema`); the price is kept in cents.
+ * `id` is given where the product's picture was attached to it first (lib/images/attach.ts).
  * Throws SkuTakenError when the part number is taken.
  */
-export async function createProduct(input: ProductInput): Promise<Product> {
+export async function createProduct(
+  input: ProductInput,
+  id: ObjectId = new ObjectId(),
+): Promise<Product> {
   const doc: ProductDoc = {
-    _id: new ObjectId(),
+    _id: id,
     name: input.name,
     description: input.description,
     minimumOrderQuantity: input.minimumOrderQuantity,

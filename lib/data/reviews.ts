@@ -4,7 +4,8 @@ import { unstable_cache } from 'next/cache';
 import { CATALOGUE_REVALIDATE_SECONDS, cacheTags } from '@/lib/cache';
 import { getDb, collections } from '@/lib/db';
 import type { ReviewDoc } from '@/lib/db/collections';
-import type { ReviewInput } from '@/lib/validation/review';
+import { pageWindow } from '@/lib/validation/pagination';
+import { DEFAULT_REVIEW_LIMIT, type ReviewInput } from '@/lib/validation/review';
 
 export interface Review {
   _id: string;
@@ -14,6 +15,10 @@ export interface Review {
   reviewText: string;
   img: string;
 }
+
+export { DEFAULT_REVIEW_LIMIT };
+/** Reviews on the home page: the newest. */
+export const HOME_REVIEW_COUNT = 12;
 
 export function toReview(doc: ReviewDoc): Review {
   return {
@@ -26,23 +31,62 @@ export function toReview(doc: ReviewDoc): Review {
   };
 }
 
-/** Every review, newest first. */
-export async function listReviews(): Promise<Review[]> {
-  const { reviews } = collections(await getDb());
-  const docs = await reviews.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
-  return docs.map(toReview);
+/** One page of reviews, newest first; `pages` is at least 1. */
+export interface ReviewPage {
+  items: Review[];
+  total: number;
+  page: number;
+  limit: number;
+  pages: number;
 }
 
-/** Every review, newest first, from Next.js's data cache (expired by the `reviews` tag). */
-export const listCachedReviews = unstable_cache(listReviews, ['catalogue-reviews'], {
-  tags: [cacheTags.reviews],
-  revalidate: CATALOGUE_REVALIDATE_SECONDS,
-});
+const NEWEST = { createdAt: -1, _id: -1 } as const;
 
-/** Adds a review by a signed-in person; `userId` comes from the session, never the body. */
-export async function createReview(input: ReviewInput, userId: string): Promise<Review> {
+/**
+ * One page of reviews, newest first: `page` from 1, `limit` DEFAULT_REVIEW_LIMIT unless given,
+ * held to 1..MAX_PAGE_LIMIT. A page past the end has no items.
+ */
+export async function listReviews(
+  query: { page?: number; limit?: number } = {},
+): Promise<ReviewPage> {
+  const { page, limit, skip } = pageWindow(query, DEFAULT_REVIEW_LIMIT);
+  const { reviews } = collections(await getDb());
+  const [total, docs] = await Promise.all([
+    reviews.estimatedDocumentCount(),
+    reviews.find({}).sort(NEWEST).skip(skip).limit(limit).toArray(),
+  ]);
+  return {
+    items: docs.map(toReview),
+    total,
+    page,
+    limit,
+    pages: Math.max(1, Math.ceil(total / limit)),
+  };
+}
+
+/** The newest `count` reviews (the home page's). */
+export async function listNewestReviews(count: number): Promise<Review[]> {
+  return (await listReviews({ limit: count })).items;
+}
+
+/** The home page's reviews (HOME_REVIEW_COUNT, newest first) from Next.js's data cache. */
+export const listCachedReviews = unstable_cache(
+  () => listNewestReviews(HOME_REVIEW_COUNT),
+  ['catalogue-reviews', String(HOME_REVIEW_COUNT)],
+  { tags: [cacheTags.reviews], revalidate: CATALOGUE_REVALIDATE_SECONDS },
+);
+
+/**
+ * Adds a review by a signed-in person; `userId` comes from the session, never the body. `id`
+ * is given where the review's photo was attached to it first (lib/images/attach.ts).
+ */
+export async function createReview(
+  input: ReviewInput,
+  userId: string,
+  id: ObjectId = new ObjectId(),
+): Promise<Review> {
   const doc: ReviewDoc = {
-    _id: new ObjectId(),
+    _id: id,
     rating: input.rating,
     name: input.name,
     location: input.location,

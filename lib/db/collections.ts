@@ -154,9 +154,21 @@ export interface MetaDoc {
   at: Date;
 }
 
-/** An image stored through lib/images: in GridFS (same _id) or on Cloudinary. */
+/** What an upload is attached to: the review or product that shows it. */
+export interface UploadAttachment {
+  kind: 'review' | 'product';
+  /** Absent where the sweep found the upload in use by a record from before attachments. */
+  id?: ObjectId;
+}
+
+/**
+ * An image stored through lib/images: in GridFS (same _id) or on Cloudinary. New uploads have
+ * a random id of 32 hex digits (128 bits, lib/images/ids.ts); those from before it keep their
+ * ObjectId. An upload not attached within ORPHAN_UPLOAD_MS is removed by the orphan sweep
+ * (lib/images/orphans.ts).
+ */
 export interface UploadDoc {
-  _id: ObjectId;
+  _id: ObjectId | string;
   /** Where the image is served: /api/images/{id} or Cloudinary's delivery URL. */
   url: string;
   provider: 'gridfs' | 'cloudinary';
@@ -167,6 +179,11 @@ export interface UploadDoc {
   /** Who uploaded it. */
   userId: ObjectId;
   createdAt: Date;
+  /** When it was attached to a review or product (once; never undone while that record lives). */
+  attachedAt?: Date;
+  attachedTo?: UploadAttachment;
+  /** Set by the one orphan sweep that claimed it for removal (a stale claim is taken over). */
+  deletingAt?: Date;
 }
 
 /** An order: a copy of the product fields at ordering time, amounts in integer cents. */

@@ -39,6 +39,8 @@ export async function ensureIndexes(db: Db): Promise<void> {
     c.sessionRevocations.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }),
     c.uploads.createIndex({ url: 1 }, { unique: true }),
     c.uploads.createIndex({ userId: 1, createdAt: -1 }),
+    // The orphan sweep: unattached uploads (attachedAt missing), oldest first.
+    c.uploads.createIndex({ attachedAt: 1, createdAt: 1 }),
     c.orders.createIndex({ email: 1, createdAt: -1 }),
     c.orders.createIndex({ userId: 1, createdAt: -1 }),
     // The unpaid-orders cap, counted twice on every order: a count of index keys alone.

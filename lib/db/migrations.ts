@@ -96,9 +96,33 @@ async function giveOrdersAStatus(db: Db): Promise<void> {
   }
 }
 
+/**
+ * Uploads from before attachments that a review, product or order shows are attached, so the
+ * orphan sweep (lib/images/orphans.ts) keeps them and they do not count against their
+ * uploader's room for unattached uploads. Conditional on still being unattached and unclaimed.
+ */
+async function attachUploadsInUse(db: Db): Promise<void> {
+  const c = collections(db);
+  const unattached = { attachedAt: { $exists: false }, deletingAt: { $exists: false } } as const;
+  const uses = [
+    { kind: 'review', urls: c.reviews.distinct('img') },
+    { kind: 'product', urls: c.products.distinct('picture') },
+    { kind: 'product', urls: c.orders.distinct('picture') },
+  ] as const;
+  for (const use of uses) {
+    const urls = (await use.urls).filter((url): url is string => typeof url === 'string');
+    if (urls.length === 0) continue;
+    await c.uploads.updateMany(
+      { ...unattached, url: { $in: urls } },
+      { $set: { attachedAt: new Date(), attachedTo: { kind: use.kind } } },
+    );
+  }
+}
+
 export async function runMigrations(db: Db): Promise<void> {
   await assignOrderOwners(db);
   await userIdsAsObjectIds(db);
   await fillSkuLookups(db);
   await giveOrdersAStatus(db);
+  await attachUploadsInUse(db);
 }

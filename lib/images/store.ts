@@ -7,13 +7,16 @@ import { failure } from '@/lib/api/errors';
 import { collections, getDb } from '@/lib/db';
 import type { UploadDoc } from '@/lib/db/collections';
 import { env } from '@/lib/env';
+import { imageIdString, newImageId } from './ids';
 import type { ImageFile } from './sniff';
 
 /**
  * Where review photos and product pictures are kept. With CLOUDINARY_URL set they go to
  * Cloudinary through its SDK (which reads CLOUDINARY_URL, including `upload_prefix`, when it is
  * first imported); otherwise into MongoDB GridFS, served by GET /api/images/{id}. Every stored
- * image is recorded in the `uploads` collection with who uploaded it.
+ * image is recorded in the `uploads` collection with who uploaded it, under a random id
+ * (lib/images/ids.ts); it stays until attached to a review or product, or is removed by the
+ * orphan sweep (lib/images/orphans.ts).
  */
 
 /** GridFS images never change under their id. */
@@ -35,6 +38,12 @@ async function bucket(): Promise<GridFSBucket> {
   return new GridFSBucket(await getDb(), { bucketName: GRIDFS_BUCKET });
 }
 
+/**
+ * GridFS takes any `_id`; the driver's types say ObjectId. New files are stored under their
+ * random string id, older ones under an ObjectId.
+ */
+const fileId = (id: string | ObjectId) => id as ObjectId;
+
 async function cloudinary() {
   // Imported on first use only: the SDK reads CLOUDINARY_URL when it loads.
   return (await import('cloudinary')).v2;
@@ -42,7 +51,7 @@ async function cloudinary() {
 
 async function uploadToCloudinary(
   image: ImageFile,
-  id: ObjectId,
+  id: string,
   folder: string,
 ): Promise<UploadApiResponse> {
   const sdk = await cloudinary();
@@ -50,7 +59,7 @@ async function uploadToCloudinary(
     const stream = sdk.uploader.upload_stream(
       {
         folder,
-        public_id: id.toHexString(),
+        public_id: id,
         resource_type: 'image',
         overwrite: false,
         timeout: 30_000,
@@ -64,8 +73,8 @@ async function uploadToCloudinary(
   });
 }
 
-async function writeToGridFs(image: ImageFile, id: ObjectId, userId: string): Promise<void> {
-  const upload = (await bucket()).openUploadStreamWithId(id, image.filename, {
+async function writeToGridFs(image: ImageFile, id: string, userId: string): Promise<void> {
+  const upload = (await bucket()).openUploadStreamWithId(fileId(id), image.filename, {
     metadata: { contentType: image.contentType, userId: new ObjectId(userId) },
   });
   await new Promise<void>((resolve, reject) => {
@@ -83,7 +92,7 @@ export async function storeImage(
   image: ImageFile,
   options: { userId: string; folder: string },
 ): Promise<StoredImage> {
-  const id = new ObjectId();
+  const id = newImageId();
   const provider = imageProvider();
   let url: string;
   let publicId: string | undefined;
@@ -94,7 +103,7 @@ export async function storeImage(
       publicId = result.public_id;
     } else {
       await writeToGridFs(image, id, options.userId);
-      url = `/api/images/${id.toHexString()}`;
+      url = `/api/images/${id}`;
     }
   } catch (error) {
     console.error(
@@ -114,17 +123,49 @@ export async function storeImage(
     userId: new ObjectId(options.userId),
     createdAt: new Date(),
   });
-  return { id: id.toHexString(), url, provider };
+  return { id, url, provider };
+}
+
+/** Whether a failed GridFS delete only says the file is already gone. */
+function alreadyGone(error: unknown): boolean {
+  return error instanceof Error && /not found/i.test(error.message);
+}
+
+/**
+ * Deletes an upload's bytes where they are kept: its GridFS file, or its Cloudinary asset
+ * through the SDK's destroy. A file that is already gone counts as deleted; any other failure
+ * is thrown (the record is then kept, so the removal can be tried again).
+ */
+export async function deleteImageBytes(
+  doc: Pick<UploadDoc, '_id' | 'provider' | 'publicId'>,
+): Promise<void> {
+  if (doc.provider === 'gridfs') {
+    try {
+      await (await bucket()).delete(fileId(doc._id));
+    } catch (error) {
+      if (!alreadyGone(error)) throw error;
+    }
+    return;
+  }
+  if (!doc.publicId) return;
+  const answer = (await (
+    await cloudinary()
+  ).uploader.destroy(doc.publicId, {
+    resource_type: 'image',
+    invalidate: true,
+  })) as { result?: string };
+  if (answer.result !== 'ok' && answer.result !== 'not found') {
+    throw new Error(`Cloudinary answered ${JSON.stringify(answer)} to destroy`);
+  }
 }
 
 /** Removes a stored image again (when what it was uploaded for could not be saved). */
 export async function removeImage(stored: StoredImage): Promise<void> {
-  const _id = new ObjectId(stored.id);
+  const _id = stored.id;
   const { uploads } = collections(await getDb());
   const doc = await uploads.findOne({ _id });
   try {
-    if (stored.provider === 'gridfs') await (await bucket()).delete(_id);
-    else if (doc?.publicId) await (await cloudinary()).uploader.destroy(doc.publicId);
+    if (doc) await deleteImageBytes(doc);
   } catch (error) {
     console.error('[images] removing failed:', error instanceof Error ? error.message : error);
   }
@@ -140,7 +181,7 @@ export async function findUpload(
   const owner = toObjectId(userId);
   if (!owner) return null;
   const doc = await uploads.findOne({ url, userId: owner });
-  return doc ? { id: doc._id.toHexString(), url: doc.url } : null;
+  return doc ? { id: imageIdString(doc._id), url: doc.url } : null;
 }
 
 export interface GridFsImage {
@@ -152,9 +193,9 @@ export interface GridFsImage {
 }
 
 /** An image stored in GridFS, or null when there is none with this id. */
-export async function findGridFsImage(id: ObjectId): Promise<GridFsImage | null> {
+export async function findGridFsImage(id: string | ObjectId): Promise<GridFsImage | null> {
   const images = await bucket();
-  const file = await images.find({ _id: id }, { limit: 1 }).next();
+  const file = await images.find({ _id: fileId(id) }, { limit: 1 }).next();
   if (!file) return null;
   const stored = (file.metadata as { contentType?: unknown } | undefined)?.contentType;
   return {
@@ -162,6 +203,8 @@ export async function findGridFsImage(id: ObjectId): Promise<GridFsImage | null>
     length: file.length,
     uploadDate: file.uploadDate,
     open: () =>
-      Readable.toWeb(images.openDownloadStream(id)) as unknown as ReadableStream<Uint8Array>,
+      Readable.toWeb(
+        images.openDownloadStream(fileId(id)),
+      ) as unknown as ReadableStream<Uint8Array>,
   };
 }

@@ -2,8 +2,16 @@ import 'server-only';
 import { z, type ZodType } from 'zod';
 import { fieldIssues, fieldsError } from '@/lib/api/errors';
 import { enforce, type Limit } from '@/lib/rate-limit';
-import { imageUploadLimit } from './limits';
+import type { UploadAttachment } from '@/lib/db/collections';
+import {
+  attachUploadById,
+  ensureUnattachedRoom,
+  unattachedBytes,
+  unattachedQuotaError,
+} from './attach';
+import { imageUploadLimit, MAX_UNATTACHED_BYTES } from './limits';
 import { formFields, isFilled, readMultipart } from './multipart';
+import { scheduleOrphanSweep } from './orphans';
 import { readImageFile, type ImageFile } from './sniff';
 import { removeImage, storeImage, type StoredImage } from './store';
 
@@ -81,34 +89,54 @@ interface StoreOptions {
   userId: string;
   /** Groups images on Cloudinary: `reviews`, `products`. */
   folder: string;
+  /** The form's file field, under which a refusal is shown (default `image`). */
+  field?: string;
   /** Other limits this request counts on, checked together with the upload limit. */
   limits?: Array<{ limit: Limit; key: string }>;
 }
 
-/** Stores a checked image once its uploader is within the upload limit (and `limits`). */
+/**
+ * Stores a checked image once its uploader is within the upload limit (and `limits`) and has
+ * room for it among their unattached uploads (MAX_UNATTACHED_BYTES, 409 otherwise). The room is
+ * checked before storing and again after (counting this upload), so uploads at the same time
+ * cannot together pass it: one past it is removed again and refused. Each upload starts the
+ * orphan sweep (lib/images/orphans.ts), which runs after the response at most once a minute.
+ */
 export async function storeUpload(
   image: ImageFile,
-  { userId, folder, limits = [] }: StoreOptions,
+  { userId, folder, field = 'image', limits = [] }: StoreOptions,
 ): Promise<StoredImage> {
   await enforce([...limits, { limit: imageUploadLimit, key: userId }]);
-  return storeImage(image, { userId, folder });
+  scheduleOrphanSweep();
+  await ensureUnattachedRoom(userId, image.bytes.length, field);
+  const stored = await storeImage(image, { userId, folder });
+  if ((await unattachedBytes(userId)) > MAX_UNATTACHED_BYTES) {
+    await removeImage(stored);
+    throw unattachedQuotaError(field);
+  }
+  return stored;
 }
 
 /**
- * Stores a checked image (see `storeUpload`) and saves the record it belongs to with `save`;
- * when saving fails the image is removed again, so no image is left behind for a record that
- * was never saved.
+ * Stores a checked image (see `storeUpload`), saves the record it belongs to with `save` and
+ * attaches the image to that record (`attachTo`, from what `save` answered; without it the
+ * caller attaches it, or it stays unattached and is swept like any upload); when saving fails
+ * the image is removed again, so no image is left behind for a record that was never saved.
  */
 export async function withStoredImage<T>(
   image: ImageFile,
-  options: StoreOptions,
+  options: StoreOptions & { attachTo?: (saved: T) => UploadAttachment },
   save: (stored: StoredImage) => Promise<T>,
 ): Promise<T> {
   const stored = await storeUpload(image, options);
+  let saved: T;
   try {
-    return await save(stored);
+    saved = await save(stored);
   } catch (error) {
     await removeImage(stored);
     throw error;
   }
+  // Stored by this request a moment ago: nothing else can have attached or claimed it.
+  if (options.attachTo) await attachUploadById(stored.id, options.attachTo(saved));
+  return saved;
 }

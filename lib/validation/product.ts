@@ -5,6 +5,7 @@ import type { CatalogueQuery, CatalogueSort } from '@/lib/data/products';
 import { fieldMessages, messages } from '@/lib/messages';
 import { formatPrice } from '@/lib/money';
 import { MAX_PRICE_TIERS } from './limits';
+import { MAX_PAGE_LIMIT, MAX_PAGE_NUMBER, urlParam, wholeParam } from './pagination';
 
 export { MAX_PRICE_TIERS };
 
@@ -300,8 +301,8 @@ export type ProductFormValues = z.output<typeof productFormSchema>;
 // Manage Products pages, parsed into a CatalogueQuery for searchCatalogue (lib/data/products).
 
 export const DEFAULT_CATALOGUE_LIMIT = 50;
-export const MAX_CATALOGUE_LIMIT = 100;
-export const MAX_CATALOGUE_PAGE = 1_000_000;
+export const MAX_CATALOGUE_LIMIT = MAX_PAGE_LIMIT;
+export const MAX_CATALOGUE_PAGE = MAX_PAGE_NUMBER;
 export const MAX_SEARCH_LENGTH = 100;
 
 /** Every sort order of the catalogue, the first being the default. */
@@ -313,28 +314,6 @@ export const catalogueSorts = [
 ] as const satisfies readonly CatalogueSort[];
 
 const c = fieldMessages.catalogue;
-
-/**
- * One URL parameter: the first value when repeated (pages get arrays), trimmed; an empty value
- * counts as absent, as a GET form sends its empty fields (`?q=&category=`).
- */
-function urlParam(value: unknown): unknown {
-  const first = Array.isArray(value) ? value[0] : value;
-  if (typeof first !== 'string') return first;
-  const trimmed = first.trim();
-  return trimmed === '' ? undefined : trimmed;
-}
-
-const wholeParam = (max: number, message: string) =>
-  z.preprocess(
-    urlParam,
-    z
-      .string({ error: message })
-      .regex(/^\d{1,9}$/, message)
-      .transform(Number)
-      .pipe(z.number().int().min(1, message).max(max, message))
-      .optional(),
-  );
 
 /**
  * URL search parameters (strings, as `Object.fromEntries(url.searchParams)` or a page's

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldMessages, messages } from '@/lib/messages';
 import { RATINGS } from './limits';
+import { pageParams } from './pagination';
 
 const v = messages.validation;
 
@@ -68,3 +69,12 @@ export const reviewFormSchema = z.object({
 
 export type ReviewFormInput = z.input<typeof reviewFormSchema>;
 export type ReviewFormValues = z.output<typeof reviewFormSchema>;
+
+/** Reviews per page of GET /api/review when `?limit=` is not given. */
+export const DEFAULT_REVIEW_LIMIT = 20;
+
+/**
+ * GET /api/review's URL parameters: `?page=` (from 1) and `?limit=` (1 to 100), each optional
+ * (lib/data/reviews.ts applies the defaults). Unknown parameters are ignored.
+ */
+export const reviewQuerySchema = z.object(pageParams());

@@ -348,6 +348,21 @@ const notAnId = hostileString
 const isObjectIdParameter = (parameter: ListedParameter) =>
   parameter.schema.pattern === '^[0-9a-fA-F]{24}$';
 
+/** An upload id (lib/images/ids.ts): 32 lower-case hex digits, or an ObjectId from before. */
+const IMAGE_ID = /^(?:[0-9a-f]{32}|[0-9a-fA-F]{24})$/;
+const isImageIdParameter = (parameter: ListedParameter) =>
+  parameter.schema.pattern === IMAGE_ID.source;
+
+/** Where an image id of nothing is random hex no upload has, or an ObjectId no file has. */
+const imageIdOfNothing = fc
+  .oneof(fc.stringMatching(/^[0-9a-f]{32}$/), fc.stringMatching(/^[0-9a-f]{24}$/))
+  .filter((hex) => hex !== imageId && !existingIds.has(hex))
+  .map((value): TargetPart => ({ label: 'an id of nothing', valid: false, value }));
+
+const notAnImageId = hostileString
+  .filter((value) => !IMAGE_ID.test(value))
+  .map((value): TargetPart => ({ label: 'not an id', valid: false, value }));
+
 /** Another buyer's ids and the caller's own, by what the path names. */
 function ownAndForeignIds(operation: ListedOperation, name: string) {
   if (name === 'productId') return { own: [productId], foreign: [] };
@@ -365,6 +380,13 @@ function targetArb(
   parameter: ListedParameter,
 ): fc.Arbitrary<TargetPart> {
   const ownAllowed = operation.method === 'GET' || operation.requestBody !== null;
+  if (isImageIdParameter(parameter)) {
+    return fc.oneof(
+      notAnImageId,
+      imageIdOfNothing,
+      fc.constant(imageId).map((value): TargetPart => ({ label: 'an own id', valid: true, value })),
+    );
+  }
   if (isObjectIdParameter(parameter)) {
     const { own, foreign } = ownAndForeignIds(operation, parameter.name);
     return fc.oneof(

@@ -216,7 +216,7 @@ describe('POST /api/product', () => {
     const res = await addForm(admin.headers, productForm(new Blob([png])));
     expect(res.status).toBe(201);
     const picture = res.body.product.picture as string;
-    expect(picture).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
+    expect(picture).toMatch(/^\/api\/images\/[0-9a-f]{32}$/);
     const imageId = picture.split('/').pop()!;
     const image = await imageRoute(request(picture), params({ imageId }));
     expect(image.status).toBe(200);

@@ -91,7 +91,7 @@ describe('POST /api/review (multipart, what the form sends)', () => {
       name: 'Mira Okafor',
       location: 'Lagos, Nigeria',
       reviewText: expect.stringContaining('bearings'),
-      img: expect.stringMatching(/^\/api\/images\/[0-9a-f]{24}$/),
+      img: expect.stringMatching(/^\/api\/images\/[0-9a-f]{32}$/),
     });
     const doc = await collections(await getDb()).reviews.findOne({
       _id: new ObjectId(insertedId as string),
@@ -226,7 +226,7 @@ describe('POST /api/review (JSON) and POST /api/images', () => {
     expect(res.body).toEqual({
       success: true,
       data: {
-        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        id: expect.stringMatching(/^[0-9a-f]{32}$/),
         url: expect.stringMatching(/^\/api\/images\//),
       },
     });
@@ -326,16 +326,18 @@ describe('POST /api/review (JSON) and POST /api/images', () => {
 
   it('ten reviews per person per ten minutes, then 429', async () => {
     const busy = await createActor('user');
-    const uploaded = await upload(busy.headers, pngImage());
-    const body = {
+    // Each review needs a picture of its own (an upload is attached once).
+    const body = async (seed: number) => ({
       rating: 5,
       name: 'N',
       location: 'L',
       reviewText: 'R',
-      img: uploaded.body.data.url,
-    };
-    for (let i = 0; i < 10; i += 1) expect((await postJson(busy.headers, body)).status).toBe(201);
-    const limited = await postJson(busy.headers, body);
+      img: (await upload(busy.headers, pngImage({ seed }))).body.data.url,
+    });
+    for (let i = 0; i < 10; i += 1) {
+      expect((await postJson(busy.headers, await body(i))).status).toBe(201);
+    }
+    const limited = await postJson(busy.headers, await body(10));
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
   });

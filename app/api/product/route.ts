@@ -1,22 +1,27 @@
 import { NextResponse } from 'next/server';
 import { cacheTags, expire } from '@/lib/cache';
-import { fieldIssues, fieldsError } from '@/lib/api/errors';
+import { ObjectId } from 'mongodb';
+import { fieldError, fieldIssues, fieldsError } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { requireAdmin } from '@/lib/auth/session';
-import {
-  createProduct,
-  searchCatalogue,
-  type CataloguePage,
-  type Product,
-} from '@/lib/data/products';
+import { pageHeaders } from '@/lib/api/pagination';
+import { createProduct, searchCatalogue, type Product } from '@/lib/data/products';
 import { withSkuConflict } from '@/lib/catalogue/sku-conflict';
-import { isMultipart, readImageUpload, withStoredImage } from '@/lib/images';
+import {
+  attachUploadByUrl,
+  detachUpload,
+  imageMessages,
+  isMultipart,
+  readImageUpload,
+  withStoredImage,
+} from '@/lib/images';
 import {
   catalogueQuerySchema,
   pictureField,
   productFieldsSchema,
   productNumberFields,
   productSchema,
+  type ProductInput,
 } from '@/lib/validation/product';
 
 export const dynamic = 'force-dynamic';
@@ -38,28 +43,30 @@ export const GET = route(async (request) => {
   const parsed = catalogueQuerySchema.safeParse(params);
   if (!parsed.success) throw fieldsError(fieldIssues(parsed.error), 'bad_request');
   const result = await searchCatalogue(parsed.data);
-  const headers = new Headers({ 'X-Total-Count': String(result.total) });
-  const link = pageLinks(url, result);
-  if (link) headers.set('Link', link);
-  return NextResponse.json(result.items, { headers });
+  return NextResponse.json(result.items, { headers: pageHeaders(url, result) });
 });
 
-/** The Link header of a page: `rel="prev"` and `rel="next"` where those pages exist. */
-function pageLinks(url: URL, result: CataloguePage): string | null {
-  const at = (page: number) => {
-    const params = new URLSearchParams(url.searchParams);
-    params.set('page', String(page));
-    return `<${url.pathname}?${params}>`;
-  };
-  const links: string[] = [];
-  if (result.page > 1) links.push(`${at(Math.min(result.page - 1, result.pages))}; rel="prev"`);
-  if (result.page < result.pages) links.push(`${at(result.page + 1)}; rel="next"`);
-  return links.length ? links.join(', ') : null;
+/** Adds the product, answering 409 on `sku` when its part number is taken. */
+function addProduct(input: Parameters<typeof createProduct>[0], id?: ObjectId): Promise<Product> {
+  return withSkuConflict(createProduct(input, id));
 }
 
-/** Adds the product, answering 409 on `sku` when its part number is taken. */
-function addProduct(input: Parameters<typeof createProduct>[0]): Promise<Product> {
-  return withSkuConflict(createProduct(input));
+/**
+ * Adds a product whose picture is given as a URL. When the URL is an upload's that nothing uses
+ * yet, the upload is attached to the product first (so the orphan sweep keeps it), and detached
+ * again if the product is not saved; an upload already in use stays where it is attached and
+ * the product shows it too; an upload the sweep is removing is refused (422 on `picture`).
+ */
+async function addProductWithPictureUrl(input: ProductInput): Promise<Product> {
+  const to = { kind: 'product' as const, id: new ObjectId() };
+  const outcome = await attachUploadByUrl(input.picture, to);
+  if (outcome === 'gone') throw fieldError('picture', imageMessages.removed);
+  try {
+    return await addProduct(input, to.id);
+  } catch (error) {
+    if (outcome === 'attached') await detachUpload(input.picture, to);
+    throw error;
+  }
 }
 
 /**
@@ -75,7 +82,7 @@ export const POST = route(async (request) => {
   const admin = await requireAdmin(request);
   const product = isMultipart(request)
     ? await productFromForm(request, admin.id)
-    : await addProduct(parseWith(productSchema, await readJson(request)));
+    : await addProductWithPictureUrl(parseWith(productSchema, await readJson(request)));
   expire(cacheTags.products);
   return NextResponse.json(
     { acknowledged: true, insertedId: product._id, product },
@@ -90,8 +97,15 @@ async function productFromForm(request: Request, userId: string) {
     numeric: productNumberFields,
     orUrl: pictureField,
   });
-  if (!image) return addProduct({ ...fields, picture: url });
-  return withStoredImage(image, { userId, folder: 'products' }, (stored) =>
-    addProduct({ ...fields, picture: stored.url }),
+  if (!image) return addProductWithPictureUrl({ ...fields, picture: url });
+  return withStoredImage<Product>(
+    image,
+    {
+      userId,
+      folder: 'products',
+      field: 'picture',
+      attachTo: (product: Product) => ({ kind: 'product', id: new ObjectId(product._id) }),
+    },
+    (stored) => addProduct({ ...fields, picture: stored.url }),
   );
 }

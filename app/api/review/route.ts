@@ -1,17 +1,47 @@
 import { NextResponse } from 'next/server';
+import { ObjectId } from 'mongodb';
 import { cacheTags, expire } from '@/lib/cache';
-import { fieldError } from '@/lib/api/errors';
+import { fieldError, fieldIssues, fieldsError } from '@/lib/api/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
+import { pageHeaders } from '@/lib/api/pagination';
 import { requireUser } from '@/lib/auth/session';
-import { createReview, listReviews } from '@/lib/data/reviews';
-import { findUpload, isMultipart, readImageUpload, withStoredImage } from '@/lib/images';
+import { createReview, listReviews, type Review } from '@/lib/data/reviews';
+import {
+  attachOwnUpload,
+  detachUpload,
+  findUpload,
+  imageMessages,
+  isMultipart,
+  readImageUpload,
+  scheduleOrphanSweep,
+  withStoredImage,
+} from '@/lib/images';
 import { enforce, type Limit } from '@/lib/rate-limit';
-import { reviewFieldsSchema, reviewMessages, reviewSchema } from '@/lib/validation/review';
+import {
+  reviewFieldsSchema,
+  reviewMessages,
+  reviewQuerySchema,
+  reviewSchema,
+} from '@/lib/validation/review';
 
 export const dynamic = 'force-dynamic';
 
-/** GET /api/review: every review. */
-export const GET = route(async () => NextResponse.json(await listReviews()));
+/**
+ * GET /api/review: one page of reviews, newest first, as a JSON array. `?page=` (from 1) and
+ * `?limit=` (default 20, at most 100) page, as GET /api/product does: `X-Total-Count` gives the
+ * number of reviews and `Link` the next and previous pages. A bad parameter answers 400.
+ */
+export const GET = route(async (request) => {
+  const url = new URL(request.url);
+  const params = Object.fromEntries(
+    [...new Set(url.searchParams.keys())].map((key) => [key, url.searchParams.getAll(key)]),
+  );
+  const parsed = reviewQuerySchema.safeParse(params);
+  if (!parsed.success) throw fieldsError(fieldIssues(parsed.error), 'bad_request');
+  scheduleOrphanSweep();
+  const result = await listReviews(parsed.data);
+  return NextResponse.json(result.items, { headers: pageHeaders(url, result) });
+});
 
 const reviewLimit: Limit = { name: 'review:user', max: 10, windowSeconds: 10 * 60 };
 
@@ -19,7 +49,8 @@ const reviewLimit: Limit = { name: 'review:user', max: 10, windowSeconds: 10 * 6
  * POST /api/review (signed in): adds a review; the reviewer is recorded from the session.
  * multipart/form-data with `rating`, `name`, `location`, `reviewText` and the photo as the
  * `image` file (what the Add a Review form sends); or JSON `{ rating, name, location,
- * reviewText, img }` where `img` is a URL POST /api/images answered to the same person.
+ * reviewText, img }` where `img` is a URL POST /api/images answered to the same person, not
+ * used by any other review or product yet (lib/images/attach.ts).
  */
 export const POST = route(async (request) => {
   const user = await requireUser(request);
@@ -38,19 +69,42 @@ async function reviewWithPhoto(request: Request, userId: string) {
     numeric: ['rating'],
     required: reviewMessages.imageRequired,
   });
-  return withStoredImage(
+  return withStoredImage<Review>(
     image,
-    { userId, folder: 'reviews', limits: [{ limit: reviewLimit, key: userId }] },
+    {
+      userId,
+      folder: 'reviews',
+      limits: [{ limit: reviewLimit, key: userId }],
+      attachTo: (review: Review) => ({ kind: 'review', id: new ObjectId(review._id) }),
+    },
     (stored) => createReview({ ...fields, img: stored.url }, userId),
   );
 }
 
-/** The photo was uploaded before, through POST /api/images, by the same person. */
+/**
+ * The photo was uploaded before, through POST /api/images, by the same person: it is attached
+ * to the new review first (one conditional update, so two reviews can never both take it),
+ * and detached again if the review is not saved.
+ */
 async function reviewWithUploadedUrl(request: Request, userId: string) {
   const input = parseWith(reviewSchema, await readJson(request));
   if (!(await findUpload(input.img, userId))) {
     throw fieldError('img', reviewMessages.imgNotUploaded);
   }
   await enforce([{ limit: reviewLimit, key: userId }]);
-  return createReview(input, userId);
+  const to = { kind: 'review' as const, id: new ObjectId() };
+  const outcome = await attachOwnUpload(input.img, userId, to);
+  if (outcome === 'taken') {
+    throw fieldError('img', imageMessages.alreadyUsed, {
+      code: 'conflict',
+      summary: imageMessages.alreadyUsed,
+    });
+  }
+  if (outcome !== 'attached') throw fieldError('img', imageMessages.removed);
+  try {
+    return await createReview(input, userId, to.id);
+  } catch (error) {
+    await detachUpload(input.img, to);
+    throw error;
+  }
 }

@@ -164,6 +164,14 @@ export function failuresOf(operation: OperationContract): ErrorCase[] {
         code: 'validation_failed',
         when: `a text field is missing or invalid, or \`${file}\` is missing: \`details.fields\` lists every field issue`,
       },
+      {
+        code: 'conflict',
+        when: 'the person’s uploads not yet attached to a review or product would take more than 50 MB with this one (an unused upload is removed an hour after it was made)',
+        example: fieldErrorExample(file, imageMessages.tooManyUnattached, {
+          code: 'conflict',
+          summary: imageMessages.tooManyUnattached,
+        }),
+      },
     );
   }
   cases.push(...(operation.errors ?? []));

@@ -156,6 +156,30 @@ export function objectIdPath(what: string) {
 }
 
 /**
+ * An upload's id in GET /api/images/{imageId} (lib/images/ids.ts): 32 lower-case hex digits
+ * (128 random bits), or 24 hex digits for an image stored before random ids; 400 otherwise.
+ */
+export function imageIdPath() {
+  const what = 'image id';
+  const schema = z
+    .string()
+    .regex(/^(?:[0-9a-f]{32}|[0-9a-fA-F]{24})$/)
+    .meta({
+      description:
+        'The image id: 32 lower-case hexadecimal digits (128 random bits), or 24 hexadecimal digits for an image stored before random ids.',
+      example: '3f9c2a7e5b1d4c8a9e0f6b2d7a4c1e58',
+    });
+  pathFailures.set(schema, [
+    {
+      key: 'request.invalid_id',
+      params: { what, value: 'not-an-id' },
+      when: `the ${what} is neither 32 lower-case nor 24 hexadecimal digits`,
+    },
+  ]);
+  return schema;
+}
+
+/**
  * A path email parsed by `emailParam` (lib/api/handler.ts): percent-decoded, trimmed and
  * lower-cased before it is compared; 400 when empty or longer than 254 characters.
  */

@@ -1,10 +1,28 @@
 import { z } from 'zod';
 import type { Review } from '@/lib/data/reviews';
-import { reviewFieldsSchema, reviewMessages, reviewSchema } from '@/lib/validation/review';
-import { fieldErrorExample, operation } from './operation';
+import { imageMessages } from '@/lib/messages';
+import { MAX_PAGE_LIMIT } from '@/lib/validation/pagination';
+import {
+  DEFAULT_REVIEW_LIMIT,
+  reviewFieldsSchema,
+  reviewMessages,
+  reviewQuerySchema,
+  reviewSchema,
+} from '@/lib/validation/review';
+import { fieldErrorExample, operation, validationExample } from './operation';
 import { conforms, idField } from './shapes';
 
-/** Reviews: every review, and adding one with its photo. */
+/** Reviews: one page of them, newest first, and adding one with its photo. */
+
+// The query parameters, described on the schema objects GET /api/review parses with.
+reviewQuerySchema.shape.page.register(z.globalRegistry, {
+  description: 'Page number, from 1.',
+  example: '1',
+});
+reviewQuerySchema.shape.limit.register(z.globalRegistry, {
+  description: `Reviews per page, 1 to ${MAX_PAGE_LIMIT} (default ${DEFAULT_REVIEW_LIMIT}).`,
+  example: '20',
+});
 
 const tag = 'Reviews';
 
@@ -26,11 +44,33 @@ export const reviewOperations = [
     path: '/api/review',
     operationId: 'listReviews',
     tag,
-    summary: 'Every review',
+    summary: 'One page of reviews',
+    description: `The reviews newest first, one page at a time: without parameters the newest ${DEFAULT_REVIEW_LIMIT}. A repeated parameter counts by its first value; unknown parameters are ignored.`,
     access: 'public',
+    params: { query: reviewQuerySchema },
     responses: {
-      200: { description: 'Every review, newest first.', json: z.array(reviewResponseSchema) },
+      200: {
+        description: 'The reviews of the page, newest first.',
+        json: z.array(reviewResponseSchema),
+        headers: z.object({
+          'X-Total-Count': z
+            .string()
+            .meta({ description: 'How many reviews there are, over every page.', example: '57' }),
+          Link: z.string().optional().meta({
+            description:
+              'The previous and next pages (RFC 8288) as paths keeping the other parameters, when they exist.',
+            example: '</api/review?page=1>; rel="prev", </api/review?page=3>; rel="next"',
+          }),
+        }),
+      },
     },
+    errors: [
+      {
+        code: 'bad_request',
+        when: 'a parameter is not valid; details.fields names it',
+        example: validationExample(reviewQuerySchema, { limit: '500' }, 'bad_request'),
+      },
+    ],
   }),
   operation({
     method: 'post',
@@ -39,7 +79,7 @@ export const reviewOperations = [
     tag,
     summary: 'Add a review',
     description:
-      'Adds a review; the reviewer is recorded from the credential. Either multipart/form-data with the photo as the `image` file (what the Add a Review form sends), or JSON whose `img` is a URL that POST /api/images answered to the same person. At most 10 reviews per person in 10 minutes.',
+      'Adds a review; the reviewer is recorded from the credential. Either multipart/form-data with the photo as the `image` file (what the Add a Review form sends), or JSON whose `img` is a URL that POST /api/images answered to the same person within the hour, not used by another review or a product: the upload is attached to this review, once. At most 10 reviews per person in 10 minutes.',
     access: 'user',
     body: {
       json: reviewSchema,
@@ -72,6 +112,19 @@ export const reviewOperations = [
         code: 'validation_failed',
         when: 'the JSON `img` is not a picture this person uploaded through POST /api/images',
         example: fieldErrorExample('img', reviewMessages.imgNotUploaded),
+      },
+      {
+        code: 'conflict',
+        when: 'the JSON `img` is already attached to another review or a product (an upload is attached once)',
+        example: fieldErrorExample('img', imageMessages.alreadyUsed, {
+          code: 'conflict',
+          summary: imageMessages.alreadyUsed,
+        }),
+      },
+      {
+        code: 'validation_failed',
+        when: 'the JSON `img` was removed because it was not attached within an hour of its upload',
+        example: fieldErrorExample('img', imageMessages.removed),
       },
     ],
     rateLimited: true,

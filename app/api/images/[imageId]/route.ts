@@ -1,18 +1,28 @@
 import { failure } from '@/lib/api/errors';
-import { objectIdParam, route } from '@/lib/api/handler';
-import { findGridFsImage, IMAGE_CACHE_CONTROL } from '@/lib/images';
+import { route } from '@/lib/api/handler';
+import {
+  findGridFsImage,
+  IMAGE_CACHE_CONTROL,
+  imageIdString,
+  scheduleOrphanSweep,
+  toImageId,
+} from '@/lib/images';
 
 /**
  * GET /api/images/{imageId}: an image stored in GridFS, with the content type found from its
- * bytes at upload. The bytes under an id never change, so browsers and CDNs may keep it a year.
+ * bytes at upload. The id is 32 lower-case hex digits (random, lib/images/ids.ts), or 24 hex
+ * digits for an image stored before random ids; anything else is 400. The bytes under an id
+ * never change, so browsers and CDNs may keep it a year.
  */
 export const GET = route<{ imageId: string }>(async (request, { params }) => {
   const { imageId } = await params;
-  const id = objectIdParam(imageId, 'image id');
+  const id = toImageId(imageId);
+  if (!id) throw failure('request.invalid_id', { params: { what: 'image id', value: imageId } });
+  scheduleOrphanSweep();
   const image = await findGridFsImage(id);
   if (!image) throw failure('image.not_found');
 
-  const etag = `"${id.toHexString()}"`;
+  const etag = `"${imageIdString(id)}"`;
   const headers = {
     'Cache-Control': IMAGE_CACHE_CONTROL,
     ETag: etag,
