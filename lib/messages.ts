@@ -70,6 +70,8 @@ export const fieldMessages = {
   required: (label: string) => `${label} is Required`,
   tooLong: (label: string) => `${label} is too long`,
   oneLine: (label: string) => `${label} must be on one line`,
+  /** Control, bidi-override or zero-width characters (lib/validation/text.ts). */
+  printable: (label: string) => `${label} must use printable characters only`,
   invalidId: 'Must be a valid id',
   webLink: 'Link must be a web address (https://…)',
   order: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldMessages, messages } from '@/lib/messages';
+import { printable } from './text';
 
 const v = messages.validation;
 
@@ -23,11 +24,15 @@ export const passwordField = z
   // scrypt work grows with input length; nobody needs more than this.
   .max(200, fieldMessages.tooLong('Password'));
 
-export const nameField = z
-  .string({ error: v.nameRequired })
-  .trim()
-  .min(1, { error: v.nameRequired, abort: true })
-  .max(100, fieldMessages.tooLong('Name'));
+/** A person's name (sign-up, My Profile): one line of printable text (lib/validation/text.ts). */
+export const nameField = printable(
+  z
+    .string({ error: v.nameRequired })
+    .trim()
+    .min(1, { error: v.nameRequired, abort: true })
+    .max(100, fieldMessages.tooLong('Name')),
+  'Name',
+);
 
 export const loginSchema = z.object({ email: emailField, password: passwordField });
 export const signupSchema = z.object({

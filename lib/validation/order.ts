@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fieldMessages, messages } from '@/lib/messages';
 import { ADMIN_TARGET_STATUSES, ORDER_STATUSES } from '@/lib/orders/lifecycle';
 import { MAX_PO_NUMBER_LENGTH, MINIMUM_ORDER_QUANTITY } from './limits';
+import { printable, PRINTABLE_TEXT } from './text';
 
 export { MAX_PO_NUMBER_LENGTH, MINIMUM_ORDER_QUANTITY };
 
@@ -25,12 +26,8 @@ const orderMessages = {
   poNumberPrintable: f.order.poNumberPrintable,
 } as const;
 
-/**
- * Printable text: no control or format characters (bidi overrides, zero-width marks),
- * unassigned code points or line/paragraph separators, which could disguise the number on an
- * invoice or break a mail line. Spaces and any script's letters are fine.
- */
-export const PRINTABLE_TEXT = /^[^\p{C}\p{Zl}\p{Zp}]*$/u;
+/** Printable text (lib/validation/text.ts), the rule of PO numbers, names, addresses and notes. */
+export { PRINTABLE_TEXT };
 
 /** 'Minimum Order Quantity - 500', or the product's own higher minimum. */
 export function minimumQuantityMessage(minimum: number): string {
@@ -49,11 +46,16 @@ export function stockMessage(available: number, requested: number): string {
   return f.order.onlyAvailable(available);
 }
 
-export const addressField = z
-  .string({ error: orderMessages.addressRequired })
-  .trim()
-  .min(1, orderMessages.addressRequired)
-  .max(300, orderMessages.addressTooLong);
+/** A delivery address: printable, on several lines where the form has a text area (quotes). */
+export const addressField = printable(
+  z
+    .string({ error: orderMessages.addressRequired })
+    .trim()
+    .min(1, orderMessages.addressRequired)
+    .max(300, orderMessages.addressTooLong),
+  'Address',
+  { multiline: true },
+);
 
 export const phoneField = z
   .string({ error: orderMessages.phoneRequired })
@@ -154,12 +156,16 @@ export const recordPaymentSchema = z.strictObject({
 
 const statusMessages = fieldMessages.orderStatus;
 
-/** A carrier's name: one line, 1-60 characters. */
-const carrierField = z
-  .string()
-  .trim()
-  .max(60, f.tooLong('Carrier'))
-  .regex(/^[^\r\n\t]*$/, f.oneLine('Carrier'));
+/** A carrier's name: one line of printable text, 1-60 characters. */
+const carrierField = printable(
+  z
+    .string()
+    .trim()
+    .max(60, f.tooLong('Carrier'))
+    .regex(/^[^\r\n\t]*$/, f.oneLine('Carrier')),
+  'Carrier',
+  { multiline: true }, // line breaks and tabs have their own message above
+);
 
 /** A tracking number as carriers print them: letters, digits, spaces and dashes, at most 40. */
 const trackingNumberField = z
@@ -180,7 +186,9 @@ export const orderStatusChangeSchema = z
     status: z.enum(ADMIN_TARGET_STATUSES, { error: statusMessages.choose }),
     carrier: carrierField.optional(),
     trackingNumber: trackingNumberField.optional(),
-    note: z.string().trim().max(500, statusMessages.noteTooLong).optional(),
+    note: printable(z.string().trim().max(500, statusMessages.noteTooLong), 'Note', {
+      multiline: true,
+    }).optional(),
   })
   .superRefine((input, context) => {
     const shipped = input.status === 'shipped';

@@ -6,6 +6,7 @@ import { fieldMessages, messages } from '@/lib/messages';
 import { formatPrice } from '@/lib/money';
 import { MAX_PRICE_TIERS } from './limits';
 import { MAX_PAGE_LIMIT, MAX_PAGE_NUMBER, urlParam, wholeParam } from './pagination';
+import { printable } from './text';
 
 export { MAX_PRICE_TIERS };
 
@@ -185,16 +186,23 @@ const checkPriceTiers = [
 ] as const;
 
 const productFields = {
-  name: z
-    .string({ error: m.nameRequired })
-    .trim()
-    .min(1, m.nameRequired)
-    .max(120, fieldMessages.tooLong('Name')),
-  description: z
-    .string({ error: m.descriptionRequired })
-    .trim()
-    .min(1, m.descriptionRequired)
-    .max(5000, fieldMessages.tooLong('Description')),
+  name: printable(
+    z
+      .string({ error: m.nameRequired })
+      .trim()
+      .min(1, m.nameRequired)
+      .max(120, fieldMessages.tooLong('Name')),
+    'Name',
+  ),
+  description: printable(
+    z
+      .string({ error: m.descriptionRequired })
+      .trim()
+      .min(1, m.descriptionRequired)
+      .max(5000, fieldMessages.tooLong('Description')),
+    'Description',
+    { multiline: true },
+  ),
   minimumOrderQuantity: quantity(m.minimumOrderQuantityRequired),
   availableQuantity: quantity(m.availableQuantityRequired),
   price: z

@@ -3,7 +3,7 @@ import type { User } from '@/lib/data/users';
 import { fieldMessages as f } from '@/lib/messages';
 import { nameField } from './auth';
 import { MAX_COMPANY_LENGTH, MAX_TAX_ID_LENGTH } from './limits';
-import { PRINTABLE_TEXT } from './order';
+import { printable, PRINTABLE_TEXT } from './text';
 
 const required = (label: string, max = 200) =>
   z
@@ -11,6 +11,9 @@ const required = (label: string, max = 200) =>
     .trim()
     .min(1, { error: f.required(label), abort: true })
     .max(max, f.tooLong(label));
+
+/** A required one-line text of the profile, printable (lib/validation/text.ts). */
+const requiredText = (label: string, max = 200) => printable(required(label, max), label);
 
 export { MAX_COMPANY_LENGTH, MAX_TAX_ID_LENGTH };
 /** A tax id or VAT number as printed on invoices: ASCII letters, digits, spaces, dots, dashes. */
@@ -38,8 +41,8 @@ const optionalText = (max: number, tooLong: string, pattern: RegExp, patternMess
 export const profileSchema = z.strictObject({
   name: nameField,
   email: z.string().trim().max(254),
-  education: required('Education'),
-  location: required('Location'),
+  education: requiredText('Education'),
+  location: requiredText('Location'),
   link: required('Link', 500).pipe(z.url({ protocol: /^https?$/, error: f.webLink })),
   company: optionalText(
     MAX_COMPANY_LENGTH,

@@ -3,6 +3,7 @@ import { fieldMessages } from '@/lib/messages';
 import { QUOTE_STATUSES } from '@/lib/quotes/status';
 import { hasAtMostTwoDecimals, MAX_PRICE } from './product';
 import { addressField, phoneField, quantityField } from './order';
+import { printable } from './text';
 
 /**
  * Requests for quote (lib/quotes): the request a buyer sends from the product page, the
@@ -57,10 +58,11 @@ const neededByField = z
 
 export const MAX_QUOTE_NOTE_LENGTH = 1000;
 
-const noteField = z
-  .string({ error: q.noteTooLong })
-  .trim()
-  .max(MAX_QUOTE_NOTE_LENGTH, q.noteTooLong)
+const noteField = printable(
+  z.string({ error: q.noteTooLong }).trim().max(MAX_QUOTE_NOTE_LENGTH, q.noteTooLong),
+  'Note',
+  { multiline: true },
+)
   .nullish()
   .transform((note) => note || undefined);
 
@@ -109,11 +111,11 @@ export const quoteAnswerSchema = z.strictObject({
 
 export const quoteDeclineSchema = z.strictObject({
   action: z.literal('decline'),
-  reason: z
-    .string({ error: q.reasonRequired })
-    .trim()
-    .min(1, q.reasonRequired)
-    .max(500, q.reasonTooLong),
+  reason: printable(
+    z.string({ error: q.reasonRequired }).trim().min(1, q.reasonRequired).max(500, q.reasonTooLong),
+    'Reason',
+    { multiline: true },
+  ),
 });
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fieldMessages, messages } from '@/lib/messages';
 import { RATINGS } from './limits';
 import { pageParams } from './pagination';
+import { printable } from './text';
 
 const v = messages.validation;
 
@@ -24,21 +25,31 @@ const reviewFields = {
     .int(m.ratingRange)
     .min(1, m.ratingRange)
     .max(5, m.ratingRange),
-  name: z
-    .string({ error: m.nameRequired })
-    .trim()
-    .min(1, m.nameRequired)
-    .max(100, fieldMessages.tooLong('Name')),
-  location: z
-    .string({ error: m.locationRequired })
-    .trim()
-    .min(1, m.locationRequired)
-    .max(120, fieldMessages.tooLong('Location')),
-  reviewText: z
-    .string({ error: m.reviewRequired })
-    .trim()
-    .min(1, m.reviewRequired)
-    .max(2000, fieldMessages.tooLong('Review')),
+  name: printable(
+    z
+      .string({ error: m.nameRequired })
+      .trim()
+      .min(1, m.nameRequired)
+      .max(100, fieldMessages.tooLong('Name')),
+    'Name',
+  ),
+  location: printable(
+    z
+      .string({ error: m.locationRequired })
+      .trim()
+      .min(1, m.locationRequired)
+      .max(120, fieldMessages.tooLong('Location')),
+    'Location',
+  ),
+  reviewText: printable(
+    z
+      .string({ error: m.reviewRequired })
+      .trim()
+      .min(1, m.reviewRequired)
+      .max(2000, fieldMessages.tooLong('Review')),
+    'Review',
+    { multiline: true },
+  ),
 };
 
 /** The review fields of a multipart POST /api/review; the photo comes as the `image` file. */
