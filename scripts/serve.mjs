@@ -10,14 +10,16 @@
 // further left (lib/security/client-ip.ts); and it encodes string bodies to bytes itself
 // (scripts/lib/string-bodies.mjs: much faster on Node.js 20 for pages with any character beyond
 // Latin-1); and it sends the build's scripts and stylesheets in Brotli to browsers that accept it
-// (scripts/lib/static-brotli.mjs: Next.js compresses with gzip only). The store's origin without
-// AUTH_URL is `http://HOST:PORT` for the address and port given here (lib/security/listen.mjs);
-// on any address but loopback the server refuses to start without AUTH_URL. The build must exist
-// (`next build`).
+// (scripts/lib/static-brotli.mjs: Next.js compresses with gzip only); and it bounds request
+// bodies before Next.js reads them (scripts/lib/body-limit.mjs: Auth.js's at 8 kB, 413 as soon as
+// a body passes its bound). The store's origin without AUTH_URL is `http://HOST:PORT` for the
+// address and port given here (lib/security/listen.mjs); on any address but loopback the server
+// refuses to start without AUTH_URL. The build must exist (`next build`).
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { listenProblem } from '../lib/security/listen.mjs';
+import { boundRequestBody } from './lib/body-limit.mjs';
 import { appendForwardedFor } from './lib/forwarded-for.mjs';
 import { projectRoot } from './lib/project-env.mjs';
 import { staticBrotli } from './lib/static-brotli.mjs';
@@ -67,10 +69,12 @@ const server = http.createServer((request, response) => {
   appendForwardedFor(request.headers, request.socket.remoteAddress);
   encodeStringBodies(response);
   brotli(request, response);
-  handle(request, response).catch((error) => {
-    console.error(`Failed to handle ${request.method} ${request.url}:`, error);
-    if (!response.headersSent) response.statusCode = 500;
-    response.end();
+  boundRequestBody(request, response, () => {
+    handle(request, response).catch((error) => {
+      console.error(`Failed to handle ${request.method} ${request.url}:`, error);
+      if (!response.headersSent) response.statusCode = 500;
+      response.end();
+    });
   });
 });
 
