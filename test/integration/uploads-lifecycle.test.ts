@@ -71,6 +71,12 @@ async function backdate(id: string, by = ORPHAN_UPLOAD_MS + 60_000) {
 const aboutOneMegabyte = (seed: number) => pngImage({ width: 580, height: 580, seed, noise: true });
 
 beforeAll(async () => {
+  // The sweep the uploads start in the background (at most once a minute) stays off here:
+  // these tests run the sweep themselves and count what each run removed.
+  (globalThis as { __storefrontOrphanSweep?: unknown }).__storefrontOrphanSweep = {
+    startedAt: Date.now() + 24 * 3_600_000,
+    running: null,
+  };
   [buyer, admin] = await Promise.all([createActor('user'), createActor('admin')]);
 });
 afterAll(async () => {
@@ -308,6 +314,25 @@ describe('the orphan sweep', () => {
     const doc = await uploads.findOne({ _id: uploaded.body.data.id });
     expect(doc?.attachedAt).toBeInstanceOf(Date);
     expect(await files(uploaded.body.data.id)).toEqual({ files: 1, chunks: 1 });
+  });
+});
+
+describe('the sweep runs in the background', () => {
+  it('an upload request starts it after its answer; it removes the old orphan', async () => {
+    const orphan = await upload(buyer, pngImage({ seed: 15 }));
+    await backdate(orphan.body.data.id);
+    // As in a server process where no sweep ran in the last minute.
+    (globalThis as { __storefrontOrphanSweep?: unknown }).__storefrontOrphanSweep = {
+      startedAt: 0,
+      running: null,
+    };
+    const next = await upload(buyer, pngImage({ seed: 16 }));
+    expect(next.status).toBe(201);
+    await settleBackgroundWork();
+    const { uploads } = collections(await getDb());
+    expect(await uploads.countDocuments({ _id: orphan.body.data.id })).toBe(0);
+    expect(await files(orphan.body.data.id)).toEqual({ files: 0, chunks: 0 });
+    expect(await uploads.countDocuments({ _id: next.body.data.id })).toBe(1);
   });
 });
 

@@ -5,8 +5,10 @@ import { readImageUpload, storeUpload } from '@/lib/images';
 import { reviewMessages } from '@/lib/validation/review';
 
 /**
- * POST /api/images (signed in): stores one picture sent as the multipart `image` file and
- * answers `{ success: true, data: { id, url } }`; the URL can then be sent as a review's `img`.
+ * POST /api/images (signed in): stores one picture sent as the multipart `image` file under a
+ * random id and answers `{ success: true, data: { id, url } }`; the URL can then be sent as one
+ * review's `img` (or a product's `picture`), which attaches it. Not attached within an hour, it
+ * is removed; at most 50 MB of a person's uploads may wait unattached (409 past that).
  */
 export const POST = route(async (request) => {
   const user = await requireUser(request);

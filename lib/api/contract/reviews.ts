@@ -88,7 +88,7 @@ export const reviewOperations = [
         name: 'Dana Whitfield',
         location: 'Leeds',
         reviewText: 'Bearings arrived on time and to tolerance.',
-        img: '/api/images/66a1f0c2e4b0a1b2c3d4e5f6',
+        img: '/api/images/3f9c2a7e5b1d4c8a9e0f6b2d7a4c1e58',
       },
       multipart: { fields: reviewFieldsSchema, file: 'image' },
     },
