@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { ManageOrdersTable } from '@/components/order/ManageOrdersTable';
 import { OrderDateFilter } from '@/components/order/OrderDateFilter';
 import { OrderStatusFilter } from '@/components/order/OrderStatusFilter';
+import { requirePageAdmin } from '@/lib/auth/session';
 import { everyOrder } from '@/lib/orders';
 import { STATUS_LABELS } from '@/lib/orders/lifecycle';
 import { orderDateRange, orderDatesSchema, orderStatusFilterSchema } from '@/lib/validation/order';
@@ -14,6 +15,7 @@ type Props = { searchParams: Promise<{ status?: Param; from?: Param; to?: Param 
 const first = (value: Param) => (Array.isArray(value) ? value[0] : value);
 
 export default async function ManageOrdersPage({ searchParams }: Props) {
+  await requirePageAdmin('/dashboard/manageorder');
   const query = await searchParams;
   // An unknown or repeated filter shows the default list rather than an error page.
   const parsed = orderStatusFilterSchema.safeParse(first(query.status));

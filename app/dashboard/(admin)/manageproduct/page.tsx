@@ -9,6 +9,7 @@ import {
   type SearchParams,
 } from '@/components/catalogue/query';
 import { ManageProducts } from '@/components/product/ManageProducts';
+import { requirePageAdmin } from '@/lib/auth/session';
 import { searchCatalogue } from '@/lib/data/products';
 
 export const metadata: Metadata = { title: 'Manage Products' };
@@ -22,6 +23,7 @@ type Props = { searchParams: Promise<SearchParams> };
 
 /** Manage Products: the catalogue searched and paged like /products, each with Delete. */
 export default async function ManageProductsPage({ searchParams }: Props) {
+  await requirePageAdmin(PATH);
   const params = readCatalogueParams(await searchParams);
   const result = params.ok
     ? await searchCatalogue({ ...params.query, limit: params.query.limit ?? PAGE_SIZE })

@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
 import { UsersTable } from '@/components/admin/UsersTable';
-import { requirePageUser } from '@/lib/auth/session';
+import { requirePageAdmin } from '@/lib/auth/session';
 import { listUsers } from '@/lib/data/users';
 
 export const metadata: Metadata = { title: 'Make Admin' };
 
 export default async function MakeAdminPage() {
-  // The (admin) layout has checked the role.
-  const admin = await requirePageUser('/dashboard/users');
+  const admin = await requirePageAdmin('/dashboard/users');
   const users = await listUsers();
   return (
     <section aria-labelledby="users-title">
