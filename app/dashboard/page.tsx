@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { EmailVerification } from '@/components/profile/EmailVerification';
 import { ProfileForm } from '@/components/profile/ProfileForm';
+import { SignOutEverywhere } from '@/components/profile/SignOutEverywhere';
 import { requirePageUser } from '@/lib/auth/session';
 import { profileDetails } from '@/lib/validation/profile';
 
@@ -21,6 +22,7 @@ export default async function MyProfilePage({ searchParams }: Props) {
         result={typeof verified === 'string' ? verified : undefined}
       />
       <ProfileForm initial={profileDetails(user)} />
+      <SignOutEverywhere />
     </section>
   );
 }
