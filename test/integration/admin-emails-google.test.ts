@@ -45,7 +45,7 @@ const { GET: listUsersRoute } = await import('@/app/api/user/route');
 const { POST: signupRoute } = await import('@/app/api/signup/route');
 const { settleBackgroundWork } = await import('@/lib/background');
 const { closeConnection } = await import('@/lib/db');
-const { findUserByEmail, markEmailVerified } = await import('@/lib/data/users');
+const { findUserByEmail } = await import('@/lib/data/users');
 const { params, request, STORE_ORIGIN } = await import('../support/users');
 
 const ORIGIN = 'http://127.0.0.1:3000';
