@@ -70,7 +70,11 @@ function cookiesOf(response: Response, into = new Map<string, string>()): Map<st
 const cookieHeader = (jar: Map<string, string>) => [...jar.values()].join('; ');
 
 /** Auth.js sees the request on the store's own host, as Next.js hands it over. */
-const authRequest = (path: string, jar: Map<string, string>, init: RequestInit = {}) =>
+const authRequest = (
+  path: string,
+  jar: Map<string, string>,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) =>
   new NextRequest(`${ORIGIN}${path}`, {
     ...init,
     headers: { host: '127.0.0.1:3000', cookie: cookieHeader(jar), ...init.headers },
