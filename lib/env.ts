@@ -74,6 +74,19 @@ const schema = z
         .max(24 * 365)
         .default(48),
     ),
+    /**
+     * Minutes an unpaid order of an account whose email is not verified yet holds its stock
+     * (verified accounts: UNPAID_ORDER_TTL_HOURS).
+     */
+    UNVERIFIED_HOLD_MINUTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60)
+        .default(30),
+    ),
     TRUSTED_PROXY_HOPS: z.preprocess(
       emptyToUndefined,
       z

@@ -371,6 +371,11 @@ export const errorMessages = {
     message:
       'You already have {max} unpaid orders. Please pay or delete one of them before placing another.',
   },
+  'order.too_many_unpaid_unverified': {
+    code: 'conflict',
+    message:
+      'You already have {max} unpaid orders, the most an account whose email is not verified yet may hold. Pay or delete one of them, verify your email (the link we sent you, or resend it from My Profile) to hold up to {verifiedMax}, or request a quote for what you need.',
+  },
   'quick_order.too_many_lines': {
     code: 'validation_failed',
     message:

@@ -2,9 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { StaticPage } from '@/components/layout/StaticPage';
 import { env } from '@/lib/env';
+import { UNVERIFIED_MAX_UNPAID_ORDERS } from '@/lib/orders/rules';
 import { pageMetadata, storeName } from '@/lib/site';
 
 const unpaidHours = env.UNPAID_ORDER_TTL_HOURS;
+const unverifiedMinutes = env.UNVERIFIED_HOLD_MINUTES;
 
 export const metadata: Metadata = pageMetadata({
   title: 'Terms of sale',
@@ -42,8 +44,11 @@ export default function TermsPage() {
           body: (
             <p>
               Placing an order reserves its stock. An order that stays unpaid for more than{' '}
-              {unpaidHours} hours is cancelled and its stock released. You can delete an unpaid
-              order yourself from your dashboard.
+              {unpaidHours} hours is cancelled and its stock released. Until you have verified your
+              email address, an unpaid order holds its stock for {unverifiedMinutes} minutes and you
+              can hold at most {UNVERIFIED_MAX_UNPAID_ORDERS} unpaid orders; paying at once works as
+              usual. Each order&apos;s payment page shows when it must be paid by. You can delete an
+              unpaid order yourself from your dashboard.
             </p>
           ),
         },

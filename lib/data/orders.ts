@@ -3,6 +3,7 @@ import { ObjectId, type Filter } from 'mongodb';
 import { totalCentsFor, unitPriceCentsFor } from '@/lib/catalogue/pricing';
 import { getDb, collections } from '@/lib/db';
 import type { OrderDoc, OrderHistoryEntry } from '@/lib/db/collections';
+import { env } from '@/lib/env';
 import { centsToDollars } from '@/lib/money';
 import { LIVE_STATUSES, type CancelReason, type OrderStatus } from '@/lib/orders/lifecycle';
 import {
@@ -61,6 +62,12 @@ export interface Order {
   /** The product's part number when it was ordered; null for orders from before part numbers. */
   sku: string | null;
   createdAt: string;
+  /**
+   * When the order is cancelled if still unpaid, stamped when it was placed: after
+   * UNPAID_ORDER_TTL_HOURS, or UNVERIFIED_HOLD_MINUTES for an account whose email was not
+   * verified then (see `payByOf`).
+   */
+  payBy: string;
   /** When the order was cancelled (only unpaid orders are); null for a live order. */
   cancelledAt: string | null;
   cancelReason: CancelReason | null;
@@ -113,6 +120,7 @@ export function orderRecord(doc: OrderDoc): OrderRecord {
     trackingNumber: doc.trackingNumber ?? null,
     sku: doc.sku ?? null,
     createdAt: doc.createdAt.toISOString(),
+    payBy: payByOf(doc).toISOString(),
     cancelledAt: doc.cancelledAt?.toISOString() ?? null,
     cancelReason: doc.cancelReason ?? null,
     quoteReference: doc.quoteReference ?? null,
@@ -128,6 +136,32 @@ export function publicOrder(record: OrderRecord): Order {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { userId, unitPriceCents, totalCents, paymentIntentId, ...order } = record;
   return order;
+}
+
+/** How long orders from before `expiresAt` was stamped hold their stock: UNPAID_ORDER_TTL_HOURS. */
+function legacyHoldMs(): number {
+  return env.UNPAID_ORDER_TTL_HOURS * 60 * 60 * 1000;
+}
+
+/**
+ * When an order is cancelled if still unpaid: its own `expiresAt`, stamped when it was placed;
+ * for orders from before that, UNPAID_ORDER_TTL_HOURS after placing.
+ */
+export function payByOf(doc: Pick<OrderDoc, 'createdAt' | 'expiresAt'>): Date {
+  return doc.expiresAt ?? new Date(doc.createdAt.getTime() + legacyHoldMs());
+}
+
+/** Orders whose time to be paid ran out before `now` (their own deadline, see `payByOf`). */
+function pastPayBy(now: Date): Filter<OrderDoc> {
+  return {
+    $or: [
+      { expiresAt: { $lt: now } },
+      {
+        expiresAt: { $exists: false },
+        createdAt: { $lt: new Date(now.getTime() - legacyHoldMs()) },
+      },
+    ],
+  };
 }
 
 async function ordersCollection() {
@@ -212,6 +246,11 @@ type PlaceOrderInput = {
   user: { id: string; name: string; email: string };
   /** The most unpaid orders the buyer may hold. */
   maxUnpaid: number;
+  /**
+   * How long the order holds its stock unpaid, from now: stamped on it as `expiresAt`
+   * (lib/orders/rules.ts `holdFor`, from the buyer's account when ordering).
+   */
+  holdMs: number;
   /**
    * Mails the new order carries in its `outbox` from its insert (lib/orders/mails.ts), so an
    * order that is written has them and one that is not (refused, or stepped back over the cap)
@@ -327,6 +366,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     history: [{ status: 'unpaid', at: createdAt, by: buyerId, note: null }],
     paid: false,
     createdAt,
+    expiresAt: new Date(createdAt.getTime() + input.holdMs),
     ...(input.outbox?.length ? { outbox: input.outbox } : {}),
     ...(quote ? { quoteId: new ObjectId(quote.quoteId), quoteReference: quote.reference } : {}),
   };
@@ -441,12 +481,12 @@ export async function cancelUnpaidOrder(
   );
 }
 
-/** Unpaid live orders created before `deadline`, oldest first. */
-export async function findOverdueOrders(deadline: Date, limit = 100): Promise<OrderRecord[]> {
+/** Unpaid live orders past their time to be paid at `now` (see `payByOf`), oldest first. */
+export async function findOverdueOrders(now: Date, limit = 100): Promise<OrderRecord[]> {
   const docs = await (
     await ordersCollection()
   )
-    .find({ status: 'unpaid', createdAt: { $lt: deadline } })
+    .find({ status: 'unpaid', ...pastPayBy(now) })
     .sort({ createdAt: 1 })
     .limit(limit)
     .toArray();
@@ -454,16 +494,15 @@ export async function findOverdueOrders(deadline: Date, limit = 100): Promise<Or
 }
 
 /**
- * Cancels an overdue unpaid order (created before `deadline`) and gives its stock back, through
- * the same `transition()` as every cancel: the order must still be unpaid, overdue, and carry
- * `paymentIntentId` (the intent the caller has just canceled at Stripe, or none), so of
- * concurrent sweeps exactly one cancels it and the stock comes back once; an intent attached
- * meanwhile leaves the order for the next sweep.
+ * Cancels an unpaid order overdue at `now` (past its own deadline, see `payByOf`) and gives its
+ * stock back, through the same `transition()` as every cancel: the order must still be unpaid,
+ * overdue, and carry `paymentIntentId` (the intent the caller has just canceled at Stripe, or
+ * none), so of concurrent sweeps exactly one cancels it and the stock comes back once; an
+ * intent attached meanwhile leaves the order for the next sweep.
  */
 export async function cancelOverdueOrder(
   id: string,
   paymentIntentId: string | null,
-  deadline: Date,
   now = new Date(),
   extraUpdate?: ExtraUpdate,
 ): Promise<boolean> {
@@ -476,7 +515,7 @@ export async function cancelOverdueOrder(
       by: { kind: 'system' },
       note: 'Not paid in time',
       where: {
-        createdAt: { $lt: deadline },
+        ...pastPayBy(now),
         paymentIntentId: paymentIntentId ?? { $exists: false },
       },
       extraUpdate,

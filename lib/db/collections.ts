@@ -237,6 +237,14 @@ export interface OrderDoc {
   trackingNumber?: string;
   createdAt: Date;
   /**
+   * When the order is cancelled if still unpaid, stamped when it is placed from the buyer's
+   * account then (lib/orders/rules.ts `holdFor`): UNPAID_ORDER_TTL_HOURS after placing for a
+   * verified email, UNVERIFIED_HOLD_MINUTES otherwise. Never moved afterwards (verifying later
+   * does not extend it). Absent on orders from before it was stamped: createdAt +
+   * UNPAID_ORDER_TTL_HOURS.
+   */
+  expiresAt?: Date;
+  /**
    * Set with `status: 'cancelled'` (only an unpaid order is cancelled): when, and why. Its stock
    * has been returned; it is kept as a record for the back office, listed only under the
    * cancelled filter of Manage Orders and never payable.

@@ -55,6 +55,8 @@ export async function ensureIndexes(db: Db): Promise<void> {
     ),
     // Manage Orders' status filter, and the expiry sweep (unpaid, oldest first).
     c.orders.createIndex({ status: 1, createdAt: -1, _id: -1 }),
+    // The expiry sweep's own deadlines (`expiresAt`, stamped when an order is placed).
+    c.orders.createIndex({ status: 1, expiresAt: 1 }),
     // At most one order per quote, whatever happens to an accept (lib/quotes).
     c.orders.createIndex(
       { quoteId: 1 },

@@ -26,7 +26,10 @@ export interface OrderMailData {
   /** The buyer's own purchase-order number, shown only when they gave one. */
   purchaseOrderNumber: string | null;
   placedAt: Date;
-  /** When an unpaid order is cancelled if still unpaid (UNPAID_ORDER_TTL_HOURS after placing). */
+  /**
+   * When an unpaid order is cancelled if still unpaid: the order's own deadline, stamped when it
+   * was placed (`expiresAt`); UNPAID_ORDER_TTL_HOURS after placing for orders from before it.
+   */
   payBy: Date;
   /** Present once paid: the verified payment and, once assigned, the invoice number. */
   payment: { transactionId: string; paidAt: Date | null; invoiceNumber: string | null } | null;
@@ -38,7 +41,8 @@ export interface OrderMailData {
 
 /**
  * The mail data of an order document. `unpaidOrderTtlHours` is UNPAID_ORDER_TTL_HOURS (passed
- * in so this stays a pure function of its inputs).
+ * in so this stays a pure function of its inputs), the deadline of orders placed before each
+ * order carried its own.
  */
 export function orderMailData(doc: OrderDoc, unpaidOrderTtlHours: number): OrderMailData {
   return {
@@ -51,7 +55,7 @@ export function orderMailData(doc: OrderDoc, unpaidOrderTtlHours: number): Order
     deliveryAddress: doc.address,
     purchaseOrderNumber: doc.poNumber?.trim() || null,
     placedAt: doc.createdAt,
-    payBy: new Date(doc.createdAt.getTime() + unpaidOrderTtlHours * 3_600_000),
+    payBy: doc.expiresAt ?? new Date(doc.createdAt.getTime() + unpaidOrderTtlHours * 3_600_000),
     payment:
       doc.paid && doc.transactionId
         ? {

@@ -10,10 +10,12 @@ import {
 } from '@/lib/data/orders';
 import { mailsQueued, orderMails } from './mails';
 import { cancelOrderPayment } from './payment';
-import { isOverdue, unpaidOrderDeadline } from './rules';
+import { isOverdue } from './rules';
 
 /**
- * Unpaid orders expire after UNPAID_ORDER_TTL_HOURS: the payment intent is canceled at Stripe
+ * Unpaid orders expire at their own deadline (`payBy`, stamped when they were placed:
+ * UNPAID_ORDER_TTL_HOURS later, or UNVERIFIED_HOLD_MINUTES for an account whose email was not
+ * verified then): the payment intent is canceled at Stripe
  * first, then the order is marked cancelled and its stock returned, exactly once however many
  * sweeps run at the same time on however many server instances, with the buyer's cancellation
  * mail queued in that same update. The expiry is the store's own work, not an answer to the
@@ -48,7 +50,6 @@ export async function expireOrder(
   const cancelled = await cancelOverdueOrder(
     order._id,
     order.paymentIntentId,
-    unpaidOrderDeadline(now),
     now,
     mails.extraUpdate,
   );
@@ -80,7 +81,7 @@ const SWEEP_LIMIT = 200;
 
 /** Expires every overdue unpaid order (up to SWEEP_LIMIT); answers how many were cancelled. */
 export async function expireOverdueOrders(now = new Date()): Promise<number> {
-  const overdue = await findOverdueOrders(unpaidOrderDeadline(now), SWEEP_LIMIT);
+  const overdue = await findOverdueOrders(now, SWEEP_LIMIT);
   let cancelled = 0;
   for (let start = 0; start < overdue.length; start += SWEEP_BATCH) {
     const outcomes = await Promise.all(

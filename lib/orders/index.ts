@@ -30,7 +30,7 @@ import { expireIfOverdue, sweepOverdueOrders } from './expiry';
 import type { CancelReason, OrderStatus } from './lifecycle';
 import { mailsQueued, orderMails } from './mails';
 import { cancelOrderPayment, paymentIntentForOrder, recordOrderPayment } from './payment';
-import { assertCancellable, cancelRefusal, goneFor } from './rules';
+import { assertCancellable, cancelRefusal, goneFor, holdFor } from './rules';
 import {
   invalidTransition,
   transition,
@@ -52,10 +52,16 @@ import {
 
 export { applyPaymentEvent } from './payment';
 export { expireOrder, expireOverdueOrders, sweepOverdueOrders } from './expiry';
-export { isOverdue, orderCancelledMessage, orderExpiredMessage } from './rules';
+export {
+  isOverdue,
+  orderCancelledMessage,
+  orderExpiredMessage,
+  UNVERIFIED_MAX_UNPAID_ORDERS,
+} from './rules';
 
 type Viewer = Pick<User, 'id' | 'role'>;
-type Buyer = Pick<User, 'id' | 'name' | 'email'>;
+/** Who places an order: `emailVerified` as the account is now decides its hold (`holdFor`). */
+type Buyer = Pick<User, 'id' | 'name' | 'email' | 'emailVerified'>;
 
 /**
  * Places an order for the signed-in buyer: only quantity, address, phone and PO number come
@@ -64,6 +70,12 @@ type Buyer = Pick<User, 'id' | 'name' | 'email'>;
  * first, so the stock they held can be ordered again. The new order is inserted with its
  * "placed" mail (the pay link) in its outbox, held until the order is past the unpaid-orders
  * cap check. Answers the new order's id.
+ *
+ * The account's state when it orders decides what it may hold (`holdFor`, lib/orders/rules.ts):
+ * with a verified email, MAX_UNPAID_ORDERS unpaid orders held UNPAID_ORDER_TTL_HOURS each;
+ * without, UNVERIFIED_MAX_UNPAID_ORDERS (3) held UNVERIFIED_HOLD_MINUTES each, stamped on the
+ * order as its `expiresAt` (what the sweep, the payment page and the mails go by). The refusal
+ * over the cap says what to do: pay or delete an open order, verify the email, or ask a quote.
  *
  * With `quote` (an accepted quote, lib/quotes), the order is priced at the quoted unit price
  * and carries the quote's reference; every other rule is the same (the one conditional stock
@@ -79,10 +91,12 @@ export async function placeOrderFor(
 ): Promise<string> {
   await sweepOverdueOrders();
   const mails = orderMails(['order.placed'], origin, { held: true });
+  const hold = holdFor(buyer);
   const result = await placeOrder({
     ...input,
     user: { id: buyer.id, name: buyer.name, email: buyer.email },
-    maxUnpaid: env.MAX_UNPAID_ORDERS,
+    maxUnpaid: hold.maxUnpaid,
+    holdMs: hold.holdMs,
     outbox: mails.entries,
     ...(quote ? { quote } : {}),
   });
@@ -106,6 +120,12 @@ export async function placeOrderFor(
       case 'total_too_large':
         throw fieldError('quantity', 'Quantity is too large');
       case 'too_many_unpaid':
+        if (!hold.verified) {
+          throw failure('order.too_many_unpaid_unverified', {
+            params: { max: result.max, verifiedMax: env.MAX_UNPAID_ORDERS },
+            details: { maxUnpaidOrders: result.max, emailVerified: false },
+          });
+        }
         throw failure('order.too_many_unpaid', {
           params: { max: result.max },
           details: { maxUnpaidOrders: result.max },

@@ -34,7 +34,7 @@ import { placeOrderFor } from './index';
  *   path that reserves stock (one conditional update) and holds the unpaid-orders cap.
  */
 
-type Buyer = Pick<User, 'id' | 'name' | 'email'>;
+type Buyer = Pick<User, 'id' | 'name' | 'email' | 'emailVerified'>;
 
 export type QuickOrderLineStatus =
   'ok' | 'malformed' | 'unknown_part' | 'below_minimum' | 'above_stock' | 'too_large';

@@ -11,28 +11,72 @@ import { isPaidStatus } from './lifecycle';
  * lifecycle.ts; the functions of lib/orders call these; route handlers never decide them.
  */
 
-/** Unpaid orders created before this moment have expired (UNPAID_ORDER_TTL_HOURS). */
-export function unpaidOrderDeadline(now = new Date()): Date {
-  return new Date(now.getTime() - env.UNPAID_ORDER_TTL_HOURS * 60 * 60 * 1000);
+/** The most unpaid orders an account whose email is not verified yet may hold. */
+export const UNVERIFIED_MAX_UNPAID_ORDERS = 3;
+
+/** What an account may hold unpaid, decided from its state when it places an order. */
+export interface Hold {
+  verified: boolean;
+  /** The most unpaid orders it may hold at once, the new one included. */
+  maxUnpaid: number;
+  /** How long a new order keeps its stock unpaid (stamped on the order as its `payBy`). */
+  holdMs: number;
 }
 
-/** Whether an order is still unpaid (so live) and older than the unpaid-order lifetime. */
-export function isOverdue(
-  order: Pick<OrderRecord, 'status' | 'createdAt'>,
-  now = new Date(),
-): boolean {
-  return order.status === 'unpaid' && new Date(order.createdAt) < unpaidOrderDeadline(now);
+/**
+ * The hold of an account placing an order now. Verified email (the verification link, or a
+ * Google sign-in): MAX_UNPAID_ORDERS orders, each held UNPAID_ORDER_TTL_HOURS. Not verified:
+ * at most UNVERIFIED_MAX_UNPAID_ORDERS (3) orders, each held UNVERIFIED_HOLD_MINUTES, so a free
+ * account cannot lock the catalogue's stock away; paying at once is unaffected. An order keeps
+ * the deadline stamped when it was placed: verifying later neither extends nor shortens it.
+ */
+export function holdFor(buyer: { emailVerified: boolean }): Hold {
+  if (buyer.emailVerified) {
+    return {
+      verified: true,
+      maxUnpaid: env.MAX_UNPAID_ORDERS,
+      holdMs: env.UNPAID_ORDER_TTL_HOURS * 60 * 60 * 1000,
+    };
+  }
+  return {
+    verified: false,
+    maxUnpaid: Math.min(UNVERIFIED_MAX_UNPAID_ORDERS, env.MAX_UNPAID_ORDERS),
+    holdMs: env.UNVERIFIED_HOLD_MINUTES * 60 * 1000,
+  };
 }
 
-/** What the payment page and the API say about an order that expired unpaid. */
-export function orderExpiredMessage(): string {
-  return orderExpired().message;
+/**
+ * Whether an order is still unpaid (so live) and past its own time to be paid (`payBy`,
+ * stamped when it was placed).
+ */
+export function isOverdue(order: Pick<OrderRecord, 'status' | 'payBy'>, now = new Date()): boolean {
+  return order.status === 'unpaid' && new Date(order.payBy) < now;
+}
+
+/** A hold in words: "48 hours", "30 minutes", "1 hour 30 minutes". */
+export function holdInWords(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const words = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (hours === 0) return words(rest, 'minute');
+  return rest === 0 ? words(hours, 'hour') : `${words(hours, 'hour')} ${words(rest, 'minute')}`;
+}
+
+/**
+ * What the payment page and the API say about an order that expired unpaid: the time it had
+ * (its `payBy` after its placing), or UNPAID_ORDER_TTL_HOURS without an order.
+ */
+export function orderExpiredMessage(order?: Pick<OrderRecord, 'createdAt' | 'payBy'>): string {
+  return orderExpired(order).message;
 }
 
 /** 409 for anything that would pay or change an order that expired unpaid. */
-export function orderExpired() {
-  const hours = env.UNPAID_ORDER_TTL_HOURS;
-  return failure('order.expired', { params: { hours: `${hours} hour${hours === 1 ? '' : 's'}` } });
+export function orderExpired(order?: Pick<OrderRecord, 'createdAt' | 'payBy'>) {
+  const ms = order
+    ? new Date(order.payBy).getTime() - new Date(order.createdAt).getTime()
+    : env.UNPAID_ORDER_TTL_HOURS * 60 * 60 * 1000;
+  return failure('order.expired', { params: { hours: holdInWords(ms) } });
 }
 
 /**
@@ -50,12 +94,14 @@ export function goneFor(
 }
 
 /** 409 for paying or cancelling an order that was cancelled: why it was, in words. */
-export function orderCancelled(order: Pick<OrderRecord, 'cancelReason'>) {
-  return order.cancelReason === 'expired' ? orderExpired() : failure('order.cancelled');
+export function orderCancelled(order: CancelledOrder) {
+  return order.cancelReason === 'expired' ? orderExpired(order) : failure('order.cancelled');
 }
 
+type CancelledOrder = Pick<OrderRecord, 'cancelReason' | 'createdAt' | 'payBy'>;
+
 /** What the payment page says about a cancelled order. */
-export function orderCancelledMessage(order: Pick<OrderRecord, 'cancelReason'>): string {
+export function orderCancelledMessage(order: CancelledOrder): string {
   return orderCancelled(order).message;
 }
 
@@ -63,13 +109,13 @@ export function orderCancelledMessage(order: Pick<OrderRecord, 'cancelReason'>):
  * An order may be deleted or cancelled (by its owner or an admin) only while it is unpaid: a
  * paid order is a business record, a cancelled one was cancelled already.
  */
-export function assertCancellable(order: Pick<OrderRecord, 'status' | 'cancelReason'>): void {
+export function assertCancellable(order: Pick<OrderRecord, 'status'> & CancelledOrder): void {
   const refusal = cancelRefusal(order);
   if (refusal) throw refusal;
 }
 
 /** Why an order cannot be deleted or cancelled now, or null when it can. */
-export function cancelRefusal(order: Pick<OrderRecord, 'status' | 'cancelReason'>) {
+export function cancelRefusal(order: Pick<OrderRecord, 'status'> & CancelledOrder) {
   if (isPaidStatus(order.status)) return failure('order.paid_cannot_delete');
   if (order.status === 'cancelled') return orderCancelled(order);
   return null;
@@ -79,7 +125,7 @@ export function cancelRefusal(order: Pick<OrderRecord, 'status' | 'cancelReason'
 export function assertPayable(order: OrderRecord): void {
   if (isPaidStatus(order.status)) throw failure('order.already_paid');
   if (order.status === 'cancelled') throw orderCancelled(order);
-  if (isOverdue(order)) throw orderExpired();
+  if (isOverdue(order)) throw orderExpired(order);
   if (order.totalCents > MAX_CARD_AMOUNT_CENTS) throw failure('order.too_large_for_card');
   if (order.totalCents < MIN_CARD_AMOUNT_CENTS) throw failure('order.too_small_for_card');
 }

@@ -56,6 +56,9 @@ beforeAll(async () => {
   api = await import('../support/orders');
   make = await import('../support/factories');
   ({ a, b, admin } = await app.users.buyersAndAdmin());
+  // The cap and the lifetime tested here are a verified account's (MAX_UNPAID_ORDERS,
+  // UNPAID_ORDER_TTL_HOURS); an unverified account's have their own tests (unverified-holds).
+  for (const buyer of [a, b]) await app.userData.markEmailVerified(buyer.user.id, buyer.user.email);
 });
 
 afterAll(async () => {
@@ -95,6 +98,13 @@ async function actorWithEmail(email: string): Promise<Who & { user: { id: string
   const user = await app.userData.createPasswordUser({ name: 'New Owner', email, password });
   const token = app.token.issueAccessToken(user, newSessionId());
   return { user, headers: { Authorization: `Bearer ${token}` } };
+}
+
+/** A new buyer whose email is verified: the cap tested here is MAX_UNPAID_ORDERS. */
+async function verifiedActor(name: string): Promise<Actor> {
+  const actor = await app.users.createActor('user', name);
+  await app.userData.markEmailVerified(actor.user.id, actor.user.email);
+  return actor;
 }
 
 /** Forgets when this process last swept, so the next order request sweeps at once. */
@@ -241,7 +251,7 @@ describe('unpaid orders expire', () => {
 
 describe('the unpaid-orders cap', () => {
   it(`refuses order ${MAX_UNPAID + 1} with 409 until one is paid, deleted or expired`, async () => {
-    const buyer = await app.users.createActor('user', 'Capped Buyer');
+    const buyer = await verifiedActor('Capped Buyer');
     const productId = await addProduct(100_000);
     const ids = [];
     for (let i = 0; i < MAX_UNPAID; i += 1) ids.push(await placeFor(buyer, productId, 500));
@@ -266,7 +276,7 @@ describe('the unpaid-orders cap', () => {
   });
 
   it('a concurrent burst cannot exceed the cap, and refused orders hold no stock', async () => {
-    const buyer = await app.users.createActor('user', 'Bursting Buyer');
+    const buyer = await verifiedActor('Bursting Buyer');
     const productId = await addProduct(100_000);
     const results = await Promise.all(
       Array.from({ length: 4 * MAX_UNPAID }, () => place(buyer, productId, 500)),

@@ -74,6 +74,8 @@ beforeAll(async () => {
   api = await import('../support/orders');
   make = await import('../support/factories');
   ({ a, b, admin } = await app.users.buyersAndAdmin());
+  // Verified buyers: an unverified account holds at most 3 unpaid orders (unverified-holds).
+  await Promise.all([make.verifyEmail(a.user), make.verifyEmail(b.user)]);
 });
 
 afterAll(async () => {

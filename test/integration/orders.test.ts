@@ -19,7 +19,7 @@ vi.hoisted(() => {
 import { closeConnection, collections, getDb } from '@/lib/db';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
-import { makeProduct, payOrder } from '../support/factories';
+import { makeProduct, payOrder, verifyEmail } from '../support/factories';
 import { buyersAndAdmin, params, request, type Actor } from '../support/users';
 import {
   allOrders,
@@ -56,6 +56,8 @@ async function placeFor(who: Actor, productId: string, overrides: Record<string,
 
 beforeAll(async () => {
   ({ a, b, admin } = await buyersAndAdmin());
+  // Verified buyers: an unverified account holds at most 3 unpaid orders (unverified-holds).
+  await Promise.all([verifyEmail(a.user), verifyEmail(b.user)]);
 });
 afterAll(closeConnection);
 

@@ -29,6 +29,7 @@ import { POST as placeRoute } from '@/app/api/quick-order/route';
 import { settleBackgroundWork } from '@/lib/background';
 import { closeConnection, collections, getDb } from '@/lib/db';
 import { deleteProduct } from '@/lib/data/products';
+import { markEmailVerified } from '@/lib/data/users';
 import { quickOrderMessages, fieldMessages, orderAgainMessages } from '@/lib/messages';
 import { deleteOrder } from '@/lib/orders';
 import { orderAgainPrefill, orderAgainQuantity } from '@/lib/orders/order-again';
@@ -274,6 +275,8 @@ describe('POST /api/quick-order', () => {
 
   it('lines beyond the unpaid-orders cap fail with the cap’s message; the ones before it are placed', async () => {
     const buyerE = await createActor('user', 'Buyer E');
+    // A verified account's cap (MAX_UNPAID_ORDERS); an unverified one's is 3 (unverified-holds).
+    await markEmailVerified(buyerE.user.id, buyerE.user.email);
     const held = await makeProduct({ availableQuantity: 100_000 });
     for (let i = 0; i < 4; i += 1) await makeOrder(buyerE.user, held);
     const parts = await Promise.all([1, 2, 3, 4].map(() => makeProduct()));

@@ -400,6 +400,7 @@ describe('the price the buyer saw', () => {
 describe('the placement rules of every order', () => {
   it('refuses an accept over the unpaid-orders cap; the quote stays answered', async () => {
     const buyer = await users.createActor('user', 'Cap Reached');
+    await make.verifyEmail(buyer.user); // a verified account's cap: MAX_UNPAID_ORDERS
     const product = await newProduct();
     const quote = await answered(buyer, product._id, 5_000);
     // MAX_UNPAID_ORDERS is 20 by default: the buyer holds 20 unpaid orders already.
@@ -410,6 +411,25 @@ describe('the placement rules of every order', () => {
     expect(res.body.error.message).toMatch(/^You already have 20 unpaid orders/);
     expect(await api.stockOf(product._id)).toBe(stock);
     expect((await quoteDoc(quote._id))?.status).toBe('answered');
+  });
+
+  it('refuses an accept by an account whose email is not verified once it holds 3 unpaid orders, saying what to do', async () => {
+    const buyer = await users.createActor('user', 'Not Verified Yet');
+    const product = await newProduct();
+    const quote = await answered(buyer, product._id, 5_000);
+    for (let i = 0; i < 3; i += 1) await make.makeOrder(buyer.user, product);
+    const stock = await api.stockOf(product._id);
+    const res = await accept(buyer, quote._id);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/^You already have 3 unpaid orders/);
+    expect(res.body.error.message).toMatch(/verify your email/);
+    expect(res.body.error.details).toEqual({ maxUnpaidOrders: 3, emailVerified: false });
+    expect(await api.stockOf(product._id)).toBe(stock);
+    expect((await quoteDoc(quote._id))?.status).toBe('answered');
+
+    // Verified, the same accept places the order.
+    await make.verifyEmail(buyer.user);
+    expect((await accept(buyer, quote._id)).status).toBe(201);
   });
 });
 

@@ -34,6 +34,8 @@ beforeAll(async () => {
     users.createActor('user', 'Other Buyer'),
     users.createActor('admin'),
   ]);
+  // Verified buyers: an unverified account holds at most 3 unpaid orders (unverified-holds).
+  await Promise.all([make.verifyEmail(buyer.user), make.verifyEmail(other.user)]);
 });
 
 afterAll(async () => {

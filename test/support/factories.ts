@@ -10,6 +10,7 @@ import {
   type OrderRecord,
 } from '@/lib/data/orders';
 import { createProduct, type Product } from '@/lib/data/products';
+import { env } from '@/lib/env';
 import {
   createPasswordUser,
   findUserById,
@@ -54,6 +55,11 @@ export async function makeUser(
   const user = await findUserById(created.id);
   if (!user) throw new Error(`makeUser: ${email} was not stored`);
   return { ...user, password };
+}
+
+/** Marks the account's email verified, as opening its verification link does. */
+export async function verifyEmail(user: Pick<User, 'id' | 'email'>): Promise<void> {
+  await markEmailVerified(user.id, user.email);
 }
 
 /** The fields of Add Product (price in dollars), and when it was added. */
@@ -102,7 +108,8 @@ export interface OrderOverrides {
 
 /**
  * An order placed by `buyer` for `product`, reserving its stock, as the order form places one
- * (the unpaid-orders cap aside: tests that check it use the API).
+ * for a verified account (held UNPAID_ORDER_TTL_HOURS), the unpaid-orders cap aside: tests of
+ * the cap and of the shorter hold of unverified accounts use the API.
  */
 export async function makeOrder(
   buyer: Pick<User, 'id' | 'name' | 'email'>,
@@ -117,6 +124,7 @@ export async function makeOrder(
     poNumber: overrides.poNumber,
     user: { id: buyer.id, name: buyer.name, email: buyer.email },
     maxUnpaid: Number.MAX_SAFE_INTEGER,
+    holdMs: env.UNPAID_ORDER_TTL_HOURS * 60 * 60 * 1000,
   });
   if (!placed.ok) throw new Error(`makeOrder: the order was refused (${placed.reason})`);
   const id = placed.insertedId;
@@ -142,12 +150,18 @@ export async function backdateProduct(productId: string, at: Date): Promise<void
   );
 }
 
-/** Makes an order look as if it had been placed at `at` (unpaid orders expire with age). */
+/**
+ * Makes an order look as if it had been placed at `at` (unpaid orders expire with age): its
+ * time to be paid (`expiresAt`) moves with it, so it keeps the hold it was placed with.
+ */
 export async function backdateOrder(orderId: string, at: Date): Promise<void> {
-  await collections(await getDb()).orders.updateOne(
-    { _id: new ObjectId(orderId) },
-    { $set: { createdAt: at } },
-  );
+  const { orders } = collections(await getDb());
+  const _id = new ObjectId(orderId);
+  const doc = await orders.findOne({ _id }, { projection: { createdAt: 1, expiresAt: 1 } });
+  const expiresAt = doc?.expiresAt
+    ? new Date(at.getTime() + (doc.expiresAt.getTime() - doc.createdAt.getTime()))
+    : undefined;
+  await orders.updateOne({ _id }, { $set: { createdAt: at, ...(expiresAt ? { expiresAt } : {}) } });
 }
 
 /**

@@ -34,6 +34,7 @@ const order: OrderRecord & { invoiceNumber: string } = {
   paidAt: '2026-12-31T23:30:00.000Z',
   invoiceNumber: 'INV-2026-000042',
   createdAt: '2026-12-30T09:00:00.000Z',
+  payBy: '2027-01-01T09:00:00.000Z',
   cancelledAt: null,
   cancelReason: null,
   quoteReference: null,

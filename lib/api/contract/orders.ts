@@ -19,6 +19,7 @@ import {
   objectIdPath,
   operation,
   validationExample,
+  type KeyCase,
 } from './operation';
 import { conforms, idField } from './shapes';
 
@@ -99,6 +100,10 @@ export const orderResponseSchema = z
       .nullable()
       .meta({ description: "The carrier's tracking number, once shipped." }),
     createdAt: z.iso.datetime(),
+    payBy: z.iso.datetime().meta({
+      description:
+        'When the order is cancelled and its stock released if it is still unpaid, fixed when it was placed: UNPAID_ORDER_TTL_HOURS (default 48) after placing for an account with a verified email, UNVERIFIED_HOLD_MINUTES (default 30) for one whose email was not verified then. Verifying later does not move it.',
+    }),
     cancelledAt: z.iso.datetime().nullable().meta({
       description: 'When the order was cancelled; null for a live order.',
     }),
@@ -153,6 +158,7 @@ export const orderResponseSchema = z
       carrier: 'DHL Freight',
       trackingNumber: 'JD014600006281234567',
       createdAt: '2026-11-20T09:30:00.000Z',
+      payBy: '2026-11-22T09:30:00.000Z',
       cancelledAt: null,
       cancelReason: null,
       quoteReference: null,
@@ -173,6 +179,26 @@ const sharedSegment =
 
 const expired = { key: 'order.expired', params: { hours: '48 hours' } } as const;
 
+/**
+ * The unpaid-orders cap, as every way of placing an order answers it (POST /api/order, a quick
+ * order's lines, accepting a quote): MAX_UNPAID_ORDERS for an account with a verified email, 3
+ * for one whose email is not verified yet.
+ */
+export const unpaidCapErrors: KeyCase[] = [
+  {
+    key: 'order.too_many_unpaid',
+    params: { max: 20 },
+    details: { maxUnpaidOrders: 20 },
+    when: 'the buyer (email verified) already has MAX_UNPAID_ORDERS (default 20) unpaid orders',
+  },
+  {
+    key: 'order.too_many_unpaid_unverified',
+    params: { max: 3, verifiedMax: 20 },
+    details: { maxUnpaidOrders: 3, emailVerified: false },
+    when: 'the buyer’s email is not verified yet and they already have 3 unpaid orders: they may pay or delete one, verify their email, or request a quote',
+  },
+];
+
 /** 409 for a status move the lifecycle table does not allow from the order's status now. */
 const invalidTransition = (from: OrderStatus, to: OrderStatus, when: string) =>
   ({
@@ -190,7 +216,7 @@ export const orderOperations = [
     tag,
     summary: 'Place an order',
     description:
-      "Places an order for the signed-in person: only `productId`, `quantity`, `address`, `phone` and `poNumber` (the buyer's purchase-order number, optional) are used; the product fields clients copy into the payload are accepted and ignored (the product and its price come from the database, the buyer from the credential). The quantity is at least 500 and the product’s own minimum, and at most the stock left, which the order reserves at once; its unit price is the product's volume tier for the quantity. At most 60 orders an hour per person.",
+      "Places an order for the signed-in person: only `productId`, `quantity`, `address`, `phone` and `poNumber` (the buyer's purchase-order number, optional) are used; the product fields clients copy into the payload are accepted and ignored (the product and its price come from the database, the buyer from the credential). The quantity is at least 500 and the product’s own minimum, and at most the stock left, which the order reserves at once; its unit price is the product's volume tier for the quantity. The order holds that stock unpaid until its `payBy`: UNPAID_ORDER_TTL_HOURS (default 48) after placing when the account's email is verified, UNVERIFIED_HOLD_MINUTES (default 30) when it is not yet; an unverified account holds at most 3 unpaid orders, a verified one MAX_UNPAID_ORDERS (default 20). Paying at once works the same for both. At most 60 orders an hour per person.",
     access: 'user',
     body: {
       json: createOrderSchema,
@@ -212,12 +238,7 @@ export const orderOperations = [
         when: "the quantity is below the product's minimum or above the stock left",
         example: fieldErrorExample('quantity', fieldMessages.order.onlyAvailable(1200)),
       },
-      {
-        key: 'order.too_many_unpaid',
-        params: { max: 20 },
-        details: { maxUnpaidOrders: 20 },
-        when: 'the buyer already has MAX_UNPAID_ORDERS (default 20) unpaid orders',
-      },
+      ...unpaidCapErrors,
     ],
     rateLimited: true,
   }),

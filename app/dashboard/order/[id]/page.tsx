@@ -8,17 +8,18 @@ import { ProductPicture } from '@/components/product/ProductPicture';
 import { requirePageUser } from '@/lib/auth/session';
 import { formatPrice } from '@/lib/money';
 import { orderExpiredMessage, orderPage, type StepActor } from '@/lib/orders';
-import { STATUS_LABELS, type CancelReason } from '@/lib/orders/lifecycle';
+import type { Order } from '@/lib/data/orders';
+import { STATUS_LABELS } from '@/lib/orders/lifecycle';
 
 export const metadata: Metadata = { title: 'Order' };
 
 type Props = { params: Promise<{ id: string }> };
 
 /** Why a cancelled order was cancelled, in words; its stock went back in every case. */
-function cancelledText(reason: CancelReason | null): string {
-  switch (reason) {
+function cancelledText(order: Pick<Order, 'cancelReason' | 'createdAt' | 'payBy'>): string {
+  switch (order.cancelReason) {
     case 'expired':
-      return orderExpiredMessage();
+      return orderExpiredMessage(order);
     case 'deleted':
       return 'The buyer deleted this order. Its stock was returned.';
     default:
@@ -73,7 +74,7 @@ export default async function OrderPage({ params }: Props) {
           role="status"
           className="mt-4 rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800"
         >
-          {cancelledText(order.cancelReason)}
+          {cancelledText(order)}
         </p>
       ) : null}
 

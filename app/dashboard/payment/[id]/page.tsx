@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CheckoutForm } from '@/components/order/CheckoutForm';
+import { formatOrderTime } from '@/components/order/dates';
 import { requirePageUser } from '@/lib/auth/session';
 import { formatPrice } from '@/lib/money';
 import { orderCancelledMessage, orderForPaymentPage } from '@/lib/orders';
@@ -12,8 +13,9 @@ export const metadata: Metadata = { title: 'Payment' };
 type Props = { params: Promise<{ id: string }> };
 
 /**
- * The payment page of one order: its details, 'Please pay: $price', the card entry; for an
- * order that expired unpaid, a note saying so instead of the card entry.
+ * The payment page of one order: its details, 'Please pay: $price', the time it must be paid by
+ * (its own `payBy`), the card entry; for an order that expired unpaid, a note saying so instead
+ * of the card entry.
  */
 export default async function PaymentPage({ params }: Props) {
   const { id } = await params;
@@ -45,6 +47,12 @@ export default async function PaymentPage({ params }: Props) {
         <p className="mt-4 text-lg font-semibold text-slate-900" data-testid="payment-amount">
           Please pay: {formatPrice(order.price)}
         </p>
+        {order.status === 'unpaid' ? (
+          <p className="mt-1 text-sm text-slate-600" data-testid="payment-pay-by">
+            Pay by <time dateTime={order.payBy}>{formatOrderTime(order.payBy)}</time>: an order
+            still unpaid then is cancelled and its stock released.
+          </p>
+        ) : null}
       </div>
       <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         {order.paid ? (
