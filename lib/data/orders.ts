@@ -600,3 +600,36 @@ export async function setInvoiceNumbers(
   });
   if (operations.length) await (await ordersCollection()).bulkWrite(operations, { ordered: false });
 }
+
+/**
+ * Whether the buyer's address may receive this order's mails now: when the account's email is
+ * verified (as the account is when the mail is sent: one verified later gets the mails from
+ * then on), or when this is the account's first order ever, whatever became of it (the spec's
+ * flow: sign up, order, pay at once, before opening the verification mail). Later orders of a
+ * still-unverified account mail nobody, so an account opened with someone else's address cannot
+ * make the store mail them again and again. Orders from before orders had an owner keep their
+ * mails. The store's own mails (ORDERS_TO) never ask.
+ */
+export async function buyerMayBeMailed(
+  doc: Pick<OrderDoc, '_id' | 'userId' | 'email' | 'createdAt'>,
+): Promise<boolean> {
+  if (!doc.userId) return true;
+  const db = await getDb();
+  const { users, orders } = collections(db);
+  const verified = await users.findOne(
+    { _id: doc.userId, email: doc.email, emailVerified: { $ne: null } },
+    { projection: { _id: 1 } },
+  );
+  if (verified) return true;
+  const earlier = await orders.findOne(
+    {
+      userId: doc.userId,
+      $or: [
+        { createdAt: { $lt: doc.createdAt } },
+        { createdAt: doc.createdAt, _id: { $lt: doc._id } },
+      ],
+    },
+    { projection: { _id: 1 } },
+  );
+  return earlier === null;
+}

@@ -1,4 +1,5 @@
 import 'server-only';
+import { buyerMayBeMailed } from '@/lib/data/orders';
 import type { OrderDoc, QuoteDoc } from '@/lib/db/collections';
 import { env } from '@/lib/env';
 import { storeName } from '@/lib/site';
@@ -14,14 +15,20 @@ import { renderQuoteMail, storeQuoteMails, type QuoteMailKind } from './quote-ma
  * collection and kinds here.
  */
 
-/** An order mail from the order as it is now: to the buyer, or to the store (ORDERS_TO). */
+/**
+ * An order mail from the order as it is now: to the buyer, or to the store (ORDERS_TO). A
+ * buyer's mail goes only to a verified address, or for the account's first order
+ * (`buyerMayBeMailed`); otherwise it is removed unsent.
+ */
 function orderMail(kind: OrderMailKind): MailRenderer<OrderDoc> {
   return async (doc, entry) => {
     // "Please pay" is stale once the order is paid or cancelled: the later mail says it all.
     if (kind === 'order.placed' && (doc.paid || doc.cancelledAt)) return null;
+    const toStore = storeOrderMails.has(kind);
+    if (!toStore && !(await buyerMayBeMailed(doc))) return null;
     const order = orderMailData(doc, env.UNPAID_ORDER_TTL_HOURS);
     const mail = await renderOrderMail(kind, order, { origin: entry.origin, storeName });
-    return { to: storeOrderMails.has(kind) ? ordersRecipient() : doc.email, ...mail };
+    return { to: toStore ? ordersRecipient() : doc.email, ...mail };
   };
 }
 

@@ -32,6 +32,7 @@ let outbox: typeof import('@/lib/mail/outbox');
 let lifecycle: typeof import('@/lib/orders');
 let orderMailsModule: typeof import('@/lib/orders/mails');
 let data: typeof import('@/lib/data/orders');
+let userData: typeof import('@/lib/data/users');
 let invoices: typeof import('@/lib/invoices/numbers');
 let webhook: typeof import('@/app/api/webhooks/stripe/route');
 let admin: Actor;
@@ -57,6 +58,7 @@ beforeAll(async () => {
   lifecycle = await import('@/lib/orders');
   orderMailsModule = await import('@/lib/orders/mails');
   data = await import('@/lib/data/orders');
+  userData = await import('@/lib/data/users');
   invoices = await import('@/lib/invoices/numbers');
   webhook = await import('@/app/api/webhooks/stripe/route');
   admin = await users.createActor('admin', 'Ada Admin');
@@ -76,7 +78,15 @@ afterAll(async () => {
 /** An actor's requests as sent straight to the server with a Host of the client's choosing. */
 const forged = (actor: Actor) => ({ headers: { ...actor.headers, ...FORGED } });
 
-const newBuyer = (name = 'Priya Raman') => users.createActor('user', name);
+/**
+ * A buyer whose email is verified, so every order of theirs mails them (an unverified account is
+ * mailed for its first order only: unverified-holds.test.ts).
+ */
+async function newBuyer(name = 'Priya Raman') {
+  const buyer = await users.createActor('user', name);
+  await userData.markEmailVerified(buyer.user.id, buyer.user.email);
+  return buyer;
+}
 
 const newProduct = () =>
   make.makeProduct({ name: 'Taper Roller Bearing 30206', price: 3.4, availableQuantity: 50_000 });

@@ -271,6 +271,67 @@ describe('an account whose email is not verified', () => {
   });
 });
 
+describe('order mails of an account whose email is not verified', () => {
+  it('its first order mails it; later orders mail only the store; once verified, it is mailed again', async () => {
+    const uma = await buyer(false);
+    const first = await placed(uma);
+    await settle();
+    const second = await placed(uma);
+    await settle();
+
+    // The first order's "placed" mail, with its own deadline (UNVERIFIED_HOLD_MINUTES).
+    const [placedMail, ...others] = toAddress(mailsFor(first), uma.user.email);
+    expect(others).toEqual([]);
+    expect(placedMail!.subject).toMatch(/to pay/);
+    const firstDoc = (await api.orderDoc(first))!;
+    expect(firstDoc.expiresAt!.getTime() - firstDoc.createdAt.getTime()).toBe(
+      HOLD_MINUTES * MINUTE,
+    );
+    const payBy = `${firstDoc.expiresAt!.toLocaleString('en-US', {
+      timeZone: 'UTC',
+      dateStyle: 'long',
+      timeStyle: 'short',
+      hourCycle: 'h23',
+    })} UTC`;
+    expect(placedMail!.text).toContain(payBy);
+
+    // The second order mails nobody: nothing to the buyer, and nothing left queued.
+    expect(toAddress(mailsFor(second), uma.user.email)).toEqual([]);
+    expect((await api.orderDoc(second))!.outbox ?? []).toEqual([]);
+
+    // Paid: the store still gets its mail; the buyer gets no receipt for this order.
+    expect((await payNow(uma, second)).status).toBe(200);
+    await settle();
+    expect(toAddress(mailsFor(second), uma.user.email)).toEqual([]);
+    expect(toAddress(mailsFor(second), STORE_DESK)).toHaveLength(1);
+
+    // A cancellation of a later order is not mailed either.
+    const third = await placed(uma);
+    expect((await api.deleteOrder(uma, third)).status).toBe(200);
+    await settle();
+    expect(toAddress(mailsFor(third), uma.user.email)).toEqual([]);
+
+    // Verified now: its orders mail it again.
+    await userData.markEmailVerified(uma.user.id, uma.user.email);
+    const fourth = await placed(uma);
+    await settle();
+    expect(toAddress(mailsFor(fourth), uma.user.email).map((mail) => mail.subject ?? '')).toEqual([
+      expect.stringMatching(/to pay/),
+    ]);
+  });
+
+  it('a verified account is mailed for every order, as before', async () => {
+    const vera = await buyer(true);
+    const ids = [await placed(vera), await placed(vera)];
+    await settle();
+    for (const id of ids) {
+      expect(toAddress(mailsFor(id), vera.user.email).map((mail) => mail.subject ?? '')).toEqual([
+        expect.stringMatching(/to pay/),
+      ]);
+    }
+  });
+});
+
 describe('an account whose email is verified', () => {
   it('keeps MAX_UNPAID_ORDERS unpaid orders, each held UNPAID_ORDER_TTL_HOURS', async () => {
     const vera = await buyer(true);
