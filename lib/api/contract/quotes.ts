@@ -9,6 +9,7 @@ import {
   quotesQuerySchema,
 } from '@/lib/validation/quote';
 import { fieldErrorExample, objectIdPath, operation, validationExample } from './operation';
+import { unpaidCapErrors } from './orders';
 import { conforms, idField } from './shapes';
 
 /** Requests for quote: request, list, answer or decline (admins), accept (lib/quotes). */
@@ -159,7 +160,7 @@ export const quoteOperations = [
     tag,
     summary: 'Accept a quote: place its order',
     description:
-      "The buyer who asked for the quote accepts its answer, once, before it expires, naming the unit price they saw (`unitPrice`, in US dollars, as the quote shows it; required): an unpaid order is placed at that quoted unit price for the quoted quantity (its total computed in cents), reserving the stock like any order and under the same rules (the product's minimum, at most MAX_UNPAID_ORDERS unpaid orders). The price is part of the one conditional update that claims the quote: if the store has answered the quote anew at another price since, nothing is placed and the answer is 409 `quote.price_changed` with the new unit price and total in the message and in `details`. The order is then paid on its payment page (`/dashboard/payment/{orderId}`). Concurrent accepts place one order; the others are 409. When the stock is short the accept is refused and the quote stays answered.",
+      "The buyer who asked for the quote accepts its answer, once, before it expires, naming the unit price they saw (`unitPrice`, in US dollars, as the quote shows it; required): an unpaid order is placed at that quoted unit price for the quoted quantity (its total computed in cents), reserving the stock like any order and under the same rules (the product's minimum; at most MAX_UNPAID_ORDERS unpaid orders, or 3 while the buyer's email is not verified, and held until its `payBy` like any order). The price is part of the one conditional update that claims the quote: if the store has answered the quote anew at another price since, nothing is placed and the answer is 409 `quote.price_changed` with the new unit price and total in the message and in `details`. The order is then paid on its payment page (`/dashboard/payment/{orderId}`). Concurrent accepts place one order; the others are 409. When the stock is short the accept is refused and the quote stays answered.",
     access: 'user',
     params: { path: z.object({ id: quoteId }) },
     body: { json: quoteAcceptSchema, example: { unitPrice: 0.11 } },
@@ -191,12 +192,7 @@ export const quoteOperations = [
       },
       { key: 'quote.below_minimum', params: { minimum: 1000 } },
       'product.not_found',
-      {
-        key: 'order.too_many_unpaid',
-        params: { max: 20 },
-        details: { maxUnpaidOrders: 20 },
-        when: 'the buyer already has MAX_UNPAID_ORDERS (default 20) unpaid orders',
-      },
+      ...unpaidCapErrors,
     ],
   }),
 ];
