@@ -2,8 +2,9 @@ import 'server-only';
 
 /**
  * Stops the server process, before it serves, when its configuration may not serve: an invalid
- * environment (lib/env throws while parsing), or a production store without AUTH_URL, whose
- * mailed links would follow a Host header anyone may forge (`publicUrlProblem`, links.ts).
+ * environment (lib/env throws while parsing), a store listening on an address other than
+ * loopback without AUTH_URL, or a production store on its own database without AUTH_URL
+ * (`publicUrlProblem`, links.ts): either would not know the address its links must be on.
  * Called by instrumentation.ts `register()`: Next.js logs an error thrown there and then serves
  * anyway, so the process is stopped here, with the reason.
  */
