@@ -180,6 +180,19 @@ test('paying with 4242 4242 4242 4242 completes, then My Orders shows PAID and t
   await expect(page.getByTestId('payment-name')).toHaveText(product.name);
   await expect(page.getByTestId('payment-description')).toContainText('Sintered bronze');
   await expect(page.getByText('Please pay: $13,250.00')).toBeVisible();
+  // A new account's email is not verified yet: its order holds the stock for
+  // UNVERIFIED_HOLD_MINUTES (30), and the page says until when; paying at once works as ever.
+  const placed = await (
+    await testDb()
+  )
+    .collection('orders')
+    .findOne({ _id: new ObjectId(orderId) });
+  const payBy = placed!.expiresAt as Date;
+  expect(payBy.getTime() - (placed!.createdAt as Date).getTime()).toBe(30 * 60_000);
+  await expect(page.getByTestId('payment-pay-by').locator('time')).toHaveAttribute(
+    'datetime',
+    payBy.toISOString(),
+  );
 
   const pay = page.getByRole('button', { name: 'Pay', exact: true });
   await expect(page.getByLabel('Credit or debit card number')).toBeVisible();
