@@ -23,7 +23,13 @@ import { updateProfile } from '@/lib/data/users';
 import { EXPORT_BATCH_SIZE } from '@/lib/data/order-export';
 import { ORDER_CSV_COLUMNS } from '@/lib/orders/export';
 import { parseCsv } from '../support/csv';
-import { backdateOrder, makeOrder, makeProduct, payOrder } from '../support/factories';
+import {
+  asProductNamedBeforeTextRules,
+  backdateOrder,
+  makeOrder,
+  makeProduct,
+  payOrder,
+} from '../support/factories';
 import { anonymous, changeStatus, json, type Who } from '../support/orders';
 import { createActor, params, request, type Actor } from '../support/users';
 
@@ -80,7 +86,8 @@ describe('GET /api/allOrder?format=csv', () => {
   it('answers the filtered orders as CSV: header row, one record per order, newest first', async () => {
     // Days in the future, so the unpaid ones are not overdue and nothing else falls in them.
     const bolts = await makeProduct({ price: 2.65, sku: 'HB-M8-CSV01' });
-    const washers = await makeProduct({ name: 'Washer, "heavy"\nM8 zinc', sku: 'WS-M8-CSV02' });
+    const washers = await makeProduct({ name: 'Washer heavy M8 zinc', sku: 'WS-M8-CSV02' });
+    await asProductNamedBeforeTextRules(washers._id, 'Washer, "heavy"\nM8 zinc');
     const before = await orderAt(buyer, bolts, '2030-01-09T23:59:59.999Z');
     const paid = await orderAt(buyer, bolts, '2030-01-10T00:00:00.000Z', {
       quantity: 1000,

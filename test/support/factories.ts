@@ -151,6 +151,20 @@ export async function backdateProduct(productId: string, at: Date): Promise<void
 }
 
 /**
+ * Gives a product a name stored before names refused control characters (a line break, say):
+ * such names stay in the catalogue and in orders, and every export must still carry them whole.
+ */
+export async function asProductNamedBeforeTextRules(
+  productId: string,
+  name: string,
+): Promise<void> {
+  await collections(await getDb()).products.updateOne(
+    { _id: new ObjectId(productId) },
+    { $set: { name } },
+  );
+}
+
+/**
  * Makes an order look as if it had been placed at `at` (unpaid orders expire with age): its
  * time to be paid (`expiresAt`) moves with it, so it keeps the hold it was placed with.
  */
