@@ -1,6 +1,6 @@
 import type { NextAuthConfig } from 'next-auth';
-import type { Role } from '@/lib/db/collections';
-import { SESSION_MAX_AGE_SECONDS } from '@/lib/auth/claims';
+import type { Role } from '@/lib/core/db/collections';
+import { SESSION_MAX_AGE_SECONDS } from '@/lib/accounts';
 
 declare module 'next-auth' {
   interface Session {
@@ -11,7 +11,7 @@ declare module 'next-auth' {
 declare module '@auth/core/jwt' {
   interface JWT {
     role?: Role;
-    /** The user's session version at sign-in (see lib/auth/claims.ts). */
+    /** The user's session version at sign-in (see lib/accounts/claims.ts). */
     sv?: number;
     /** When the person signed in, in seconds since the epoch. */
     authTime?: number;

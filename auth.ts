@@ -3,23 +3,23 @@ import Credentials from 'next-auth/providers/credentials';
 import Google from 'next-auth/providers/google';
 import { MongoDBAdapter } from '@auth/mongodb-adapter';
 import { authConfig } from '@/auth.config';
-import { ApiError } from '@/lib/api/errors';
-import { getClient } from '@/lib/db';
-import { env } from '@/lib/env';
-import { isCurrentIssue, isSessionId, newSessionId, SESSION_MAX_AGE_SECONDS } from '@/lib/auth/claims';
-import { sessionUser } from '@/lib/auth/current-user';
-import { signInLimits } from '@/lib/auth/limits';
-import { authSecret } from '@/lib/auth/secret';
-import { decoyHash, verifyPassword } from '@/lib/auth/password';
+import { ApiError } from '@/lib/core/errors';
+import { getClient } from '@/lib/core/db';
+import { env } from '@/lib/core/env';
+import { isCurrentIssue, isSessionId, newSessionId, SESSION_MAX_AGE_SECONDS } from '@/lib/accounts';
+import { sessionUser } from '@/lib/accounts';
+import { signInLimits } from '@/lib/accounts';
+import { authSecret } from '@/lib/accounts';
+import { decoyHash, verifyPassword } from '@/lib/accounts';
 import {
   findCredentials,
   findUserById,
   noteProviderVerifiedEmail,
   takeOverUnverifiedAccount,
-} from '@/lib/data/users';
-import { revokeSession } from '@/lib/data/sessions';
-import { enforce, type Counted } from '@/lib/rate-limit';
-import { loginSchema } from '@/lib/validation/auth';
+} from '@/lib/accounts';
+import { revokeSession } from '@/lib/accounts';
+import { enforce, type Counted } from '@/lib/core/rate-limit';
+import { loginSchema } from '@/lib/accounts';
 
 class InvalidCredentials extends CredentialsSignin {
   code = 'invalid_credentials';

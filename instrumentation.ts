@@ -3,7 +3,7 @@
  * configuration may not serve stops here with the reason (lib/security/start.ts).
  */
 export async function register(): Promise<void> {
-  // Node.js only (lib/env needs it). NEXT_RUNTIME is Next.js's own variable, replaced at build
+  // Node.js only (lib/core/env needs it). NEXT_RUNTIME is Next.js's own variable, replaced at build
   // time, so the edge bundle leaves this branch out.
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { stopUnlessMayServe } = await import('@/lib/security/start');

@@ -11,7 +11,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 // test workers (which inherit this environment) all see the same directory.
 process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
 process.env.E2E_PORT = String(port);
-// The test workers make their data through lib/data (test/support/factories.ts), whose lib/env
+// The test workers make their data through the features' stores (test/support/factories.ts), whose lib/core/env
 // must name the server's database: the embedded engine of E2E_DATA_DIR (it writes its address
 // to mongo.json there), never a MONGODB_URI of the shell. scripts/e2e-server.mjs sets both for
 // the server and its build itself.
@@ -22,7 +22,7 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   // Specs and their support files only (never the Next.js build): the `@/` alias, and
-  // `server-only` as an empty module, so that they can import lib/data like the server does.
+  // `server-only` as an empty module, so that they can import the stores like the server does.
   tsconfig: './e2e/tsconfig.json',
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,

@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { Navbar } from '@/components/layout/Navbar';
 import { Footer } from '@/components/layout/Footer';
 import { Toaster } from '@/components/ui/toast';
-import { siteOrigin, storeName } from '@/lib/site';
+import { siteOrigin, storeName } from '@/lib/core/site';
 import './globals.css';
 
 const description = `${storeName} makes its own gears, bearings, fasteners and fittings and sells them directly to businesses in bulk.`;

@@ -1,7 +1,7 @@
 import { ServerImage as Image } from '@/components/ui/ServerImage';
 import Link from 'next/link';
 import notFoundImage from '@/public/images/not-found.webp';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/core/messages';
 
 // The picture loads lazily (it is in the first screen, so at once): this boundary is part of
 // every page's server payload, and React preloads each eagerly loaded <img> it renders there,

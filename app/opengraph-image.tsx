@@ -1,5 +1,5 @@
 import { ImageResponse } from 'next/og';
-import { previewImage, storeName } from '@/lib/site';
+import { previewImage, storeName } from '@/lib/core/site';
 
 // The link-preview image of every page (OpenGraph, and the Twitter card that inherits it),
 // drawn at build time with next/og's built-in font: no font file or host is fetched.

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { HomePage } from '@/components/home/HomePage';
-import { pageMetadata, storeName } from '@/lib/site';
+import { pageMetadata, storeName } from '@/lib/core/site';
 
-// Served from the cache and regenerated when products or reviews change (lib/cache.ts).
+// Served from the cache and regenerated when products or reviews change (lib/core/cache.ts).
 export const revalidate = 60;
 
 export const metadata: Metadata = pageMetadata({

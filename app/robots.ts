@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { absoluteUrl, siteOrigin } from '@/lib/site';
+import { absoluteUrl, siteOrigin } from '@/lib/core/site';
 
 /** /robots.txt: public pages are open to crawlers; accounts, the dashboard and the API are not. */
 export default function robots(): MetadataRoute.Robots {

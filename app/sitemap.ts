@@ -1,8 +1,8 @@
 import type { MetadataRoute } from 'next';
 import { categoryHref, companyPages, legalPages } from '@/components/layout/footer-links';
 import { publicLinks } from '@/components/layout/nav-links';
-import { categorySlugs } from '@/lib/catalogue/categories';
-import { absoluteUrl } from '@/lib/site';
+import { categorySlugs } from '@/lib/catalogue';
+import { absoluteUrl } from '@/lib/core/site';
 
 /**
  * /sitemap.xml: the public pages of the navigation bar, the catalogue and each category page,

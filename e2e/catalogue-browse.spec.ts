@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures';
 import { closeTestDb, testDb } from './support/db';
 import { makeProduct } from '../test/support/factories';
 import { categoryName } from '@/lib/catalogue/categories';
-import { env } from '@/lib/env';
+import { env } from '@/lib/core/env';
 
 test.afterAll(closeTestDb);
 

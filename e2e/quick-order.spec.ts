@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { ObjectId } from 'mongodb';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { deleteProduct } from '@/lib/data/products';
+import { deleteProduct } from '@/lib/catalogue/store';
 import { makeOrder, makeProduct } from '../test/support/factories';
 import { fromStore } from './support/api';
 import { signedInUser } from './support/auth';

@@ -1,9 +1,9 @@
 import 'server-only';
-import { getDb } from '@/lib/db';
-import { ensureIndexes } from '@/lib/db/indexes';
-import { runMigrations } from '@/lib/db/migrations';
-import { seedDemoDataIfEmpty } from '@/lib/data/seed';
-import { env } from '@/lib/env';
+import { getDb } from '@/lib/core/db';
+import { ensureIndexes } from '@/lib/core/db/indexes';
+import { runMigrations } from '@/lib/migrations';
+import { seedDemoDataIfEmpty } from '@/lib/catalogue';
+import { env } from '@/lib/core/env';
 
 /**
  * The start-up work, as one named step: indexes, migrations of stored documents, and the demo

@@ -5,7 +5,7 @@
 //  - builds the store into BENCH_DIST_DIR (default .next-bench; unless that build is current) and starts it with
 //    `next start` over a fresh embedded MongoDB, like `npm run bench`;
 //  - makes BENCH_BUYERS (100) password accounts and one product of BENCH_STOCK (60,000) units
-//    with a minimum order of BENCH_MINIMUM (500), through lib/data (scripts/lib/bench-orders-data.ts);
+//    with a minimum order of BENCH_MINIMUM (500), through the stores (scripts/lib/bench-orders-data.ts);
 //  - signs every buyer in through Auth.js (the login form's request) and asks for their access
 //    token (PUT /api/user/{email}, with the session cookie and a same-origin Origin header);
 //  - for BENCH_SECONDS (30) every buyer, with its bearer token, keeps placing orders of the

@@ -8,8 +8,8 @@ async function main() {
     process.exit(2);
   }
   loadProjectEnv();
-  const { closeConnection } = await import('@/lib/db');
-  const { makeAdmin } = await import('@/lib/data/users');
+  const { closeConnection } = await import('@/lib/core/db');
+  const { makeAdmin } = await import('@/lib/accounts');
   const user = await makeAdmin(email);
   await closeConnection();
   if (!user) {

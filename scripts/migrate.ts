@@ -4,8 +4,8 @@ import { loadProjectEnv } from './lib/project-env.mjs';
 
 async function main() {
   loadProjectEnv();
-  // Imported after the .env files are loaded: lib/env reads the environment once, on import.
-  const { closeConnection, getDb } = await import('@/lib/db');
+  // Imported after the .env files are loaded: lib/core/env reads the environment once, on import.
+  const { closeConnection, getDb } = await import('@/lib/core/db');
   const { prepareDatabase } = await import('@/lib/startup');
   const { seeded } = await prepareDatabase();
   const db = await getDb();

@@ -24,9 +24,9 @@ function productsOption(args: string[]): number | undefined {
 async function main() {
   const products = productsOption(process.argv.slice(2));
   loadProjectEnv();
-  // Imported after the .env files are loaded: lib/env reads the environment once, on import.
-  const { closeConnection, getDb } = await import('@/lib/db');
-  const { resetDemoData } = await import('@/lib/data/seed');
+  // Imported after the .env files are loaded: lib/core/env reads the environment once, on import.
+  const { closeConnection, getDb } = await import('@/lib/core/db');
+  const { resetDemoData } = await import('@/lib/catalogue');
   const db = await getDb();
   const started = Date.now();
   const counts = await resetDemoData(db, { products });

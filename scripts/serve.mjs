@@ -34,7 +34,7 @@ const { values } = parseArgs({
 const hostname = values.hostname;
 const port = Number(values.port);
 
-// The store's origin without AUTH_URL is where it listens (lib/env reads HOST and PORT): each
+// The store's origin without AUTH_URL is where it listens (lib/core/env reads HOST and PORT): each
 // server knows its own, whatever the environment it inherited says.
 process.env.HOST = hostname;
 process.env.PORT = String(port);

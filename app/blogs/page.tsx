@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { pageMetadata } from '@/lib/site';
+import { pageMetadata } from '@/lib/core/site';
 
 export const metadata: Metadata = pageMetadata({
   title: 'Blogs',

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ContactSection } from '@/components/home/ContactSection';
-import { pageMetadata } from '@/lib/site';
+import { pageMetadata } from '@/lib/core/site';
 
 export const metadata: Metadata = pageMetadata({
   title: 'Contact',

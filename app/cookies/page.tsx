@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { StaticPage } from '@/components/layout/StaticPage';
-import { pageMetadata, storeName } from '@/lib/site';
+import { pageMetadata, storeName } from '@/lib/core/site';
 
 export const metadata: Metadata = pageMetadata({
   title: 'Cookie policy',

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { DashboardShell } from '@/components/dashboard/DashboardShell';
 import { sidebarLinks } from '@/components/dashboard/sidebar-links';
-import { requirePageUser } from '@/lib/auth/session';
+import { requirePageUser } from '@/lib/accounts';
 
 export const metadata: Metadata = { title: 'Dashboard', robots: { index: false } };
 

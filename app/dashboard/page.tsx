@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { EmailVerification } from '@/components/profile/EmailVerification';
 import { ProfileForm } from '@/components/profile/ProfileForm';
 import { SignOutEverywhere } from '@/components/profile/SignOutEverywhere';
-import { requirePageUser } from '@/lib/auth/session';
-import { profileDetails } from '@/lib/validation/profile';
+import { requirePageUser } from '@/lib/accounts';
+import { profileDetails } from '@/lib/accounts';
 
 export const metadata: Metadata = { title: 'My Profile' };
 

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { googleEnabled } from '@/auth';
 import { LoginForm } from '@/components/auth/LoginForm';
-import { safeCallbackPath } from '@/lib/auth/access';
-import { loginErrorMessage, notices } from '@/lib/messages';
-import { pageMetadata, storeName } from '@/lib/site';
+import { safeCallbackPath } from '@/lib/accounts';
+import { loginErrorMessage, notices } from '@/lib/core/messages';
+import { pageMetadata, storeName } from '@/lib/core/site';
 
 export const metadata: Metadata = pageMetadata({
   title: 'Login',

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ServerImage as Image } from '@/components/ui/ServerImage';
 import author from '@/public/images/portfolio/author.webp';
-import { pageMetadata } from '@/lib/site';
+import { pageMetadata } from '@/lib/core/site';
 
 export const metadata: Metadata = pageMetadata({
   title: 'MyPortfolio',

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { StaticPage } from '@/components/layout/StaticPage';
-import { pageMetadata, storeName } from '@/lib/site';
+import { pageMetadata, storeName } from '@/lib/core/site';
 
 export const metadata: Metadata = pageMetadata({
   title: 'Privacy policy',

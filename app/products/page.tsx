@@ -12,9 +12,9 @@ import { productCardView } from '@/components/home/card-view';
 import { ProductGrid } from '@/components/home/ProductGrid';
 import { productListLd } from '@/components/home/structured-data';
 import { JsonLd } from '@/components/layout/JsonLd';
-import { categoryName } from '@/lib/catalogue/categories';
-import { searchCatalogue, type CatalogueQuery } from '@/lib/data/products';
-import { pageMetadata, storeName } from '@/lib/site';
+import { categoryName } from '@/lib/catalogue';
+import { searchCatalogue, type CatalogueQuery } from '@/lib/catalogue';
+import { pageMetadata, storeName } from '@/lib/core/site';
 
 /** Products per page unless the URL asks for another `limit` (1 to 100). */
 const PAGE_SIZE = 24;

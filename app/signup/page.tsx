@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { googleEnabled } from '@/auth';
 import { SignupForm } from '@/components/auth/SignupForm';
-import { pageMetadata, storeName } from '@/lib/site';
+import { pageMetadata, storeName } from '@/lib/core/site';
 
 export const metadata: Metadata = pageMetadata({
   title: 'Sign Up',

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { StaticPage } from '@/components/layout/StaticPage';
-import { env } from '@/lib/env';
-import { UNVERIFIED_MAX_UNPAID_ORDERS } from '@/lib/orders/rules';
-import { pageMetadata, storeName } from '@/lib/site';
+import { env } from '@/lib/core/env';
+import { UNVERIFIED_MAX_UNPAID_ORDERS } from '@/lib/orders';
+import { pageMetadata, storeName } from '@/lib/core/site';
 
 const unpaidHours = env.UNPAID_ORDER_TTL_HOURS;
 const unverifiedMinutes = env.UNVERIFIED_HOLD_MINUTES;

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/core/messages';
 import { callApi } from '@/lib/client/api';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/ui/useConfirm';

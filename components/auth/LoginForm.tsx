@@ -6,9 +6,9 @@ import { signIn } from 'next-auth/react';
 import { useState } from 'react';
 import { useLightForm } from '@/lib/client/use-light-form';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
-import type { LoginInput } from '@/lib/validation/auth';
-import { loginErrorMessage } from '@/lib/messages';
-import { messages } from '@/lib/messages';
+import type { LoginInput } from '@/lib/accounts/schemas';
+import { loginErrorMessage } from '@/lib/core/messages';
+import { messages } from '@/lib/core/messages';
 import { postJson } from '@/lib/client/api';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field, FormError } from '@/components/ui/Field';
@@ -17,7 +17,7 @@ import { Spinner } from './Spinner';
 
 /** The form's zod schema, loaded when the form is first used (lib/client/lazy-resolver.ts). */
 const resolver = lazyZodResolver<LoginInput>(() =>
-  import('@/lib/validation/auth').then((module) => module.loginSchema),
+  import('@/lib/accounts/schemas').then((module) => module.loginSchema),
 );
 
 interface Props {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { passwordField } from '@/lib/validation/auth';
+import { passwordField } from '@/lib/accounts/schemas';
 import { postJson } from '@/lib/client/api';
 import { Field, FormError } from '@/components/ui/Field';
 import { Spinner } from './Spinner';

@@ -6,9 +6,9 @@ import { signIn } from 'next-auth/react';
 import { useState } from 'react';
 import { useLightForm } from '@/lib/client/use-light-form';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
-import type { SignupInput } from '@/lib/validation/auth';
+import type { SignupInput } from '@/lib/accounts/schemas';
 import { postJson } from '@/lib/client/api';
-import { notices } from '@/lib/messages';
+import { notices } from '@/lib/core/messages';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { Field, FormError } from '@/components/ui/Field';
 import { GoogleButton } from './GoogleButton';
@@ -16,7 +16,7 @@ import { Spinner } from './Spinner';
 
 /** The form's zod schema, loaded when the form is first used (lib/client/lazy-resolver.ts). */
 const resolver = lazyZodResolver<SignupInput>(() =>
-  import('@/lib/validation/auth').then((module) => module.signupSchema),
+  import('@/lib/accounts/schemas').then((module) => module.signupSchema),
 );
 
 export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {

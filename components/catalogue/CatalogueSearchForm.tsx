@@ -1,5 +1,5 @@
 import { CategoryOptions } from './CategoryOptions';
-import type { CatalogueSort } from '@/lib/data/products';
+import type { CatalogueSort } from '@/lib/catalogue';
 
 export const sortLabels: Record<CatalogueSort, string> = {
   newest: 'Newest first',

@@ -1,4 +1,4 @@
-import { categories } from '@/lib/catalogue/categories';
+import { categories } from '@/lib/catalogue/shared';
 
 /** One `<option>` per category (value: slug, text: name), for the forms' category selects. */
 export function CategoryOptions() {

@@ -1,5 +1,5 @@
-import { catalogueQuerySchema } from '@/lib/validation/product';
-import type { CatalogueQuery, CataloguePage } from '@/lib/data/products';
+import { catalogueQuerySchema } from '@/lib/catalogue/schemas';
+import type { CatalogueQuery, CataloguePage } from '@/lib/catalogue';
 import type { SearchFormValues } from './CatalogueSearchForm';
 
 /** A page's search parameters as Next.js gives them. */

@@ -2,15 +2,15 @@
 
 import { useLightForm } from '@/lib/client/use-light-form';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
-import type { ContactInput } from '@/lib/validation/contact';
-import { messages } from '@/lib/messages';
+import type { ContactInput } from '@/lib/contact/schemas';
+import { messages } from '@/lib/core/messages';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { postJson } from '@/lib/client/api';
 
 /** The form's zod schema, loaded when the form is first used (lib/client/lazy-resolver.ts). */
 const resolver = lazyZodResolver<ContactInput>(() =>
-  import('@/lib/validation/contact').then((module) => module.contactSchema),
+  import('@/lib/contact/schemas').then((module) => module.contactSchema),
 );
 
 const empty: ContactInput = { name: '', email: '', address: '', message: '' };

@@ -1,5 +1,5 @@
-import { adminPages } from '@/lib/auth/access';
-import type { Role } from '@/lib/db/collections';
+import { adminPages } from '@/lib/accounts/shared';
+import type { Role } from '@/lib/core/db/collections';
 
 export interface SidebarLink {
   href: string;

@@ -1,5 +1,5 @@
-import { listCachedNewestProducts } from '@/lib/data/products';
-import { listCachedReviews } from '@/lib/data/reviews';
+import { listCachedNewestProducts } from '@/lib/catalogue';
+import { listCachedReviews } from '@/lib/reviews';
 import { JsonLd } from '@/components/layout/JsonLd';
 import { Hero } from './Hero';
 import { ProductList } from './ProductList';

@@ -1,5 +1,5 @@
-import { formatCents, toCents } from '@/lib/catalogue/pricing';
-import { formatPrice } from '@/lib/money';
+import { formatCents, toCents } from '@/lib/catalogue/shared';
+import { formatPrice } from '@/lib/core/money';
 import {
   CARD_PICTURE_HEIGHT,
   CARD_PICTURE_SIZES,

@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import type { Product } from '@/lib/data/products';
-import { siteOrigin } from '@/lib/site';
+import type { Product } from '@/lib/catalogue';
+import { siteOrigin } from '@/lib/core/site';
 import { productCardView } from './card-view';
 import { ProductGrid } from './ProductGrid';
 

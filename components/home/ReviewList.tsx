@@ -1,6 +1,6 @@
 import { isOptimizable } from '@/components/product/picture';
 import { imageUrls } from '@/components/ui/ServerImage';
-import type { Review } from '@/lib/data/reviews';
+import type { Review } from '@/lib/reviews';
 import { REVIEW_PHOTO_SIZE, type ReviewView } from './review';
 import { ReviewCards } from './ReviewCards';
 

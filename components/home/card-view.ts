@@ -1,7 +1,7 @@
 import { productPictureImage } from '@/components/product/picture';
 import { imageUrls } from '@/components/ui/ServerImage';
-import { productSummary } from '@/lib/catalogue/summary';
-import type { Product } from '@/lib/data/products';
+import { productSummary } from '@/lib/catalogue/shared';
+import type { Product } from '@/lib/catalogue';
 import {
   CARD_PICTURE_HEIGHT,
   CARD_PICTURE_SIZES,

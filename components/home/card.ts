@@ -1,5 +1,5 @@
 import type { ImageUrls } from '@/components/ui/ServerImage';
-import type { ProductSummary } from '@/lib/catalogue/summary';
+import type { ProductSummary } from '@/lib/catalogue/shared';
 
 // What a product card draws, and its picture's fixed attributes: no runtime imports, so the
 // client components that draw cards (ProductGrid) carry nothing more. The card data is made by

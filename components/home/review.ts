@@ -1,5 +1,5 @@
 import type { ImageUrls } from '@/components/ui/ServerImage';
-import type { Review } from '@/lib/data/reviews';
+import type { Review } from '@/lib/reviews';
 
 // What a review card draws (ReviewCards): no runtime imports, so the client component carries
 // nothing more. The data is made by ReviewList on the server.

@@ -8,13 +8,13 @@ import type {
   QuantitativeValue,
   WithContext,
 } from 'schema-dts';
-import { categoryName } from '@/lib/catalogue/categories';
-import { lowestPriceCents, priceListOf } from '@/lib/catalogue/pricing';
-import type { Product } from '@/lib/data/products';
-import { inStock } from '@/lib/catalogue/summary';
-import { centsToDollars } from '@/lib/money';
+import { categoryName } from '@/lib/catalogue/shared';
+import { lowestPriceCents, priceListOf } from '@/lib/catalogue/shared';
+import type { Product } from '@/lib/catalogue';
+import { inStock } from '@/lib/catalogue/shared';
+import { centsToDollars } from '@/lib/core/money';
 import { itemListLd } from './summary-ld';
-import { absoluteUrl, siteOrigin, storeName } from '@/lib/site';
+import { absoluteUrl, siteOrigin, storeName } from '@/lib/core/site';
 
 /** The longest product description put into structured data. */
 const MAX_DESCRIPTION = 500;

@@ -5,8 +5,8 @@ import type {
   Product as ProductLd,
   WithContext,
 } from 'schema-dts';
-import { inStock, type ProductSummary } from '@/lib/catalogue/summary';
-import { centsToDollars } from '@/lib/money';
+import { inStock, type ProductSummary } from '@/lib/catalogue/shared';
+import { centsToDollars } from '@/lib/core/money';
 
 // The short structured data of a product (the home page's list), from the summary its card is
 // drawn from: plain functions, used on the server (structured-data.ts) and by the home page's

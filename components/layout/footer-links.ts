@@ -1,4 +1,4 @@
-import { categoryName, type CategorySlug } from '@/lib/catalogue/categories';
+import { categoryName, type CategorySlug } from '@/lib/catalogue/shared';
 
 /** A category page of the catalogue: `/products?category=<slug>`. */
 export function categoryHref(slug: CategorySlug): string {

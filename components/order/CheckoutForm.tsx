@@ -6,7 +6,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { callApi, postJson } from '@/lib/client/api';
-import { messages, notices } from '@/lib/messages';
+import { messages, notices } from '@/lib/core/messages';
 import { publicEnv } from '@/lib/public-env';
 
 let stripePromise: Promise<Stripe | null> | undefined;

@@ -5,8 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { useConfirm } from '@/components/ui/useConfirm';
 import { callApi } from '@/lib/client/api';
-import { messages } from '@/lib/messages';
-import type { OrderStatus } from '@/lib/orders/lifecycle';
+import { messages } from '@/lib/core/messages';
+import type { OrderStatus } from '@/lib/orders/shared';
 
 interface Deletion {
   onDelete: (id: string) => void;

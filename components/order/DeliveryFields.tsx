@@ -1,13 +1,13 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
-import { MAX_PO_NUMBER_LENGTH } from '@/lib/validation/limits';
+import { MAX_PO_NUMBER_LENGTH } from '@/lib/core/validation/limits';
 
 type DeliveryField = 'address' | 'phone' | 'poNumber';
 
 /**
  * Where an order goes and how its buyer matches the invoice: address, phone number and the
  * optional purchase-order number, as the order form and quick order ask for them (the same
- * fields of lib/validation/order.ts). Ids are `{idPrefix}-address` and so on.
+ * fields of lib/orders/validation/order.ts). Ids are `{idPrefix}-address` and so on.
  */
 export function DeliveryFields({
   idPrefix,

@@ -1,4 +1,4 @@
-import type { Order } from '@/lib/data/orders';
+import type { Order } from '@/lib/orders';
 
 /** Where a paid order's invoice is downloaded (GET /api/orders/{id}/invoice, a PDF). */
 export function invoiceHref(orderId: string): string {

@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import type { Order } from '@/lib/data/orders';
-import { formatPrice } from '@/lib/money';
-import { messages } from '@/lib/messages';
-import { forwardStatuses } from '@/lib/orders/lifecycle';
+import type { Order } from '@/lib/orders';
+import { formatPrice } from '@/lib/core/money';
+import { messages } from '@/lib/core/messages';
+import { forwardStatuses } from '@/lib/orders/shared';
 import { Td } from '@/components/ui/Table';
 import { OrderStatusControl } from './OrderStatusControl';
 import { InvoiceLink } from './InvoiceLink';

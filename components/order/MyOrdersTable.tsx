@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import type { Order } from '@/lib/data/orders';
-import { formatPrice } from '@/lib/money';
-import { messages, orderAgainMessages } from '@/lib/messages';
+import type { Order } from '@/lib/orders';
+import { formatPrice } from '@/lib/core/money';
+import { messages, orderAgainMessages } from '@/lib/core/messages';
 import { Td } from '@/components/ui/Table';
 import { InvoiceLink } from './InvoiceLink';
 import { OrdersTable } from './OrdersTable';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Field } from '@/components/ui/Field';
-import type { OrderStatus } from '@/lib/orders/lifecycle';
+import type { OrderStatus } from '@/lib/orders/shared';
 import { manageOrdersHref, ordersCsvHref } from './manageOrdersQuery';
 
 export interface OrderDateFilterProps {

@@ -16,9 +16,9 @@ import {
   totalCentsFor,
   unitPriceCentsFor,
   type PriceTier,
-} from '@/lib/catalogue/pricing';
+} from '@/lib/catalogue/shared';
 import { postJson } from '@/lib/client/api';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/core/messages';
 import {
   MINIMUM_ORDER_QUANTITY,
   ORDER_QUANTITIES,
@@ -26,7 +26,7 @@ import {
   minimumQuantityMessage,
   type OrderFormInput,
   type OrderFormValues,
-} from '@/lib/validation/order';
+} from '@/lib/orders/schemas';
 
 export interface OrderFormProduct {
   _id: string;

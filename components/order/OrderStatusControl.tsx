@@ -5,17 +5,17 @@ import { useRouter } from 'next/navigation';
 import { useForm, useWatch } from 'react-hook-form';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
-import { notices } from '@/lib/messages';
-import { STATUS_LABELS, type AdminTargetStatus } from '@/lib/orders/lifecycle';
+import { notices } from '@/lib/core/messages';
+import { STATUS_LABELS, type AdminTargetStatus } from '@/lib/orders/shared';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
-import type { OrderStatusChange, OrderStatusChangeInput } from '@/lib/validation/order';
+import type { OrderStatusChange, OrderStatusChangeInput } from '@/lib/orders/schemas';
 import { Dialog, DialogFormActions } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { toast } from '@/components/ui/toast';
 
 /** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const resolver = lazyZodResolver<OrderStatusChangeInput, OrderStatusChange>(() =>
-  import('@/lib/validation/order').then((module) => module.orderStatusChangeSchema),
+  import('@/lib/orders/schemas').then((module) => module.orderStatusChangeSchema),
 );
 
 /**

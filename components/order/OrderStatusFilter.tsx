@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from '@/lib/orders/lifecycle';
+import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from '@/lib/orders/shared';
 import { manageOrdersHref } from './manageOrdersQuery';
 
 /**

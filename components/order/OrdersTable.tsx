@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Order } from '@/lib/data/orders';
+import type { Order } from '@/lib/orders';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { DeleteOrderButton, OrderDeletion } from './DeleteOrderButton';
 

@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type OrderStatus } from '@/lib/orders/lifecycle';
+import { STATUS_LABELS, type OrderStatus } from '@/lib/orders/shared';
 
 /**
  * Each status's colours: dark text on a light tint of the same hue (about 7:1 and above, past

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@/lib/orders/lifecycle';
+import type { OrderStatus } from '@/lib/orders/shared';
 
 /** Manage Orders' filter as its URL keeps it: a status and order dates, each optional. */
 export interface ManageOrdersFilter {

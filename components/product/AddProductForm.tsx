@@ -5,17 +5,17 @@ import { useForm } from 'react-hook-form';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/core/messages';
 import { toast } from '@/components/ui/toast';
 import { Field, FormError } from '@/components/ui/Field';
 import { ImageFileInput, imageFileHint } from '@/components/ui/ImageFileInput';
 import { CategoryOptions } from '@/components/catalogue/CategoryOptions';
 import { PriceTiersFieldset, priceTierFieldNames } from './PriceTiersFieldset';
-import type { ProductFormInput, ProductFormValues } from '@/lib/validation/product';
+import type { ProductFormInput, ProductFormValues } from '@/lib/catalogue/schemas';
 
 /** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const resolver = lazyZodResolver<ProductFormInput, ProductFormValues>(() =>
-  import('@/lib/validation/product').then((module) => module.productFormSchema),
+  import('@/lib/catalogue/schemas').then((module) => module.productFormSchema),
 );
 
 const formFields = [

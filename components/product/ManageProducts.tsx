@@ -2,9 +2,9 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import type { Product } from '@/lib/data/products';
+import type { Product } from '@/lib/catalogue';
 import { callApi } from '@/lib/client/api';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/core/messages';
 import { productCardView } from '@/components/home/card-view';
 import { ProductCard } from '@/components/home/ProductCard';
 import { PartNumberForm } from './PartNumberForm';

@@ -3,17 +3,17 @@
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
-import { categories } from '@/lib/catalogue/categories';
+import { categories } from '@/lib/catalogue/shared';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
-import type { Product } from '@/lib/data/products';
-import type { PartNumberInput } from '@/lib/validation/product';
+import type { Product } from '@/lib/catalogue';
+import type { PartNumberInput } from '@/lib/catalogue/schemas';
 import { Field } from '@/components/ui/Field';
 import { toast } from '@/components/ui/toast';
 
 /** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const resolver = lazyZodResolver<PartNumberInput>(() =>
-  import('@/lib/validation/product').then((module) => module.partNumberSchema),
+  import('@/lib/catalogue/schemas').then((module) => module.partNumberSchema),
 );
 
 /**

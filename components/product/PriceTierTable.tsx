@@ -1,4 +1,4 @@
-import { formatCents, toCents, type PriceTier } from '@/lib/catalogue/pricing';
+import { formatCents, toCents, type PriceTier } from '@/lib/catalogue/shared';
 
 const quantity = (value: number) => value.toLocaleString('en-US');
 

@@ -8,7 +8,7 @@ import {
   type UseFormRegister,
 } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
-import { MAX_PRICE_TIERS } from '@/lib/validation/limits';
+import { MAX_PRICE_TIERS } from '@/lib/core/validation/limits';
 
 /** The values of a form with a price list: Add Product, or a product's list on Manage Products. */
 export interface PriceTiersValues {

@@ -6,8 +6,8 @@ import { useForm } from 'react-hook-form';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
-import type { Product } from '@/lib/data/products';
-import type { PriceTiersPatch } from '@/lib/validation/product';
+import type { Product } from '@/lib/catalogue';
+import type { PriceTiersPatch } from '@/lib/catalogue/schemas';
 import { toast } from '@/components/ui/toast';
 import { PriceTiersFieldset, priceTierFieldNames } from './PriceTiersFieldset';
 
@@ -24,7 +24,7 @@ export function PriceTiersForm({ product }: { product: Product }) {
   const resolver = useMemo(
     () =>
       lazyZodResolver<PriceTiersPatch>(() =>
-        import('@/lib/validation/product').then(({ priceTiersPatchSchema, priceTierIssues }) =>
+        import('@/lib/catalogue/schemas').then(({ priceTiersPatchSchema, priceTierIssues }) =>
           priceTiersPatchSchema.superRefine((values, context) => {
             for (const issue of priceTierIssues(values.priceTiers, { minimumOrderQuantity, price }))
               context.addIssue({ code: 'custom', path: issue.path, message: issue.message });

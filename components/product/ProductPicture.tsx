@@ -1,5 +1,5 @@
 import { ServerImage as Image } from '@/components/ui/ServerImage';
-import type { Product } from '@/lib/data/products';
+import type { Product } from '@/lib/catalogue';
 import { productPictureImage } from './picture';
 
 type ImageProps = React.ComponentProps<typeof Image>;

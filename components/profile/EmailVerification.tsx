@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { callApi } from '@/lib/client/api';
-import { notices } from '@/lib/messages';
+import { notices } from '@/lib/core/messages';
 import { toast } from '@/components/ui/toast';
 
 const results: Record<string, { text: string; ok: boolean }> = {

@@ -3,9 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
-import { MAX_COMPANY_LENGTH, MAX_TAX_ID_LENGTH } from '@/lib/validation/limits';
-import type { ProfileInput, ProfileValues } from '@/lib/validation/profile';
-import { messages } from '@/lib/messages';
+import { MAX_COMPANY_LENGTH, MAX_TAX_ID_LENGTH } from '@/lib/core/validation/limits';
+import type { ProfileInput, ProfileValues } from '@/lib/accounts/schemas';
+import { messages } from '@/lib/core/messages';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { toast } from '@/components/ui/toast';
@@ -13,7 +13,7 @@ import { Field } from '@/components/ui/Field';
 
 /** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const resolver = lazyZodResolver<ProfileInput, ProfileValues>(() =>
-  import('@/lib/validation/profile').then((module) => module.profileSchema),
+  import('@/lib/accounts/schemas').then((module) => module.profileSchema),
 );
 
 const fields = [

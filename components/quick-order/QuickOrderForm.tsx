@@ -7,19 +7,19 @@ import { DeliveryFields } from '@/components/order/DeliveryFields';
 import { Field, FormError } from '@/components/ui/Field';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { postJson } from '@/lib/client/api';
-import { quickOrderMessages } from '@/lib/messages';
-import { formatPrice } from '@/lib/money';
-import type { QuickOrderReport, QuickOrderResult } from '@/lib/orders/quick-order';
+import { quickOrderMessages } from '@/lib/core/messages';
+import { formatPrice } from '@/lib/core/money';
+import type { QuickOrderReport, QuickOrderResult } from '@/lib/orders';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
-import { MAX_QUICK_ORDER_LINES, MAX_QUICK_ORDER_TEXT } from '@/lib/validation/limits';
+import { MAX_QUICK_ORDER_LINES, MAX_QUICK_ORDER_TEXT } from '@/lib/core/validation/limits';
 import type {
   QuickOrderDeliveryInput,
   QuickOrderDeliveryValues,
-} from '@/lib/validation/quick-order';
+} from '@/lib/orders/schemas';
 
 /** The delivery fields' zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const resolver = lazyZodResolver<QuickOrderDeliveryInput, QuickOrderDeliveryValues>(() =>
-  import('@/lib/validation/quick-order').then((module) => module.quickOrderDeliverySchema),
+  import('@/lib/orders/schemas').then((module) => module.quickOrderDeliverySchema),
 );
 
 const SAMPLE_CSV = '/quick-order-sample.csv';

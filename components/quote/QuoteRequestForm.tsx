@@ -8,14 +8,14 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Field, FormError } from '@/components/ui/Field';
 import { postJson } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
-import { notices } from '@/lib/messages';
-import { MINIMUM_ORDER_QUANTITY } from '@/lib/validation/order';
+import { notices } from '@/lib/core/messages';
+import { MINIMUM_ORDER_QUANTITY } from '@/lib/orders/schemas';
 import {
   MAX_QUOTE_NOTE_LENGTH,
   quoteFormSchema,
   type QuoteFormInput,
   type QuoteFormValues,
-} from '@/lib/validation/quote';
+} from '@/lib/quotes/schemas';
 
 /** Today in the person's own time zone, as a date input's `min`. */
 function localToday(): string {

@@ -1,4 +1,4 @@
-import { QUOTE_STATUS_LABELS, type QuoteViewStatus } from '@/lib/quotes/status';
+import { QUOTE_STATUS_LABELS, type QuoteViewStatus } from '@/lib/quotes/shared';
 
 /** Dark text on a light tint of the same hue (WCAG AA and above), the status in words. */
 const tones: Record<QuoteViewStatus, string> = {

@@ -10,23 +10,23 @@ import { Table, Td } from '@/components/ui/Table';
 import { toast } from '@/components/ui/toast';
 import { callApi, postJson, type ApiResult } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
-import type { Quote } from '@/lib/data/quotes';
-import { notices } from '@/lib/messages';
+import type { Quote } from '@/lib/quotes';
+import { notices } from '@/lib/core/messages';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
-import { formatPrice } from '@/lib/money';
+import { formatPrice } from '@/lib/core/money';
 import type {
   QuoteAnswerFormInput,
   QuoteAnswerFormValues,
   QuoteDeclineFormValues,
-} from '@/lib/validation/quote';
+} from '@/lib/quotes/schemas';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
 
 /** The dialogs' zod schemas, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const answerResolver = lazyZodResolver<QuoteAnswerFormInput, QuoteAnswerFormValues>(() =>
-  import('@/lib/validation/quote').then((module) => module.quoteAnswerFormSchema),
+  import('@/lib/quotes/schemas').then((module) => module.quoteAnswerFormSchema),
 );
 const declineResolver = lazyZodResolver<QuoteDeclineFormValues>(() =>
-  import('@/lib/validation/quote').then((module) => module.quoteDeclineFormSchema),
+  import('@/lib/quotes/schemas').then((module) => module.quoteDeclineFormSchema),
 );
 
 /** A UTC day as the table shows it: `Dec 3`, with its year when it is not this year's. */

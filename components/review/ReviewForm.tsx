@@ -4,16 +4,16 @@ import { useForm } from 'react-hook-form';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/core/messages';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { ImageFileInput, imageFileHint } from '@/components/ui/ImageFileInput';
-import { RATINGS } from '@/lib/validation/limits';
-import type { ReviewFormInput, ReviewFormValues } from '@/lib/validation/review';
+import { RATINGS } from '@/lib/core/validation/limits';
+import type { ReviewFormInput, ReviewFormValues } from '@/lib/reviews/schemas';
 
 /** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const resolver = lazyZodResolver<ReviewFormInput, ReviewFormValues>(() =>
-  import('@/lib/validation/review').then((module) => module.reviewFormSchema),
+  import('@/lib/reviews/schemas').then((module) => module.reviewFormSchema),
 );
 
 const fields = ['rating', 'name', 'location', 'reviewText', 'image'] as const;

@@ -2,7 +2,7 @@
 
 import { useCallback, useRef, useState } from 'react';
 import { Dialog } from './Dialog';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/core/messages';
 
 interface ConfirmOptions {
   title: string;

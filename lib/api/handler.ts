@@ -2,12 +2,12 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { ZodError, type ZodType } from 'zod';
 import type { ObjectId } from 'mongodb';
-import { toObjectId } from '@/lib/data/ids';
-import { isDatabaseUnreachable } from '@/lib/db/errors';
-import { DatabaseUnavailableError } from '@/lib/db/uri';
+import { toObjectId } from '@/lib/core/ids';
+import { isDatabaseUnreachable } from '@/lib/core/db/errors';
+import { DatabaseUnavailableError } from '@/lib/core/db/uri';
 import { assertSameSite, BodyTooLargeError, MAX_JSON_BYTES, readBounded } from '@/lib/security';
-import { requestStarted } from './activity';
-import { ApiError, failure, validationError } from './errors';
+import { requestStarted } from '../core/activity';
+import { ApiError, failure, validationError } from '../core/errors';
 
 type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (request: Request, context: RouteContext<P>) => Promise<Response>;

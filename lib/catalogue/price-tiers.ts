@@ -1,8 +1,8 @@
 import 'server-only';
-import { failure, fieldsError } from '@/lib/api/errors';
-import { findProduct, setPriceTiers, type Product } from '@/lib/data/products';
+import { failure, fieldsError } from '@/lib/core/errors';
+import { findProduct, setPriceTiers, type Product } from '@/lib/catalogue/store';
 import { toCents, type PriceTier } from './pricing';
-import { priceTierIssues } from '@/lib/validation/product';
+import { priceTierIssues } from '@/lib/catalogue/validation/product';
 
 /**
  * Replaces the price list of a stored product (PATCH /api/product/{id}, admin). The rows have

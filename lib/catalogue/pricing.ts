@@ -1,12 +1,12 @@
-import { MINIMUM_ORDER_QUANTITY } from '@/lib/validation/limits';
+import { MINIMUM_ORDER_QUANTITY } from '@/lib/core/validation/limits';
 
 /**
  * Volume pricing: the unit price and total of an order for a quantity, from a product's base
  * price and its price tiers. Pure functions over integer cents, shared by the server (which
- * decides the price when an order is placed, lib/data/orders.ts) and the product page (which
+ * decides the price when an order is placed, lib/orders/store.ts) and the product page (which
  * shows the same figures as the buyer picks a quantity).
  *
- * The price list of a product (rules checked by lib/validation/product.ts):
+ * The price list of a product (rules checked by lib/catalogue/validation/product.ts):
  * - `priceCents` is the base price, paid from the product's minimum order quantity on;
  * - `priceTiers` is empty (the base price for every quantity) or has 2 to 10 rows; the first
  *   row restates the base price at the minimum order quantity, and each later row starts at a

@@ -1,7 +1,7 @@
 import 'server-only';
-import { fieldError } from '@/lib/api/errors';
-import { SkuTakenError } from '@/lib/data/products';
-import { fieldMessages } from '@/lib/messages';
+import { fieldError } from '@/lib/core/errors';
+import { SkuTakenError } from '@/lib/catalogue/store';
+import { fieldMessages } from '@/lib/core/messages';
 
 /** A product write that answers 409 on `sku` when its part number is taken (in any case). */
 export function withSkuConflict<T>(write: Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { categoryName } from './categories';
-import type { Product } from '@/lib/data/products';
+import type { Product } from '@/lib/catalogue/store';
 import { lowestPriceCents, priceListOf } from './pricing';
 
 /** How much of a product's description a card shows before "...read more". */

@@ -1,9 +1,9 @@
 import 'server-only';
 import { ObjectId, type Filter } from 'mongodb';
-import { fieldError, type ApiError } from '@/lib/api/errors';
-import { collections, getDb } from '@/lib/db';
-import type { UploadAttachment, UploadDoc } from '@/lib/db/collections';
-import { imageMessages } from '@/lib/messages';
+import { fieldError, type ApiError } from '@/lib/core/errors';
+import { collections, getDb } from '@/lib/core/db';
+import type { UploadAttachment, UploadDoc } from '@/lib/core/db/collections';
+import { imageMessages } from '@/lib/core/messages';
 import { MAX_UNATTACHED_BYTES } from './limits';
 
 /**

@@ -40,3 +40,6 @@ export {
   type StoredImage,
 } from './store';
 export { readImageUpload, storeUpload, withStoredImage, type ImageOrUrlUpload } from './upload';
+
+// The rest of the feature's public face.
+export * from './remote';

@@ -1,7 +1,7 @@
 import 'server-only';
-import { fieldError, type ApiError } from '@/lib/api/errors';
-import { imageMessages } from '@/lib/messages';
-import type { Limit } from '@/lib/rate-limit';
+import { fieldError, type ApiError } from '@/lib/core/errors';
+import { imageMessages } from '@/lib/core/messages';
+import type { Limit } from '@/lib/core/rate-limit';
 
 /** How large an upload may be, what a person reads when it is refused, and how often. */
 
@@ -9,7 +9,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** A multipart body may carry one image plus the text fields around it. */
 export const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
 
-export { imageMessages } from '@/lib/messages';
+export { imageMessages } from '@/lib/core/messages';
 
 /**
  * The most a person's uploads not attached to a review or product may take at once (uploads

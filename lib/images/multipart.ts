@@ -1,5 +1,5 @@
 import 'server-only';
-import { failure } from '@/lib/api/errors';
+import { failure } from '@/lib/core/errors';
 import { BodyTooLargeError, readBounded } from '@/lib/security/body';
 import { MAX_FORM_BYTES, tooLarge } from './limits';
 

@@ -1,7 +1,7 @@
 import 'server-only';
-import { afterResponse } from '@/lib/background';
-import { collections, getDb } from '@/lib/db';
-import type { UploadDoc } from '@/lib/db/collections';
+import { afterResponse } from '@/lib/core/background';
+import { collections, getDb } from '@/lib/core/db';
+import type { UploadDoc } from '@/lib/core/db/collections';
 import { ORPHAN_UPLOAD_MS } from './limits';
 import { deleteImageBytes } from './store';
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { concurrencyLimit } from '@/lib/concurrency';
+import { concurrencyLimit } from '@/lib/core/concurrency';
 import { MAX_IMAGE_BYTES } from './limits';
 import { sniffImageType, type ImageType } from './sniff';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { fieldError } from '@/lib/api/errors';
+import { fieldError } from '@/lib/core/errors';
 import { imageMessages, MAX_IMAGE_BYTES, tooLarge } from './limits';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';

@@ -1,12 +1,12 @@
 import 'server-only';
 import { Readable } from 'node:stream';
 import { GridFSBucket, ObjectId } from 'mongodb';
-import { toObjectId } from '@/lib/data/ids';
+import { toObjectId } from '@/lib/core/ids';
 import type { UploadApiResponse } from 'cloudinary';
-import { failure } from '@/lib/api/errors';
-import { collections, getDb } from '@/lib/db';
-import type { UploadDoc } from '@/lib/db/collections';
-import { env } from '@/lib/env';
+import { failure } from '@/lib/core/errors';
+import { collections, getDb } from '@/lib/core/db';
+import type { UploadDoc } from '@/lib/core/db/collections';
+import { env } from '@/lib/core/env';
 import { imageIdString, newImageId } from './ids';
 import type { ImageFile } from './sniff';
 

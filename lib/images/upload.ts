@@ -1,8 +1,8 @@
 import 'server-only';
 import { z, type ZodType } from 'zod';
-import { fieldIssues, fieldsError } from '@/lib/api/errors';
-import { enforce, type Limit } from '@/lib/rate-limit';
-import type { UploadAttachment } from '@/lib/db/collections';
+import { fieldIssues, fieldsError } from '@/lib/core/errors';
+import { enforce, type Limit } from '@/lib/core/rate-limit';
+import type { UploadAttachment } from '@/lib/core/db/collections';
 import {
   attachUploadById,
   ensureUnattachedRoom,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { centsToDollars, formatPrice } from '@/lib/money';
+import { centsToDollars, formatPrice } from '@/lib/core/money';
 import type { InvoiceData } from './invoice';
 
 /**

@@ -1,12 +1,12 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
-import { failure } from '@/lib/api/errors';
-import { canAccessOrder } from '@/lib/auth/access';
-import { concurrencyLimit } from '@/lib/concurrency';
-import { findInvoicePdf, frozenInvoiceDetails, storeInvoicePdf } from '@/lib/data/invoices';
-import { findOrder } from '@/lib/data/orders';
-import type { User } from '@/lib/data/users';
-import { env } from '@/lib/env';
+import { failure } from '@/lib/core/errors';
+import { canAccessOrder } from '@/lib/accounts';
+import { concurrencyLimit } from '@/lib/core/concurrency';
+import { findInvoicePdf, frozenInvoiceDetails, storeInvoicePdf } from '@/lib/invoices/store';
+import { findOrder } from '@/lib/orders';
+import type { User } from '@/lib/accounts';
+import { env } from '@/lib/core/env';
 import { renderInvoicePdf } from './document';
 import { invoiceData, invoiceFileName } from './invoice';
 import { issueInvoiceNumber } from './numbers';
@@ -14,7 +14,7 @@ import { issueInvoiceNumber } from './numbers';
 /**
  * Invoices: a paid order's invoice, numbered once at payment (numbers.ts), drawn as a PDF
  * (document.ts) from the order alone: its amounts, and the buyer and part number frozen on it
- * when it was paid (lib/data/invoices.ts). The PDF is drawn once per invoice number and
+ * when it was paid (lib/invoices/store.ts). The PDF is drawn once per invoice number and
  * stored; every later download answers the stored bytes.
  */
 
@@ -65,3 +65,7 @@ export async function invoiceFor(
   const pdf = await drawing(() => renderInvoicePdf(data));
   return { fileName, pdf: await storeInvoicePdf(invoiceNumber, new ObjectId(orderId), pdf) };
 }
+
+// The rest of the feature's public face.
+export * from './numbers';
+export * from './store';

@@ -1,5 +1,5 @@
-import type { InvoiceDetails } from '@/lib/data/invoices';
-import type { OrderRecord } from '@/lib/data/orders';
+import type { InvoiceDetails } from '@/lib/invoices/store';
+import type { OrderRecord } from '@/lib/orders';
 
 /**
  * Everything one invoice shows, as plain data: built from the order, the buyer's details frozen

@@ -1,13 +1,13 @@
 import 'server-only';
-import { cacheTags, expire } from '@/lib/cache';
-import { scheduleOutboxSweep } from '@/lib/mail/outbox';
+import { cacheTags, expire } from '@/lib/core/cache';
+import { scheduleOutboxSweep } from '@/lib/core/mail/outbox';
 import { linkOrigin } from '@/lib/security';
 import {
   cancelOverdueOrder,
   findOrder,
   findOverdueOrders,
   type OrderRecord,
-} from '@/lib/data/orders';
+} from '@/lib/orders/store';
 import { mailsQueued, orderMails } from './mails';
 import { cancelOrderPayment } from './payment';
 import { isOverdue } from './rules';

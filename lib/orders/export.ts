@@ -1,7 +1,7 @@
 import 'server-only';
-import { csvRecords, type CsvCell } from '@/lib/csv';
-import { orderExportCursor, type OrderExportDoc } from '@/lib/data/order-export';
-import type { OrderDateBounds } from '@/lib/data/orders';
+import { csvRecords, type CsvCell } from '@/lib/core/csv';
+import { orderExportCursor, type OrderExportDoc } from '@/lib/orders/export-store';
+import type { OrderDateBounds } from '@/lib/orders/store';
 import { sweepOverdueOrders } from './expiry';
 import type { OrderStatus } from './lifecycle';
 

@@ -1,7 +1,7 @@
 import 'server-only';
-import { failure, fieldError } from '@/lib/api/errors';
-import { canAccessOrder } from '@/lib/auth/access';
-import { cacheTags, expire } from '@/lib/cache';
+import { failure, fieldError } from '@/lib/core/errors';
+import { canAccessOrder } from '@/lib/accounts';
+import { cacheTags, expire } from '@/lib/core/cache';
 import {
   cancelUnpaidOrder,
   findOrder,
@@ -15,17 +15,17 @@ import {
   type OrderDateBounds,
   type OrderRecord,
   type QuotedTerms,
-} from '@/lib/data/orders';
-import { findProduct } from '@/lib/data/products';
-import type { User } from '@/lib/data/users';
-import { env } from '@/lib/env';
-import type { ErrorKey } from '@/lib/messages';
-import { stripeClient } from '@/lib/payments';
+} from '@/lib/orders/store';
+import { findProduct } from '@/lib/catalogue';
+import type { User } from '@/lib/accounts';
+import { env } from '@/lib/core/env';
+import type { ErrorKey } from '@/lib/core/messages';
+import { stripeClient } from '@/lib/orders/stripe';
 import {
   minimumQuantityMessage,
   stockMessage,
   type OrderStatusChange,
-} from '@/lib/validation/order';
+} from '@/lib/orders/validation/order';
 import { expireIfOverdue, sweepOverdueOrders } from './expiry';
 import type { CancelReason, OrderStatus } from './lifecycle';
 import { mailsQueued, orderMails } from './mails';
@@ -42,9 +42,9 @@ import {
 
 /**
  * The orders module: placing, viewing, paying, deleting and expiring an order, each a function
- * that decides every rule and answers with the errors of lib/messages.ts. Route handlers and
- * pages parse, authenticate, call one of these and answer; lib/data/orders.ts holds the
- * queries, lib/payments.ts the Stripe calls, lib/orders/mails.ts the mails each change queues.
+ * that decides every rule and answers with the errors of lib/core/messages.ts. Route handlers and
+ * pages parse, authenticate, call one of these and answer; lib/orders/store.ts holds the
+ * queries, lib/orders/stripe.ts the Stripe calls, lib/orders/mails.ts the mails each change queues.
  *
  * Functions that change an order take `origin`: where the links of the mails it queues start,
  * the store's origin (`linkOrigin()`, lib/security), passed by the caller.
@@ -354,3 +354,16 @@ export async function recordPayment(
   if (!updated) throw failure('order.not_found');
   return publicOrder(updated);
 }
+
+// The rest of the feature's public face.
+export * from './export';
+export * from './lifecycle';
+export * from './mail/order-data';
+export * from './mail/order-mails';
+export * from './order-again';
+export * from './quick-order';
+export * from './rules';
+export * from './store';
+export * from './stripe';
+export * from './validation/order';
+export * from './validation/quick-order';

@@ -1,13 +1,13 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
-import type { MailKind } from '@/lib/mail/outbox-kinds';
-import { queueMails, releaseMails, scheduleOutboxDrain, type OutboxEntry } from '@/lib/mail/outbox';
+import type { MailKind } from '@/lib/outbox';
+import { queueMails, releaseMails, scheduleOutboxDrain, type OutboxEntry } from '@/lib/core/mail/outbox';
 import type { ExtraUpdate } from './transition';
 
 /**
  * The mails an order's changes send, queued in the very write that makes the change (the
  * insert of a new order, or the transition's one conditional update) and sent afterwards by
- * the outbox drainer (lib/mail/outbox.ts), never inside the request:
+ * the outbox drainer (lib/core/mail/outbox.ts), never inside the request:
  *
  *   placed            'order.placed' to the buyer               in the order's insert
  *   unpaid → paid     'order.paid' to the buyer (the receipt)    in the transition's update

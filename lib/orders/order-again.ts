@@ -1,10 +1,10 @@
 import 'server-only';
-import { orderMinimum } from '@/lib/catalogue/pricing';
-import { findOrder } from '@/lib/data/orders';
-import type { Product } from '@/lib/data/products';
-import type { User } from '@/lib/data/users';
-import { orderAgainMessages as m } from '@/lib/messages';
-import { minimumQuantityMessage, ORDER_QUANTITIES } from '@/lib/validation/order';
+import { orderMinimum } from '@/lib/catalogue';
+import { findOrder } from '@/lib/orders/store';
+import type { Product } from '@/lib/catalogue';
+import type { User } from '@/lib/accounts';
+import { orderAgainMessages as m } from '@/lib/core/messages';
+import { minimumQuantityMessage, ORDER_QUANTITIES } from '@/lib/orders/validation/order';
 import { goneFor } from './rules';
 
 /**

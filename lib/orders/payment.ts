@@ -1,6 +1,6 @@
 import 'server-only';
-import { failure, fieldError } from '@/lib/api/errors';
-import { attachPaymentIntent, findOrder, markOrderPaid, type OrderRecord } from '@/lib/data/orders';
+import { failure, fieldError } from '@/lib/core/errors';
+import { attachPaymentIntent, findOrder, markOrderPaid, type OrderRecord } from '@/lib/orders/store';
 import {
   cancelIntent,
   createIntent,
@@ -10,8 +10,8 @@ import {
   stripeClient,
   type PaymentIntent,
   type StripeEvent,
-} from '@/lib/payments';
-import { issueInvoiceNumber } from '@/lib/invoices/numbers';
+} from '@/lib/orders/stripe';
+import { issueInvoiceNumber } from '@/lib/invoices';
 import { mailsQueued, orderMails } from './mails';
 import { assertPayable, orderCancelled } from './rules';
 

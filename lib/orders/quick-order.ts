@@ -1,21 +1,21 @@
 import 'server-only';
 import { parse } from 'csv-parse/sync';
-import { ApiError, failure } from '@/lib/api/errors';
-import { placeOrderLimit } from '@/lib/auth/limits';
+import { ApiError, failure } from '@/lib/core/errors';
+import { placeOrderLimit } from '@/lib/accounts';
 import {
   orderMinimum,
   priceListOf,
   totalCentsFor,
   unitPriceCentsFor,
-} from '@/lib/catalogue/pricing';
-import { findOrder, publicOrder } from '@/lib/data/orders';
-import { findProductsBySkus, normaliseSku, type Product } from '@/lib/data/products';
-import type { User } from '@/lib/data/users';
-import { errorMessages, quickOrderMessages as m } from '@/lib/messages';
-import { centsToDollars } from '@/lib/money';
-import { enforce } from '@/lib/rate-limit';
-import { MAXIMUM_ORDER_QUANTITY, minimumQuantityMessage } from '@/lib/validation/order';
-import { MAX_QUICK_ORDER_LINES, type QuickOrderPlaceInput } from '@/lib/validation/quick-order';
+} from '@/lib/catalogue';
+import { findOrder, publicOrder } from '@/lib/orders/store';
+import { findProductsBySkus, normaliseSku, type Product } from '@/lib/catalogue';
+import type { User } from '@/lib/accounts';
+import { errorMessages, quickOrderMessages as m } from '@/lib/core/messages';
+import { centsToDollars } from '@/lib/core/money';
+import { enforce } from '@/lib/core/rate-limit';
+import { MAXIMUM_ORDER_QUANTITY, minimumQuantityMessage } from '@/lib/orders/validation/order';
+import { MAX_QUICK_ORDER_LINES, type QuickOrderPlaceInput } from '@/lib/orders/validation/quick-order';
 import { placeOrderFor } from './index';
 
 /**

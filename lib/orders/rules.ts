@@ -1,8 +1,8 @@
 import 'server-only';
-import { failure } from '@/lib/api/errors';
-import type { OrderRecord } from '@/lib/data/orders';
-import { env } from '@/lib/env';
-import { MAX_CARD_AMOUNT_CENTS, MIN_CARD_AMOUNT_CENTS } from '@/lib/payments';
+import { failure } from '@/lib/core/errors';
+import type { OrderRecord } from '@/lib/orders/store';
+import { env } from '@/lib/core/env';
+import { MAX_CARD_AMOUNT_CENTS, MIN_CARD_AMOUNT_CENTS } from '@/lib/orders/stripe';
 import { isPaidStatus } from './lifecycle';
 
 /**

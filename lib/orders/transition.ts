@@ -1,9 +1,9 @@
 import 'server-only';
 import { ObjectId, type Document, type Filter, type UpdateFilter } from 'mongodb';
-import { failure } from '@/lib/api/errors';
-import { collections, getDb } from '@/lib/db';
-import type { OrderDoc, OrderHistoryEntry } from '@/lib/db/collections';
-import { toObjectId } from '@/lib/data/ids';
+import { failure } from '@/lib/core/errors';
+import { collections, getDb } from '@/lib/core/db';
+import type { OrderDoc, OrderHistoryEntry } from '@/lib/core/db/collections';
+import { toObjectId } from '@/lib/core/ids';
 import {
   canTransition,
   STATUS_LABELS,

@@ -1,9 +1,9 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { failure } from '@/lib/api/errors';
-import { cacheTags, expire } from '@/lib/cache';
-import { findProduct } from '@/lib/data/products';
-import { canAccessQuote } from '@/lib/auth/access';
+import { failure } from '@/lib/core/errors';
+import { cacheTags, expire } from '@/lib/core/cache';
+import { findProduct } from '@/lib/catalogue';
+import { canAccessQuote } from '@/lib/accounts';
 import {
   answerQuote,
   claimQuoteForAccept,
@@ -16,26 +16,26 @@ import {
   releaseAcceptClaim,
   type Quote,
   type QuoteRecord,
-} from '@/lib/data/quotes';
-import type { User } from '@/lib/data/users';
-import { queueMails, scheduleOutboxDrain } from '@/lib/mail/outbox';
+} from '@/lib/quotes/store';
+import type { User } from '@/lib/accounts';
+import { queueMails, scheduleOutboxDrain } from '@/lib/core/mail/outbox';
 import { placeOrderFor } from '@/lib/orders';
-import { minimumQuantityMessage, MINIMUM_ORDER_QUANTITY } from '@/lib/validation/order';
+import { minimumQuantityMessage, MINIMUM_ORDER_QUANTITY } from '@/lib/orders';
 import {
   dayEnd,
   dayStart,
   type QuoteAccept,
   type QuoteDecision,
   type QuoteRequest,
-} from '@/lib/validation/quote';
-import { fieldError } from '@/lib/api/errors';
-import { formatCents, toCents } from '@/lib/catalogue/pricing';
-import { centsToDollars } from '@/lib/money';
+} from '@/lib/quotes/validation/quote';
+import { fieldError } from '@/lib/core/errors';
+import { formatCents, toCents } from '@/lib/catalogue';
+import { centsToDollars } from '@/lib/core/money';
 import { QUOTE_STATUS_LABELS, type QuoteViewStatus } from './status';
 
 /**
  * The quotes module: request, list, answer, decline and accept a quote, each deciding every
- * rule and answering with the errors of lib/messages.ts. Route handlers and the quotes page
+ * rule and answering with the errors of lib/core/messages.ts. Route handlers and the quotes page
  * parse, authenticate, call one of these and answer.
  *
  *   requested --answer--> answered --accept--> accepting --order placed--> accepted
@@ -241,3 +241,10 @@ export async function acceptQuote(
   const after = done.ok ? done.quote : await findQuote(id);
   return { orderId, quote: publicQuote(after ?? terms) };
 }
+
+// The rest of the feature's public face.
+export * from './mail/quote-data';
+export * from './mail/quote-mails';
+export * from './status';
+export * from './store';
+export * from './validation/quote';

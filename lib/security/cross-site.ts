@@ -27,7 +27,7 @@ function isSessionCookieName(name: string): boolean {
 
 /**
  * What would authenticate the request: `Authorization: Bearer <token>` (the session cookie is
- * then never read, see `requestIdentity` in lib/auth/session.ts), else the session cookie,
+ * then never read, see `requestIdentity` in lib/accounts/session.ts), else the session cookie,
  * else nothing. Any other Authorization scheme does not count as a bearer.
  */
 export function requestCredential(headers: Headers): Credential {

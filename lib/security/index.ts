@@ -1,5 +1,5 @@
-import { failure } from '@/lib/api/errors';
-import { env } from '@/lib/env';
+import { failure } from '@/lib/core/errors';
+import { env } from '@/lib/core/env';
 import {
   clientAddress,
   forwardingHeaders,
@@ -23,7 +23,7 @@ import { authOrigin as authOriginOf, storeOrigin as storeOriginOf, storeOrigins 
  *   start.ts       the check at start (instrumentation.ts): a store that may not serve stops
  * The route wrapper (`route()`, lib/api/handler.ts) applies the cross-site rule and `readJson`
  * the body bound to every API handler; a new handler gets them by being wrapped. The safe
- * redirect after sign-in is an access rule, `safeCallbackPath` in lib/auth/access.ts, used by
+ * redirect after sign-in is an access rule, `safeCallbackPath` in lib/accounts/access.ts, used by
  * the proxy, the login page and the sign-in completion.
  */
 

@@ -25,7 +25,7 @@ import { parseOrigin, type Origin } from './origin';
 interface ConfiguredUrls {
   AUTH_URL?: string;
   SITE_URL?: string;
-  /** Where the store listens (lib/env: HOST and PORT, set by `npm start` and `npm run dev`). */
+  /** Where the store listens (lib/core/env: HOST and PORT, set by `npm start` and `npm run dev`). */
   HOST?: string;
   PORT?: string | number;
 }

@@ -42,7 +42,7 @@ export function originOfUrl(value: string | null | undefined): Origin | null {
 
 /**
  * `https` or `http` as the browser used it: the proxy's x-forwarded-proto, else the URL's. Only
- * picks the session cookie's name (lib/auth/session.ts); no link or origin is built on it.
+ * picks the session cookie's name (lib/accounts/session.ts); no link or origin is built on it.
  */
 export function requestProtocol(request: Request): 'http' | 'https' {
   const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();

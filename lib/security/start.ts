@@ -2,7 +2,7 @@ import 'server-only';
 
 /**
  * Stops the server process, before it serves, when its configuration may not serve: an invalid
- * environment (lib/env throws while parsing), a store listening on an address other than
+ * environment (lib/core/env throws while parsing), a store listening on an address other than
  * loopback without AUTH_URL, or a production store on its own database without AUTH_URL
  * (`publicUrlProblem`, links.ts): either would not know the address its links must be on.
  * Called by instrumentation.ts `register()`: Next.js logs an error thrown there and then serves
@@ -10,7 +10,7 @@ import 'server-only';
  */
 export async function stopUnlessMayServe(): Promise<void> {
   try {
-    const { env } = await import('@/lib/env');
+    const { env } = await import('@/lib/core/env');
     const { publicUrlProblem } = await import('./links');
     const problem = publicUrlProblem(env);
     if (problem) throw new Error(problem);

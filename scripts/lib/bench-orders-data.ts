@@ -1,4 +1,4 @@
-// The data of `npm run bench -- orders`, made the way the store makes it (lib/data, as sign-up
+// The data of `npm run bench -- orders`, made the way the store makes it (the features' stores, as sign-up
 // and Add Product do): `--buyers N` password accounts with verified emails (the first
 // `--admins N` of them admins) and one product with limited stock.
 // Prints `{ productId, buyers: [{ email, password }] }` as JSON on stdout. Run by
@@ -22,11 +22,11 @@ async function main() {
   const minimum = Number(values.minimum);
   const admins = Number(values.admins ?? 0);
   loadProjectEnv();
-  // Imported after the environment is complete: lib/env reads it once, on import.
-  const { closeConnection } = await import('@/lib/db');
-  const { createPasswordUser, makeAdmin, markEmailVerified } = await import('@/lib/data/users');
-  const { createProduct } = await import('@/lib/data/products');
-  const { productSchema } = await import('@/lib/validation/product');
+  // Imported after the environment is complete: lib/core/env reads it once, on import.
+  const { closeConnection } = await import('@/lib/core/db');
+  const { createPasswordUser, makeAdmin, markEmailVerified } = await import('@/lib/accounts');
+  const { createProduct } = await import('@/lib/catalogue');
+  const { productSchema } = await import('@/lib/catalogue');
 
   const run = randomBytes(4).toString('hex');
   const product = await createProduct(

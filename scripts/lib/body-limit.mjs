@@ -25,7 +25,7 @@ export const DISCARD_MS = 5_000;
 
 /**
  * The body of the 413 answer, in the API's error shape, as `readText` (lib/api/handler.ts)
- * answers it (the message of `request.too_large` in lib/messages.ts; a unit test keeps the
+ * answers it (the message of `request.too_large` in lib/core/messages.ts; a unit test keeps the
  * two equal).
  * @param {number} limit
  */

@@ -23,11 +23,11 @@ import { GET as getDetail } from '@/app/api/userdetail/[email]/route';
 import CompletePage from '@/app/auth/complete/page';
 import LoginPage from '@/app/login/page';
 import { proxy } from '@/proxy';
-import { settleBackgroundWork } from '@/lib/background';
-import { createPasswordReset } from '@/lib/data/password-resets';
-import { findUserByEmail } from '@/lib/data/users';
-import { closeConnection, collections, getDb } from '@/lib/db';
-import { env } from '@/lib/env';
+import { settleBackgroundWork } from '@/lib/core/background';
+import { createPasswordReset } from '@/lib/accounts/store/password-resets';
+import { findUserByEmail } from '@/lib/accounts/store/users';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { env } from '@/lib/core/env';
 import { hostile, ordinary } from '../support/redirects';
 import { createActor, params, request, sessionHeaders, STORE_ORIGIN } from '../support/users';
 
@@ -135,7 +135,7 @@ describe('ADMIN_EMAILS promotes only a proven owner, never by verification alone
     const email = `late_${randomBytes(4).toString('hex')}@example.com`;
     expect((await signup(email)).status).toBe(201);
     const user = (await findUserByEmail(email))!;
-    const { createEmailVerification } = await import('@/lib/data/email-verifications');
+    const { createEmailVerification } = await import('@/lib/accounts/store/email-verifications');
     const old = await createEmailVerification(user, new Date(Date.now() - 25 * 60 * 60 * 1000));
     for (const token of [old, 'x'.repeat(43), 'short']) {
       const opened = await openVerificationLink(token);

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { settleBackgroundWork } from '@/lib/background';
-import { closeConnection, collections, getDb } from '@/lib/db';
-import { env } from '@/lib/env';
-import { issueAccessToken, ACCESS_TOKEN_TTL_SECONDS } from '@/lib/auth/token';
+import { settleBackgroundWork } from '@/lib/core/background';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { env } from '@/lib/core/env';
+import { issueAccessToken, ACCESS_TOKEN_TTL_SECONDS } from '@/lib/accounts/token';
 import { PUT as putUser, DELETE as deleteUserRoute } from '@/app/api/user/[email]/route';
 import { GET as listUsersRoute } from '@/app/api/user/route';
 import { PUT as makeAdminRoute } from '@/app/api/user/admin/[email]/route';
@@ -393,15 +393,15 @@ describe('password reset', () => {
     expect(await confirm(value!, 'brand-new-pw')).toEqual({ status: 200, body: { ok: true } });
     expect((await confirm(value!, 'another-pw')).status).toBe(400);
 
-    const { findCredentials } = await import('@/lib/data/users');
-    const { verifyPassword } = await import('@/lib/auth/password');
+    const { findCredentials } = await import('@/lib/accounts/store/users');
+    const { verifyPassword } = await import('@/lib/accounts/password');
     const creds = await findCredentials(target.user.email);
     expect(await verifyPassword('brand-new-pw', creds!.passwordHash)).toBe(true);
   });
 
   it('refuses expired tokens', async () => {
     const target = await createActor('user');
-    const { createPasswordReset } = await import('@/lib/data/password-resets');
+    const { createPasswordReset } = await import('@/lib/accounts/store/password-resets');
     const token = await createPasswordReset(
       target.user.id,
       new Date(Date.now() - 2 * 60 * 60 * 1000),

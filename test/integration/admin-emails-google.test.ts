@@ -14,7 +14,7 @@ const OWNER = `owner_${Math.random().toString(36).slice(2, 10)}@forgeline.com`;
 const SQUATTED = `owner2_${Math.random().toString(36).slice(2, 10)}@forgeline.com`;
 const CLIENT_ID = 'storefront-test.apps.example';
 
-// The issuer must be listening before lib/env reads its address: app modules come after.
+// The issuer must be listening before lib/core/env reads its address: app modules come after.
 const server = new OAuth2Server();
 await server.issuer.keys.generate('RS256');
 await server.start(0, '127.0.0.1');
@@ -43,9 +43,9 @@ delete process.env.SMTP_URL;
 const { GET: authGet, POST: authPost } = await import('@/app/api/auth/[...nextauth]/route');
 const { GET: listUsersRoute } = await import('@/app/api/user/route');
 const { POST: signupRoute } = await import('@/app/api/signup/route');
-const { settleBackgroundWork } = await import('@/lib/background');
-const { closeConnection } = await import('@/lib/db');
-const { findUserByEmail } = await import('@/lib/data/users');
+const { settleBackgroundWork } = await import('@/lib/core/background');
+const { closeConnection } = await import('@/lib/core/db');
+const { findUserByEmail } = await import('@/lib/accounts/store/users');
 const { params, request, STORE_ORIGIN } = await import('../support/users');
 
 const ORIGIN = 'http://127.0.0.1:3000';

@@ -15,8 +15,8 @@ import { DELETE as demoteRoute, PUT as makeAdminRoute } from '@/app/api/user/adm
 import { GET as listUsersRoute } from '@/app/api/user/route';
 import { GET as adminCheckRoute } from '@/app/api/admin/[email]/route';
 import { proxy } from '@/proxy';
-import { settleBackgroundWork } from '@/lib/background';
-import { closeConnection, collections, getDb } from '@/lib/db';
+import { settleBackgroundWork } from '@/lib/core/background';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
 import {
   createPasswordUser,
   findUserById,
@@ -24,9 +24,9 @@ import {
   resetPassword,
   roleOf,
   ROLE_CHANGE_STALE_MS,
-} from '@/lib/data/users';
-import { newSessionId } from '@/lib/auth/claims';
-import { issueAccessToken } from '@/lib/auth/token';
+} from '@/lib/accounts/store/users';
+import { newSessionId } from '@/lib/accounts/claims';
+import { issueAccessToken } from '@/lib/accounts/token';
 import { createActor, params, request, sessionHeaders, type Actor } from '../support/users';
 
 const ORIGIN = 'http://127.0.0.1:3000';

@@ -49,11 +49,11 @@ const { listOperations } = await import('@/lib/api/contract/document');
 const ops = await import('../support/operations');
 const users = await import('../support/users');
 const factories = await import('../support/factories');
-const { closeConnection } = await import('@/lib/db');
-const { settleBackgroundWork } = await import('@/lib/background');
+const { closeConnection } = await import('@/lib/core/db');
+const { settleBackgroundWork } = await import('@/lib/core/background');
 const { emailParam } = await import('@/lib/api/handler');
 const { formFields } = await import('@/lib/images');
-const { pictureField, productNumberFields } = await import('@/lib/validation/product');
+const { pictureField, productNumberFields } = await import('@/lib/catalogue/validation/product');
 const { MAX_JSON_BYTES } = await import('@/lib/security/body');
 const { crossSiteAllowed, requestCredential, sourceHeaders } =
   await import('@/lib/security/cross-site');
@@ -124,7 +124,7 @@ const endsOwnSessions = (operation: Pick<ListedOperation, 'operationId'>) =>
 
 /** Gives the leaver its sessions back: its session version as issued, no sign-out recorded. */
 async function restoreSessions(): Promise<void> {
-  const { collections, getDb } = await import('@/lib/db');
+  const { collections, getDb } = await import('@/lib/core/db');
   const c = collections(await getDb());
   const { ObjectId } = await import('mongodb');
   const _id = new ObjectId(leaver.user.id);

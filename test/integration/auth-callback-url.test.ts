@@ -7,7 +7,7 @@ vi.hoisted(() => {
 });
 
 import { GET as authGet, POST as authPost } from '@/app/api/auth/[...nextauth]/route';
-import { closeConnection } from '@/lib/db';
+import { closeConnection } from '@/lib/core/db';
 import { createActor } from '../support/users';
 
 afterAll(closeConnection);

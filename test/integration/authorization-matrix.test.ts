@@ -27,18 +27,18 @@ vi.hoisted(() => {
 });
 
 // Card payments go to the local Stripe stand-in, which must be in the environment before any
-// app module reads it (lib/env parses it once): app modules are imported after it started.
+// app module reads it (lib/core/env parses it once): app modules are imported after it started.
 const { standIn, stripe } = await startStripeStandIn();
 const { listOperations } = await import('@/lib/api/contract/document');
 const ops = await import('../support/operations');
 const users = await import('../support/users');
 const factories = await import('../support/factories');
-const { closeConnection, collections, getDb } = await import('@/lib/db');
-const { settleBackgroundWork } = await import('@/lib/background');
-const { drainOutbox } = await import('@/lib/mail/outbox');
-const { changeAdminRole } = await import('@/lib/data/users');
-const { cancelUnpaidOrder } = await import('@/lib/data/orders');
-const { createPasswordReset } = await import('@/lib/data/password-resets');
+const { closeConnection, collections, getDb } = await import('@/lib/core/db');
+const { settleBackgroundWork } = await import('@/lib/core/background');
+const { drainOutbox } = await import('@/lib/core/mail/outbox');
+const { changeAdminRole } = await import('@/lib/accounts/store/users');
+const { cancelUnpaidOrder } = await import('@/lib/orders/store');
+const { createPasswordReset } = await import('@/lib/accounts/store/password-resets');
 const { preparePayment } = await import('@/lib/orders');
 const quotes = await import('@/lib/quotes');
 

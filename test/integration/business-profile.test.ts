@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/db';
-import { findUserById } from '@/lib/data/users';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { findUserById } from '@/lib/accounts/store/users';
 import { GET as getDetail, PUT as putDetail } from '@/app/api/userdetail/[email]/route';
 import { createActor, params, request, type Actor } from '../support/users';
 

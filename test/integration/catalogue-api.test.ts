@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/db';
-import { resetDemoData, seedDemoDataIfEmpty } from '@/lib/data/seed';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { resetDemoData, seedDemoDataIfEmpty } from '@/lib/catalogue/seed';
 import { GET as listProductsRoute } from '@/app/api/product/route';
 import { GET as productRoute } from '@/app/api/product/[productId]/route';
 import { GET as listReviewsRoute } from '@/app/api/review/route';

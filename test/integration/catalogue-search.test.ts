@@ -1,15 +1,15 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/db';
-import { runMigrations } from '@/lib/db/migrations';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { runMigrations } from '@/lib/migrations';
 import { GET as listProductsRoute, POST as addProductRoute } from '@/app/api/product/route';
 import { GET as productRoute } from '@/app/api/product/[productId]/route';
 import { categorySlugs } from '@/lib/catalogue/categories';
-import { demoProducts } from '@/lib/data/demo-catalogue';
-import { searchCatalogue, toProduct, type Product } from '@/lib/data/products';
-import { resetDemoData } from '@/lib/data/seed';
-import { fieldMessages } from '@/lib/messages';
-import { catalogueQuerySchema, productSchema } from '@/lib/validation/product';
+import { demoProducts } from '@/lib/catalogue/demo-catalogue';
+import { searchCatalogue, toProduct, type Product } from '@/lib/catalogue/store';
+import { resetDemoData } from '@/lib/catalogue/seed';
+import { fieldMessages } from '@/lib/core/messages';
+import { catalogueQuerySchema, productSchema } from '@/lib/catalogue/validation/product';
 import {
   asProductWithoutPartNumber,
   asProductWithoutSkuLookup,

@@ -13,7 +13,7 @@ beforeAll(async () => {
   process.env.CONTACT_TO = 'Sales desk <sales@forgeline.test>';
   process.env.MAIL_FROM = 'Forgeline Parts <no-reply@forgeline.test>';
   ({ POST } = await import('@/app/api/contact/route'));
-  ({ closeConnection } = await import('@/lib/db'));
+  ({ closeConnection } = await import('@/lib/core/db'));
 });
 
 afterAll(async () => {

@@ -11,10 +11,10 @@ beforeAll(async () => {
   delete process.env.SMTP_URL;
   process.env.CONTACT_TO = 'owner@forgeline.test';
   ({ POST } = await import('@/app/api/contact/route'));
-  ({ outboxDir } = await import('@/lib/mail'));
+  ({ outboxDir } = await import('@/lib/core/mail'));
 });
 
-afterAll(async () => (await import('@/lib/db')).closeConnection());
+afterAll(async () => (await import('@/lib/core/db')).closeConnection());
 
 it('writes the message to the outbox with reply-to the sender', async () => {
   const marker = `outbox-${Date.now()}`;

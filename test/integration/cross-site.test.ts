@@ -9,9 +9,9 @@ vi.hoisted(() => {
   delete process.env.AUTH_URL;
 });
 
-import { settleBackgroundWork } from '@/lib/background';
-import { closeConnection, collections, getDb } from '@/lib/db';
-import { errorMessages } from '@/lib/messages';
+import { settleBackgroundWork } from '@/lib/core/background';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { errorMessages } from '@/lib/core/messages';
 import { makeProduct } from '../support/factories';
 import { createActor, STORE_ORIGIN, type Actor } from '../support/users';
 

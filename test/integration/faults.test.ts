@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // What the store does when what it depends on fails: the MongoDB engine stops mid-request,
 // Stripe answers 500 or not at all, the mail server is down, Stripe's webhooks arrive twice or
 // out of order. Real engines and servers throughout, started here BEFORE the app's environment
-// is read (lib/env parses it once), so every app module is imported dynamically in beforeAll:
+// is read (lib/core/env parses it once), so every app module is imported dynamically in beforeAll:
 //  - a MongoDB engine of this file's own (not the shared one), on a fixed port and data
 //    directory, that the tests kill and start again; its connection string lowers the driver's
 //    serverSelectionTimeoutMS to 2 s so that a stopped engine is answered 503 quickly;
@@ -97,7 +97,7 @@ let smtpPort: number;
 let standIn: StripeStandIn;
 let stripe: Stripe;
 let app: {
-  db: typeof import('@/lib/db');
+  db: typeof import('@/lib/core/db');
   users: typeof import('../support/users');
   factories: typeof import('../support/factories');
   orders: typeof import('../support/orders');
@@ -107,7 +107,7 @@ let app: {
   contact: typeof import('@/app/api/contact/route');
   reset: typeof import('@/app/api/password-reset/route');
   webhook: typeof import('@/app/api/webhooks/stripe/route');
-  background: typeof import('@/lib/background');
+  background: typeof import('@/lib/core/background');
 };
 let buyer: Actor;
 let admin: Actor;
@@ -126,7 +126,7 @@ beforeAll(async () => {
   // A Stripe that does not answer is given up on after 1.5 s (twice: one retry).
   process.env.STRIPE_TIMEOUT_MS = '1500';
   app = {
-    db: await import('@/lib/db'),
+    db: await import('@/lib/core/db'),
     users: await import('../support/users'),
     factories: await import('../support/factories'),
     orders: await import('../support/orders'),
@@ -136,13 +136,13 @@ beforeAll(async () => {
     contact: await import('@/app/api/contact/route'),
     reset: await import('@/app/api/password-reset/route'),
     webhook: await import('@/app/api/webhooks/stripe/route'),
-    background: await import('@/lib/background'),
+    background: await import('@/lib/core/background'),
   };
   // The start-up step for this file's database on its own engine (setup-env.ts prepared the
   // one on the shared engine, before this file pointed MONGODB_URI here).
   const db = await app.db.getDb();
-  await (await import('@/lib/db/indexes')).ensureIndexes(db);
-  await (await import('@/lib/db/migrations')).runMigrations(db);
+  await (await import('@/lib/core/db/indexes')).ensureIndexes(db);
+  await (await import('@/lib/migrations')).runMigrations(db);
   [buyer, admin] = await Promise.all([
     app.users.createActor('user', 'Faye Buyer'),
     app.users.createActor('admin'),

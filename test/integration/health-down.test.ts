@@ -6,8 +6,8 @@ vi.hoisted(() => {
 });
 
 import { GET as healthRoute } from '@/app/api/health/route';
-import { closeConnection } from '@/lib/db';
-import { HEALTH_TIMEOUT_MS } from '@/lib/db/health';
+import { closeConnection } from '@/lib/core/db';
+import { HEALTH_TIMEOUT_MS } from '@/lib/core/db/health';
 import { params, request } from '../support/users';
 
 afterAll(closeConnection);

@@ -2,8 +2,8 @@ import net from 'node:net';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GET as healthRoute } from '@/app/api/health/route';
-import { closeConnection } from '@/lib/db';
-import { databaseHealth, HEALTH_TIMEOUT_MS } from '@/lib/db/health';
+import { closeConnection } from '@/lib/core/db';
+import { databaseHealth, HEALTH_TIMEOUT_MS } from '@/lib/core/db/health';
 import { params, request } from '../support/users';
 
 afterAll(closeConnection);

@@ -8,18 +8,18 @@ import type { Actor } from '../support/users';
 // Invoices: numbers issued when an order is paid (through the real payment paths: signed
 // webhook events and the browser's report, against the local Stripe stand-in), and the PDF of
 // GET /api/orders/{id}/invoice. The environment (the stand-in, the seller's address and tax
-// id) is set BEFORE any lib module is imported: lib/env parses it once.
+// id) is set BEFORE any lib module is imported: lib/core/env parses it once.
 
 type Who = { headers: Record<string, string> };
 
 let standIn: StripeStandIn;
 let stripe: Stripe;
 let app: {
-  db: typeof import('@/lib/db');
+  db: typeof import('@/lib/core/db');
   users: typeof import('../support/users');
   invoice: typeof import('@/app/api/orders/[id]/invoice/route');
   webhook: typeof import('@/app/api/webhooks/stripe/route');
-  counters: typeof import('@/lib/data/counters');
+  counters: typeof import('@/lib/core/counters');
   numbers: typeof import('@/lib/invoices/numbers');
 };
 let api: typeof import('../support/orders');
@@ -37,11 +37,11 @@ beforeAll(async () => {
   process.env.STORE_ADDRESS = STORE_ADDRESS;
   process.env.STORE_TAX_ID = STORE_TAX_ID;
   app = {
-    db: await import('@/lib/db'),
+    db: await import('@/lib/core/db'),
     users: await import('../support/users'),
     invoice: await import('@/app/api/orders/[id]/invoice/route'),
     webhook: await import('@/app/api/webhooks/stripe/route'),
-    counters: await import('@/lib/data/counters'),
+    counters: await import('@/lib/core/counters'),
     numbers: await import('@/lib/invoices/numbers'),
   };
   api = await import('../support/orders');

@@ -13,9 +13,9 @@ import { POST as resetRoute } from '@/app/api/password-reset/route';
 import { POST as signupRoute } from '@/app/api/signup/route';
 import { GET as verifyLink, POST as verifyResend } from '@/app/api/verify-email/route';
 import { PUT as putUser } from '@/app/api/user/[email]/route';
-import { settleBackgroundWork } from '@/lib/background';
-import { closeConnection } from '@/lib/db';
-import { env } from '@/lib/env';
+import { settleBackgroundWork } from '@/lib/core/background';
+import { closeConnection } from '@/lib/core/db';
+import { env } from '@/lib/core/env';
 import { createActor, params } from '../support/users';
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import type { Actor } from '../support/users';
 // `npm start` prints, http://HOST:PORT, for every link it mails and every redirect it answers,
 // whatever Host, X-Forwarded-Host or X-Forwarded-Proto a client sends, and also for the mails of
 // work done outside a request (a payment confirmed by Stripe's webhook alone). The environment
-// is set before any app module is imported (lib/env reads it once).
+// is set before any app module is imported (lib/core/env reads it once).
 
 const PRINTED = 'http://127.0.0.1:3456';
 const FORGED = {
@@ -24,8 +24,8 @@ let stripe: Stripe;
 let users: typeof import('../support/users');
 let api: typeof import('../support/orders');
 let make: typeof import('../support/factories');
-let db: typeof import('@/lib/db');
-let background: typeof import('@/lib/background');
+let db: typeof import('@/lib/core/db');
+let background: typeof import('@/lib/core/background');
 let resetRoute: typeof import('@/app/api/password-reset/route');
 let verifyRoute: typeof import('@/app/api/verify-email/route');
 let webhook: typeof import('@/app/api/webhooks/stripe/route');
@@ -47,8 +47,8 @@ beforeAll(async () => {
   users = await import('../support/users');
   api = await import('../support/orders');
   make = await import('../support/factories');
-  db = await import('@/lib/db');
-  background = await import('@/lib/background');
+  db = await import('@/lib/core/db');
+  background = await import('@/lib/core/background');
   resetRoute = await import('@/app/api/password-reset/route');
   verifyRoute = await import('@/app/api/verify-email/route');
   webhook = await import('@/app/api/webhooks/stripe/route');

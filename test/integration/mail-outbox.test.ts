@@ -6,15 +6,15 @@ import { recipients, startSmtpServer, withMailServerDown, type SmtpServer } from
 // The mail outbox against the real engine and a real SMTP server: mails queued in an order's
 // own update are sent once by the drainer and removed, whatever number of drainers run, and
 // survive the mail server being down. The clock is passed in, so retries need no waiting.
-// The environment is set before any app module is imported (lib/env reads it once).
+// The environment is set before any app module is imported (lib/core/env reads it once).
 
 let smtp: SmtpServer;
 let smtpPort: number;
-let outbox: typeof import('@/lib/mail/outbox');
-let kinds: typeof import('@/lib/mail/outbox-kinds');
+let outbox: typeof import('@/lib/core/mail/outbox');
+let kinds: typeof import('@/lib/outbox');
 let make: typeof import('../support/factories');
-let db: typeof import('@/lib/db');
-let background: typeof import('@/lib/background');
+let db: typeof import('@/lib/core/db');
+let background: typeof import('@/lib/core/background');
 
 const origin = 'https://parts.forgeline.test';
 const t0 = new Date('2026-12-02T09:30:00Z');
@@ -28,11 +28,11 @@ beforeAll(async () => {
   process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
   process.env.MAIL_FROM = 'Forgeline Parts <orders@forgeline.test>';
   process.env.ORDERS_TO = 'Order desk <desk@forgeline.test>';
-  outbox = await import('@/lib/mail/outbox');
-  kinds = await import('@/lib/mail/outbox-kinds');
+  outbox = await import('@/lib/core/mail/outbox');
+  kinds = await import('@/lib/outbox');
   make = await import('../support/factories');
-  db = await import('@/lib/db');
-  background = await import('@/lib/background');
+  db = await import('@/lib/core/db');
+  background = await import('@/lib/core/background');
 });
 
 afterEach(() => {
@@ -59,7 +59,7 @@ async function freshOrder(options: { paidWith?: string } = {}) {
 /** Queues mails on an order the way a transition does: in one update of that order. */
 async function queue(
   orderId: string,
-  kindsToQueue: import('@/lib/mail/outbox-kinds').MailKind[],
+  kindsToQueue: import('@/lib/outbox').MailKind[],
   now = t0,
 ) {
   const result = await (

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeConnection } from '@/lib/db';
+import { closeConnection } from '@/lib/core/db';
 import { GET as openApiRoute } from '@/app/api/openapi.json/route';
 import { GET as docsRoute } from '@/app/api/docs/route';
 import { GET as scalarRoute } from '@/app/api/docs/scalar.js/route';

@@ -11,7 +11,7 @@ import type { Actor } from '../support/users';
 // drainer sends it after the answer, links start from the trusted origin (AUTH_URL here, as in
 // production, while every request names another host), a change that does not happen queues
 // nothing, and a mail server that is down changes no answer of the order API. The environment
-// is set before any app module is imported (lib/env reads it once).
+// is set before any app module is imported (lib/core/env reads it once).
 
 const TRUSTED = 'https://parts.forgeline.test';
 const STORE_DESK = 'desk@forgeline.test';
@@ -26,13 +26,13 @@ let stripe: Stripe;
 let api: typeof import('../support/orders');
 let make: typeof import('../support/factories');
 let users: typeof import('../support/users');
-let db: typeof import('@/lib/db');
-let background: typeof import('@/lib/background');
-let outbox: typeof import('@/lib/mail/outbox');
+let db: typeof import('@/lib/core/db');
+let background: typeof import('@/lib/core/background');
+let outbox: typeof import('@/lib/core/mail/outbox');
 let lifecycle: typeof import('@/lib/orders');
 let orderMailsModule: typeof import('@/lib/orders/mails');
-let data: typeof import('@/lib/data/orders');
-let userData: typeof import('@/lib/data/users');
+let data: typeof import('@/lib/orders/store');
+let userData: typeof import('@/lib/accounts/store/users');
 let invoices: typeof import('@/lib/invoices/numbers');
 let webhook: typeof import('@/app/api/webhooks/stripe/route');
 let admin: Actor;
@@ -52,13 +52,13 @@ beforeAll(async () => {
   api = await import('../support/orders');
   make = await import('../support/factories');
   users = await import('../support/users');
-  db = await import('@/lib/db');
-  background = await import('@/lib/background');
-  outbox = await import('@/lib/mail/outbox');
+  db = await import('@/lib/core/db');
+  background = await import('@/lib/core/background');
+  outbox = await import('@/lib/core/mail/outbox');
   lifecycle = await import('@/lib/orders');
   orderMailsModule = await import('@/lib/orders/mails');
-  data = await import('@/lib/data/orders');
-  userData = await import('@/lib/data/users');
+  data = await import('@/lib/orders/store');
+  userData = await import('@/lib/accounts/store/users');
   invoices = await import('@/lib/invoices/numbers');
   webhook = await import('@/app/api/webhooks/stripe/route');
   admin = await users.createActor('admin', 'Ada Admin');

@@ -18,9 +18,9 @@ vi.hoisted(() => {
   process.env.UNPAID_ORDER_TTL_HOURS = '48';
 });
 
-import { closeConnection, collections, getDb } from '@/lib/db';
-import { runMigrations } from '@/lib/db/migrations';
-import { findOrder, markOrderPaid } from '@/lib/data/orders';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { runMigrations } from '@/lib/migrations';
+import { findOrder, markOrderPaid } from '@/lib/orders/store';
 import { expireOverdueOrders } from '@/lib/orders';
 import { transition } from '@/lib/orders/transition';
 import {

@@ -17,10 +17,10 @@ vi.hoisted(() => {
 });
 
 import { GET as allOrdersRoute } from '@/app/api/allOrder/route';
-import { closeConnection, collections, getClient, getDb } from '@/lib/db';
-import { findOrder, setInvoiceNumbers, type OrderRecord } from '@/lib/data/orders';
-import { updateProfile } from '@/lib/data/users';
-import { EXPORT_BATCH_SIZE } from '@/lib/data/order-export';
+import { closeConnection, collections, getClient, getDb } from '@/lib/core/db';
+import { findOrder, setInvoiceNumbers, type OrderRecord } from '@/lib/orders/store';
+import { updateProfile } from '@/lib/accounts/store/users';
+import { EXPORT_BATCH_SIZE } from '@/lib/orders/export-store';
 import { ORDER_CSV_COLUMNS } from '@/lib/orders/export';
 import { parseCsv } from '../support/csv';
 import {

@@ -1,14 +1,14 @@
 import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newSessionId } from '@/lib/auth/claims';
+import { newSessionId } from '@/lib/accounts/claims';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe';
 import type { Actor } from '../support/users';
 
 // Unpaid orders that expire, the unpaid-orders cap, the per-user order rate limit, the stock
 // refusal message, and ownership by user id. Card payments run against the local Stripe
 // stand-in (no webhooks: nothing but the app's own calls changes an order). The environment is
-// set BEFORE any lib module is imported (lib/env parses it once), so app modules are imported
+// set BEFORE any lib module is imported (lib/core/env parses it once), so app modules are imported
 // dynamically in beforeAll.
 
 const MAX_UNPAID = 5;
@@ -22,12 +22,12 @@ type Factories = typeof import('../support/factories');
 let standIn: StripeStandIn;
 let stripe: Stripe;
 let app: {
-  db: typeof import('@/lib/db');
-  migrations: typeof import('@/lib/db/migrations');
+  db: typeof import('@/lib/core/db');
+  migrations: typeof import('@/lib/migrations');
   users: typeof import('../support/users');
-  userData: typeof import('@/lib/data/users');
-  token: typeof import('@/lib/auth/token');
-  orders: typeof import('@/lib/data/orders');
+  userData: typeof import('@/lib/accounts/store/users');
+  token: typeof import('@/lib/accounts/token');
+  orders: typeof import('@/lib/orders/store');
   lifecycle: typeof import('@/lib/orders');
   user: typeof import('@/app/api/user/[email]/route');
 };
@@ -44,12 +44,12 @@ beforeAll(async () => {
     MAX_UNPAID_ORDERS: String(MAX_UNPAID),
   });
   app = {
-    db: await import('@/lib/db'),
-    migrations: await import('@/lib/db/migrations'),
+    db: await import('@/lib/core/db'),
+    migrations: await import('@/lib/migrations'),
     users: await import('../support/users'),
-    userData: await import('@/lib/data/users'),
-    token: await import('@/lib/auth/token'),
-    orders: await import('@/lib/data/orders'),
+    userData: await import('@/lib/accounts/store/users'),
+    token: await import('@/lib/accounts/token'),
+    orders: await import('@/lib/orders/store'),
     lifecycle: await import('@/lib/orders'),
     user: await import('@/app/api/user/[email]/route'),
   };

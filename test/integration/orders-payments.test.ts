@@ -7,7 +7,7 @@ import { startStripeStandIn, type StripeStandIn } from '../support/stripe';
 import type { Actor } from '../support/users';
 
 // Card payments against the local Stripe stand-in with the real `stripe` SDK. The stand-in is
-// started first and the environment pointed at it BEFORE any lib module is imported (lib/env
+// started first and the environment pointed at it BEFORE any lib module is imported (lib/core/env
 // parses the environment once), so every app module is imported dynamically in beforeAll.
 
 type Who = { headers: Record<string, string> };
@@ -18,7 +18,7 @@ let standIn: StripeStandIn;
 let appServer: http.Server;
 let stripe: Stripe;
 let app: {
-  db: typeof import('@/lib/db');
+  db: typeof import('@/lib/core/db');
   users: typeof import('../support/users');
   placeOrder: typeof import('@/app/api/order/route');
   orderById: typeof import('@/app/api/order/[emailOrId]/route');
@@ -62,7 +62,7 @@ beforeAll(async () => {
   const appUrl = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`;
   ({ standIn, stripe } = await startStripeStandIn({ appUrl }));
   app = {
-    db: await import('@/lib/db'),
+    db: await import('@/lib/core/db'),
     users: await import('../support/users'),
     placeOrder: await import('@/app/api/order/route'),
     orderById: await import('@/app/api/order/[emailOrId]/route'),
@@ -356,7 +356,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect(delivery.delivered).toBe(true);
     // The order as the delivery left it: paid, its invoice number issued, and its mails (sent
     // after the answer from the order's outbox) gone out.
-    await (await import('@/lib/background')).settleBackgroundWork();
+    await (await import('@/lib/core/background')).settleBackgroundWork();
     const paid = await orderDoc(id);
     expect(paid).toMatchObject({ paid: true, transactionId: intentIdOf(secret) });
 

@@ -1,12 +1,12 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/db';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
 import { GET as listProductsRoute, POST as addProductRoute } from '@/app/api/product/route';
 import {
   GET as productRoute,
   PATCH as patchProductRoute,
 } from '@/app/api/product/[productId]/route';
-import { fieldMessages } from '@/lib/messages';
+import { fieldMessages } from '@/lib/core/messages';
 import { freshSku, makeProduct } from '../support/factories';
 import { createActor, params, request, type Actor } from '../support/users';
 

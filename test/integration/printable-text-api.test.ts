@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/db';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
 import { POST as signupRoute } from '@/app/api/signup/route';
 import { POST as addReviewRoute } from '@/app/api/review/route';
 import { POST as uploadRoute } from '@/app/api/images/route';
-import { settleBackgroundWork } from '@/lib/background';
+import { settleBackgroundWork } from '@/lib/core/background';
 import { createActor, params, request, type Actor } from '../support/users';
 import { pngImage } from '../../e2e/fixtures/images';
 

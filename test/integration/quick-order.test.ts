@@ -9,8 +9,8 @@ const hooks = vi.hoisted(() => {
 // The one seam of this file: a test may act right after the quick order's catalogue lookup,
 // i.e. between the check of the lines and the placing of their orders (another buyer taking a
 // product's stock meanwhile). The lookup itself is the real one, against the real engine.
-vi.mock('@/lib/data/products', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/data/products')>();
+vi.mock('@/lib/catalogue/store', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/catalogue/store')>();
   return {
     ...real,
     findProductsBySkus: async (skus: readonly string[]) => {
@@ -26,11 +26,11 @@ vi.mock('@/lib/data/products', async (importOriginal) => {
 import { ObjectId } from 'mongodb';
 import { POST as checkRoute } from '@/app/api/quick-order/check/route';
 import { POST as placeRoute } from '@/app/api/quick-order/route';
-import { settleBackgroundWork } from '@/lib/background';
-import { closeConnection, collections, getDb } from '@/lib/db';
-import { deleteProduct } from '@/lib/data/products';
-import { markEmailVerified } from '@/lib/data/users';
-import { quickOrderMessages, fieldMessages, orderAgainMessages } from '@/lib/messages';
+import { settleBackgroundWork } from '@/lib/core/background';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { deleteProduct } from '@/lib/catalogue/store';
+import { markEmailVerified } from '@/lib/accounts/store/users';
+import { quickOrderMessages, fieldMessages, orderAgainMessages } from '@/lib/core/messages';
 import { deleteOrder } from '@/lib/orders';
 import { orderAgainPrefill, orderAgainQuantity } from '@/lib/orders/order-again';
 import { makeOrder, makeProduct } from '../support/factories';
@@ -417,7 +417,7 @@ describe('Order again', () => {
     const owner = await createActor('user', 'Owner Three');
     const product = await makeProduct();
     await makeOrder(owner.user, product);
-    const { existingProductIds } = await import('@/lib/data/products');
+    const { existingProductIds } = await import('@/lib/catalogue/store');
     expect(await existingProductIds([product._id])).toEqual(new Set([product._id]));
     expect(await deleteProduct(product._id)).toBe(true);
     expect(await existingProductIds([product._id])).toEqual(new Set());

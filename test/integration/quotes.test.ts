@@ -7,7 +7,7 @@ import type { Actor } from '../support/users';
 // may see, answer, decline and accept a quote; accepting places one unpaid order at the quoted
 // price through the one order placement (stock reserved once, even for concurrent accepts);
 // expiry decided in the query; the mails queued on request, answer and decline. The
-// environment is set before any app module is imported (lib/env reads it once).
+// environment is set before any app module is imported (lib/core/env reads it once).
 
 const TRUSTED = 'https://parts.forgeline.test';
 const STORE_DESK = 'quotes-desk@forgeline.test';
@@ -17,8 +17,8 @@ let smtp: SmtpServer;
 let make: typeof import('../support/factories');
 let users: typeof import('../support/users');
 let api: typeof import('../support/orders');
-let db: typeof import('@/lib/db');
-let background: typeof import('@/lib/background');
+let db: typeof import('@/lib/core/db');
+let background: typeof import('@/lib/core/background');
 let quotesRoute: typeof import('@/app/api/quotes/route');
 let quoteRoute: typeof import('@/app/api/quotes/[id]/route');
 let acceptRoute: typeof import('@/app/api/quotes/[id]/accept/route');
@@ -37,8 +37,8 @@ beforeAll(async () => {
   make = await import('../support/factories');
   users = await import('../support/users');
   api = await import('../support/orders');
-  db = await import('@/lib/db');
-  background = await import('@/lib/background');
+  db = await import('@/lib/core/db');
+  background = await import('@/lib/core/background');
   quotesRoute = await import('@/app/api/quotes/route');
   quoteRoute = await import('@/app/api/quotes/[id]/route');
   acceptRoute = await import('@/app/api/quotes/[id]/accept/route');

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/db';
-import { createPasswordUser, findUserByEmail } from '@/lib/data/users';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { createPasswordUser, findUserByEmail } from '@/lib/accounts/store/users';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');

@@ -11,10 +11,10 @@ import { DELETE as signOutEverywhereRoute } from '@/app/api/sessions/route';
 import { PUT as putUser } from '@/app/api/user/[email]/route';
 import { GET as getDetail } from '@/app/api/userdetail/[email]/route';
 import { proxy } from '@/proxy';
-import { SESSION_MAX_AGE_SECONDS } from '@/lib/auth/claims';
-import { ACCESS_TOKEN_TTL_SECONDS } from '@/lib/auth/token';
-import { settleBackgroundWork } from '@/lib/background';
-import { closeConnection, collections, getDb } from '@/lib/db';
+import { SESSION_MAX_AGE_SECONDS } from '@/lib/accounts/claims';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@/lib/accounts/token';
+import { settleBackgroundWork } from '@/lib/core/background';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
 import { makeUser, type TestUser } from '../support/factories';
 import { params, request, STORE_ORIGIN } from '../support/users';
 

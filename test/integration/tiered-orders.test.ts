@@ -6,7 +6,7 @@ import type { Actor } from '../support/users';
 // Business orders: the unit price of the ordered quantity's volume tier, decided by the server
 // when the order is placed, carried by the order into its payment; and the buyer's PO number.
 // Card payments run against the local Stripe stand-in with the real SDK, so the stand-in is
-// started and the environment pointed at it BEFORE any app module is imported (lib/env reads
+// started and the environment pointed at it BEFORE any app module is imported (lib/core/env reads
 // the environment once): every app module is imported dynamically in beforeAll.
 
 type Calls = typeof import('../support/orders');
@@ -14,7 +14,7 @@ type Factories = typeof import('../support/factories');
 
 let standIn: StripeStandIn;
 let stripe: Stripe;
-let db: typeof import('@/lib/db');
+let db: typeof import('@/lib/core/db');
 let api: Calls;
 let make: Factories;
 let buyer: Actor;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   ({ standIn, stripe } = await startStripeStandIn());
   // Buyers here hold more unpaid orders than the default cap; the cap has tests of its own.
   process.env.MAX_UNPAID_ORDERS = '1000';
-  db = await import('@/lib/db');
+  db = await import('@/lib/core/db');
   api = await import('../support/orders');
   make = await import('../support/factories');
   const users = await import('../support/users');
@@ -132,7 +132,7 @@ describe('POST /api/order prices the quantity by its tier', () => {
   it('prices by the product as stored when the order is placed, not as the page showed it', async () => {
     const product = await tieredBearing();
     const first = await place(buyer, product._id, { quantity: 20_000 });
-    const { setPriceTiers } = await import('@/lib/data/products');
+    const { setPriceTiers } = await import('@/lib/catalogue/store');
     await setPriceTiers(
       product._id,
       [

@@ -12,7 +12,7 @@ import type { Actor } from '../support/users';
 // UNVERIFIED_HOLD_MINUTES (20 here, to show it is read), and only its first order mails it; a
 // verified account keeps MAX_UNPAID_ORDERS (5 here) and UNPAID_ORDER_TTL_HOURS; signing up,
 // ordering and paying at once works without verifying. The environment is set before any app
-// module is imported (lib/env reads it once).
+// module is imported (lib/core/env reads it once).
 
 const HOLD_MINUTES = 20;
 const TTL_HOURS = 48;
@@ -28,11 +28,11 @@ let stripe: Stripe;
 let api: typeof import('../support/orders');
 let make: typeof import('../support/factories');
 let users: typeof import('../support/users');
-let db: typeof import('@/lib/db');
-let background: typeof import('@/lib/background');
+let db: typeof import('@/lib/core/db');
+let background: typeof import('@/lib/core/background');
 let lifecycle: typeof import('@/lib/orders');
-let messages: typeof import('@/lib/messages');
-let userData: typeof import('@/lib/data/users');
+let messages: typeof import('@/lib/core/messages');
+let userData: typeof import('@/lib/accounts/store/users');
 let signupRoute: typeof import('@/app/api/signup/route').POST;
 let quickOrderRoute: typeof import('@/app/api/quick-order/route').POST;
 
@@ -51,11 +51,11 @@ beforeAll(async () => {
   api = await import('../support/orders');
   make = await import('../support/factories');
   users = await import('../support/users');
-  db = await import('@/lib/db');
-  background = await import('@/lib/background');
+  db = await import('@/lib/core/db');
+  background = await import('@/lib/core/background');
   lifecycle = await import('@/lib/orders');
-  messages = await import('@/lib/messages');
-  userData = await import('@/lib/data/users');
+  messages = await import('@/lib/core/messages');
+  userData = await import('@/lib/accounts/store/users');
   signupRoute = (await import('@/app/api/signup/route')).POST;
   quickOrderRoute = (await import('@/app/api/quick-order/route')).POST;
 });

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { GridFSBucket, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/db';
-import type { UploadDoc } from '@/lib/db/collections';
+import { closeConnection, collections, getDb } from '@/lib/core/db';
+import type { UploadDoc } from '@/lib/core/db/collections';
 import { POST as addReviewRoute, GET as listReviewsRoute } from '@/app/api/review/route';
 import { POST as addProductRoute } from '@/app/api/product/route';
 import { POST as uploadRoute } from '@/app/api/images/route';
 import { GET as imageRoute } from '@/app/api/images/[imageId]/route';
 import { MAX_UNATTACHED_BYTES, ORPHAN_UPLOAD_MS, sweepOrphanUploads } from '@/lib/images';
-import { settleBackgroundWork } from '@/lib/background';
-import { HOME_REVIEW_COUNT, listCachedReviews } from '@/lib/data/reviews';
+import { settleBackgroundWork } from '@/lib/core/background';
+import { HOME_REVIEW_COUNT, listCachedReviews } from '@/lib/reviews/store';
 import { createActor, params, request, type Actor } from '../support/users';
 import { pngImage } from '../../e2e/fixtures/images';
 

@@ -1,30 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
-import { collections, getDb } from '@/lib/db';
-import type { Role } from '@/lib/db/collections';
+import { collections, getDb } from '@/lib/core/db';
+import type { Role } from '@/lib/core/db/collections';
 import {
   attachPaymentIntent,
   findOrder,
   markOrderPaid,
   placeOrder,
   type OrderRecord,
-} from '@/lib/data/orders';
-import { createProduct, type Product } from '@/lib/data/products';
-import { env } from '@/lib/env';
+} from '@/lib/orders/store';
+import { createProduct, type Product } from '@/lib/catalogue/store';
+import { env } from '@/lib/core/env';
 import {
   createPasswordUser,
   findUserById,
   makeAdmin,
   markEmailVerified,
   type User,
-} from '@/lib/data/users';
-import { productSchema, type ProductInput } from '@/lib/validation/product';
+} from '@/lib/accounts/store/users';
+import { productSchema, type ProductInput } from '@/lib/catalogue/validation/product';
 
 /**
  * Test data made the way the store makes it: users, products and orders go through the same
  * lib/data functions as sign-up, Add Product and the order form, so a test never holds a
  * document shape of its own. Shared by Vitest (each test file's database) and the Playwright
- * specs (the e2e server's database: playwright.config.ts points lib/env at it).
+ * specs (the e2e server's database: playwright.config.ts points lib/core/env at it).
  *
  * A few states the store reaches only with time or from older versions have no lib/data
  * function; each has one named function at the end of this file.

@@ -3,15 +3,15 @@ import { BSON } from 'mongodb';
 import { NextRequest } from 'next/server';
 import type { ListedOperation } from '@/lib/api/contract/document';
 import { errorBodySchema } from '@/lib/api/contract/operation';
-import { errorStatus, type ErrorCode } from '@/lib/api/errors';
-import { collections, getDb } from '@/lib/db';
+import { errorStatus, type ErrorCode } from '@/lib/core/errors';
+import { collections, getDb } from '@/lib/core/db';
 
 /**
  * The operations of the OpenAPI document called the way Next.js calls them: each operation's
  * route handler, found from its path, with a request and its path parameters. Shared by the
  * authorization matrix and the fuzzing tests, which enumerate the document with
  * `listOperations()` rather than a list of their own. Import it after the environment is set
- * (it imports lib/db, which reads lib/env).
+ * (it imports lib/core/db, which reads lib/core/env).
  */
 
 const root = path.resolve(import.meta.dirname, '../..');

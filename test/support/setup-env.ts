@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { beforeAll, beforeEach, inject, vi } from 'vitest';
-import { ensureIndexes } from '@/lib/db/indexes';
-import { runMigrations } from '@/lib/db/migrations';
+import { ensureIndexes } from '@/lib/core/db/indexes';
+import { runMigrations } from '@/lib/migrations';
 
 // Runs before each test file's imports: every file gets its own database on the shared
 // server, so files can run in parallel without seeing each other's data.
@@ -25,7 +25,7 @@ vi.mock('next/cache', () => ({
 
 // The start-up step for this file's database, as `npm run db:migrate` does it for a store:
 // indexes and migrations (no demo catalogue: tests seed what they need). Through a client of
-// its own, so that nothing here reads lib/env before a test file has set its environment, and
+// its own, so that nothing here reads lib/core/env before a test file has set its environment, and
 // on the shared server even when a test file points MONGODB_URI elsewhere (at no server at all).
 beforeAll(async () => {
   const client = new MongoClient(inject('mongoUri'));
@@ -38,7 +38,7 @@ beforeAll(async () => {
   }
 });
 
-// Rate limits count in fixed windows that start on the clock (lib/rate-limit.ts), and every
+// Rate limits count in fixed windows that start on the clock (lib/core/rate-limit.ts), and every
 // window the store uses is a multiple of 5 minutes (10, 15 or 60). A test that makes a limit's
 // worth of requests and expects the next one refused would see a fresh window if a boundary
 // fell between them: a test that would start in the last seconds before a 5-minute mark waits

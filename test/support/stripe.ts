@@ -5,7 +5,7 @@ export type StripeStandIn = Awaited<ReturnType<typeof start>>;
 
 /**
  * The local Stripe stand-in on a free port, for a Vitest file that pays orders by card: the
- * environment is pointed at it (call this before importing any app module: lib/env reads the
+ * environment is pointed at it (call this before importing any app module: lib/core/env reads the
  * environment once), and `stripe` is the real SDK talking to it, to act as the browser (confirm
  * a card) or as Stripe (events). With `appUrl`, it delivers signed webhooks there.
  */

@@ -1,9 +1,9 @@
 import { encode } from 'next-auth/jwt';
-import type { Role } from '@/lib/db/collections';
-import type { User } from '@/lib/data/users';
-import { newSessionId } from '@/lib/auth/claims';
-import { issueAccessToken } from '@/lib/auth/token';
-import { authSecret } from '@/lib/auth/secret';
+import type { Role } from '@/lib/core/db/collections';
+import type { User } from '@/lib/accounts/store/users';
+import { newSessionId } from '@/lib/accounts/claims';
+import { issueAccessToken } from '@/lib/accounts/token';
+import { authSecret } from '@/lib/accounts/secret';
 import { makeUser } from './factories';
 
 export interface Actor {

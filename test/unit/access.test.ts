@@ -5,7 +5,7 @@ import {
   canAccessOrder,
   isAdminPath,
   safeCallbackPath,
-} from '@/lib/auth/access';
+} from '@/lib/accounts/access';
 import { sidebarLinks } from '@/components/dashboard/sidebar-links';
 import { hostile, ordinary } from '../support/redirects';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adminPages } from '@/lib/auth/access';
+import { adminPages } from '@/lib/accounts/access';
 
 /**
  * Defence in depth for the admin pages: the proxy and the (admin) layout check the role, and so

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fieldIssues } from '@/lib/api/errors';
-import { loginSchema, signupSchema } from '@/lib/validation/auth';
-import { profileSchema } from '@/lib/validation/profile';
-import { safeCallbackPath } from '@/lib/auth/access';
-import { hashPassword, verifyPassword } from '@/lib/auth/password';
+import { fieldIssues } from '@/lib/core/errors';
+import { loginSchema, signupSchema } from '@/lib/accounts/validation/auth';
+import { profileSchema } from '@/lib/accounts/validation/profile';
+import { safeCallbackPath } from '@/lib/accounts/access';
+import { hashPassword, verifyPassword } from '@/lib/accounts/password';
 
 const issues = (schema: typeof loginSchema | typeof signupSchema, value: unknown) => {
   const result = schema.safeParse(value);

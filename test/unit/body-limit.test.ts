@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessages } from '@/lib/messages';
+import { errorMessages } from '@/lib/core/messages';
 import { MAX_AUTH_BYTES } from '@/lib/security/body';
 import {
   AUTH_BODY_LIMIT,
@@ -54,7 +54,7 @@ describe('the bound of each request', () => {
     expect(bodyBound('POST', '/api/images').limit).toBe(SERVER_BODY_LIMIT);
   });
 
-  it('answers 413 in the API’s error shape, with the message of lib/messages.ts', () => {
+  it('answers 413 in the API’s error shape, with the message of lib/core/messages.ts', () => {
     expect(JSON.parse(tooLargeBody(AUTH_BODY_LIMIT))).toEqual({
       error: {
         code: errorMessages['request.too_large'].code,

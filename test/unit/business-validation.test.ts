@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fieldIssues } from '@/lib/api/errors';
-import { fieldMessages } from '@/lib/messages';
-import { createOrderSchema, orderFormSchema } from '@/lib/validation/order';
+import { fieldIssues } from '@/lib/core/errors';
+import { fieldMessages } from '@/lib/core/messages';
+import { createOrderSchema, orderFormSchema } from '@/lib/orders/validation/order';
 import {
   MAX_PRICE_TIERS,
   priceTierIssues,
@@ -9,8 +9,8 @@ import {
   productFieldsSchema,
   productFormSchema,
   productSchema,
-} from '@/lib/validation/product';
-import { profileSchema } from '@/lib/validation/profile';
+} from '@/lib/catalogue/validation/product';
+import { profileSchema } from '@/lib/accounts/validation/profile';
 
 const m = fieldMessages.product;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencyLimit } from '@/lib/concurrency';
+import { concurrencyLimit } from '@/lib/core/concurrency';
 
 /** A piece of work that runs until `finish()` is called; `started` says whether it has begun. */
 function pending<T>(value: T) {

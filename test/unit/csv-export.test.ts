@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRecords } from '@/lib/csv';
+import { csvCell, csvRecords } from '@/lib/core/csv';
 import { centsToDecimal } from '@/lib/orders/export';
-import { allOrdersQuerySchema, orderDateRange } from '@/lib/validation/order';
+import { allOrdersQuerySchema, orderDateRange } from '@/lib/orders/validation/order';
 
 describe('the CSV cell encoder', () => {
   it('writes plain text, numbers and empty values as they are', () => {

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await (await import('@/lib/db')).closeConnection();
+  await (await import('@/lib/core/db')).closeConnection();
   await standIn?.stop();
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formFields, isFilled, readImageFile, sniffImageType } from '@/lib/images';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/core/errors';
 import { largePng, pngImage, textFile } from '../../e2e/fixtures/images';
 
 const bytes = (...values: Array<number | string>) =>

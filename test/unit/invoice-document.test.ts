@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import type { InvoiceDetails } from '@/lib/data/invoices';
-import type { OrderRecord } from '@/lib/data/orders';
+import type { InvoiceDetails } from '@/lib/invoices/store';
+import type { OrderRecord } from '@/lib/orders/store';
 import { formatInvoiceDate, renderInvoicePdf } from '@/lib/invoices/document';
 import { invoiceData, invoiceFileName, lines, type InvoiceData } from '@/lib/invoices/invoice';
 

@@ -142,13 +142,23 @@ describe('the OpenAPI document and the route handlers of app/api', () => {
 
 /**
  * The schemas the document shows are the ones the handlers parse with: each request schema of
- * a declaration is a named export of lib/validation or lib/api/contract, and the route file
+ * a declaration is a named export of a feature's validation/ folder (or lib/core/validation)
+ * or of lib/api/contract, and the route file
  * that answers the operation uses that name.
  */
 describe('request schemas', () => {
   const exportName = new Map<unknown, string>();
   beforeAll(async () => {
-    const folders = ['lib/validation', 'lib/api/contract'];
+    const folders = [
+      'lib/core/validation',
+      'lib/accounts/validation',
+      'lib/catalogue/validation',
+      'lib/contact/validation',
+      'lib/orders/validation',
+      'lib/quotes/validation',
+      'lib/reviews/validation',
+      'lib/api/contract',
+    ];
     for (const folder of folders) {
       for (const file of readdirSync(path.join(root, folder)).filter((name) =>
         name.endsWith('.ts'),

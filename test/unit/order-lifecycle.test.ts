@@ -10,7 +10,7 @@ import {
   type ActorKind,
   type OrderStatus,
 } from '@/lib/orders/lifecycle';
-import { orderStatusChangeSchema, orderStatusFilterSchema } from '@/lib/validation/order';
+import { orderStatusChangeSchema, orderStatusFilterSchema } from '@/lib/orders/validation/order';
 
 const ACTORS: readonly ActorKind[] = ['buyer', 'admin', 'system', 'stripe'];
 

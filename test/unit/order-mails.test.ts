@@ -1,8 +1,8 @@
 import { ObjectId } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { orderMailData, type OrderMailData } from '@/lib/mail/order-data';
-import { renderOrderMail, type OrderMailKind } from '@/lib/mail/order-mails';
-import { mailOrigin } from '@/lib/mail/render';
+import { orderMailData, type OrderMailData } from '@/lib/orders/mail/order-data';
+import { renderOrderMail, type OrderMailKind } from '@/lib/orders/mail/order-mails';
+import { mailOrigin } from '@/lib/core/mail/render';
 
 // The order mails rendered as the outbox renders them, from plain data: every mail carries the
 // order's key facts in both versions, and every link is absolute on the origin it was given.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldIssues } from '@/lib/api/errors';
+import { fieldIssues } from '@/lib/core/errors';
 import {
   createOrderSchema,
   minimumQuantityMessage,
@@ -7,7 +7,7 @@ import {
   orderFormSchema,
   paymentIntentRequestSchema,
   recordPaymentSchema,
-} from '@/lib/validation/order';
+} from '@/lib/orders/validation/order';
 import { decodeForm } from '../../e2e/stand-ins/stripe.mjs';
 
 const valid = {

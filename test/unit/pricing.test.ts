@@ -10,10 +10,10 @@ import {
   unitPriceCentsFor,
   type PriceList,
 } from '@/lib/catalogue/pricing';
-import { demoProducts } from '@/lib/data/demo-catalogue';
-import { generatedPriceTiers, generatedProducts } from '@/lib/data/generated-catalogue';
-import { centsToDollars } from '@/lib/money';
-import { priceTierIssues } from '@/lib/validation/product';
+import { demoProducts } from '@/lib/catalogue/demo-catalogue';
+import { generatedPriceTiers, generatedProducts } from '@/lib/catalogue/generated-catalogue';
+import { centsToDollars } from '@/lib/core/money';
+import { priceTierIssues } from '@/lib/catalogue/validation/product';
 
 // The example of the business-ordering issue: 500+ $2.65, 5,000+ $2.40, 20,000+ $2.10.
 const bearing: PriceList = {

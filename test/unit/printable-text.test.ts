@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { fieldIssues } from '@/lib/api/errors';
-import { fieldMessages } from '@/lib/messages';
-import { signupSchema } from '@/lib/validation/auth';
-import { contactSchema } from '@/lib/validation/contact';
+import { fieldIssues } from '@/lib/core/errors';
+import { fieldMessages } from '@/lib/core/messages';
+import { signupSchema } from '@/lib/accounts/validation/auth';
+import { contactSchema } from '@/lib/contact/validation/contact';
 import {
   createOrderSchema,
   orderFormSchema,
   orderStatusChangeSchema,
-} from '@/lib/validation/order';
-import { productSchema } from '@/lib/validation/product';
-import { profileSchema } from '@/lib/validation/profile';
-import { quoteDeclineSchema, quoteRequestSchema } from '@/lib/validation/quote';
-import { reviewFieldsSchema, reviewSchema } from '@/lib/validation/review';
-import { isPrintable } from '@/lib/validation/text';
+} from '@/lib/orders/validation/order';
+import { productSchema } from '@/lib/catalogue/validation/product';
+import { profileSchema } from '@/lib/accounts/validation/profile';
+import { quoteDeclineSchema, quoteRequestSchema } from '@/lib/quotes/validation/quote';
+import { reviewFieldsSchema, reviewSchema } from '@/lib/reviews/validation/review';
+import { isPrintable } from '@/lib/core/validation/text';
 
 // Names, addresses, notes and reasons refuse control, bidi-override and zero-width characters
-// as PO numbers do (lib/validation/text.ts); multi-line fields take line breaks, one-line
+// as PO numbers do (lib/core/validation/text.ts); multi-line fields take line breaks, one-line
 // fields do not.
 
 /** Characters that can disguise text or break a mail line, each inside a word. */

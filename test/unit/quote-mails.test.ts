@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { QuoteMailData } from '@/lib/mail/quote-data';
-import { renderQuoteMail, type QuoteMailKind } from '@/lib/mail/quote-mails';
+import type { QuoteMailData } from '@/lib/quotes/mail/quote-data';
+import { renderQuoteMail, type QuoteMailKind } from '@/lib/quotes/mail/quote-mails';
 
 // The quote mails rendered as the outbox renders them: the quote's facts in both versions,
 // every link absolute on the origin given, values escaped.

@@ -20,7 +20,7 @@ describe('requestCredential', () => {
   it('a bearer token, in any case of the scheme', () => {
     expect(requestCredential(headers({ authorization: 'Bearer abc.def' }))).toBe('bearer');
     expect(requestCredential(headers({ authorization: 'bearer abc' }))).toBe('bearer');
-    // The session cookie is never read when a bearer is sent (lib/auth/session.ts).
+    // The session cookie is never read when a bearer is sent (lib/accounts/session.ts).
     expect(
       requestCredential(headers({ authorization: 'Bearer abc', cookie: 'authjs.session-token=x' })),
     ).toBe('bearer');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { productLd, productListLd } from '@/components/home/structured-data';
 import { summaryLd, summaryListLd } from '@/components/home/summary-ld';
 import { productSummary } from '@/lib/catalogue/summary';
-import type { Product } from '@/lib/data/products';
+import type { Product } from '@/lib/catalogue/store';
 
 // The JSON-LD of listed products: one Offer at the price, or, with volume tiers, an
 // AggregateOffer from the lowest tier price to the base price, each tier an Offer of its own.

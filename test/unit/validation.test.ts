@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema } from '@/lib/validation/contact';
-import { ApiError, fieldIssues, validationError } from '@/lib/api/errors';
-import { centsToDollars, dollarsToCents, formatPrice } from '@/lib/money';
-import { fieldMessages } from '@/lib/messages';
-import { catalogueQuerySchema, productSchema } from '@/lib/validation/product';
+import { contactSchema } from '@/lib/contact/validation/contact';
+import { ApiError, fieldIssues, validationError } from '@/lib/core/errors';
+import { centsToDollars, dollarsToCents, formatPrice } from '@/lib/core/money';
+import { fieldMessages } from '@/lib/core/messages';
+import { catalogueQuerySchema, productSchema } from '@/lib/catalogue/validation/product';
 
 describe('contact schema', () => {
   it('requires every field', () => {

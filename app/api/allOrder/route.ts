@@ -1,10 +1,10 @@
 import { NextResponse } from 'next/server';
-import { fieldIssues, fieldsError } from '@/lib/api/errors';
+import { fieldIssues, fieldsError } from '@/lib/core/errors';
 import { route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/auth/session';
+import { requireAdmin } from '@/lib/accounts';
 import { everyOrder } from '@/lib/orders';
-import { ordersCsvStream } from '@/lib/orders/export';
-import { allOrdersQuerySchema, orderDateRange, type AllOrdersQuery } from '@/lib/validation/order';
+import { ordersCsvStream } from '@/lib/orders';
+import { allOrdersQuerySchema, orderDateRange, type AllOrdersQuery } from '@/lib/orders';
 
 /**
  * GET /api/allOrder: every live order (admins only), newest first, each with its `status`,

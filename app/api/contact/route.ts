@@ -1,10 +1,10 @@
 import { NextResponse } from 'next/server';
-import { failure } from '@/lib/api/errors';
+import { failure } from '@/lib/core/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
-import { contactRecipient, escapeHtml, sendMail } from '@/lib/mail';
-import { enforce } from '@/lib/rate-limit';
+import { contactRecipient, escapeHtml, sendMail } from '@/lib/core/mail';
+import { enforce } from '@/lib/core/rate-limit';
 import { clientIp } from '@/lib/security';
-import { contactSchema } from '@/lib/validation/contact';
+import { contactSchema } from '@/lib/contact';
 
 const contactLimit = { name: 'contact:ip', max: 5, windowSeconds: 10 * 60 };
 

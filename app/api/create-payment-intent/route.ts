@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { parseWith, readJson, route } from '@/lib/api/handler';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/accounts';
 import { preparePayment } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
-import { paymentIntentRequestSchema } from '@/lib/validation/order';
+import { paymentIntentRequestSchema } from '@/lib/orders';
 
 /**
  * POST /api/create-payment-intent with `{ price, orderId }`: the client secret of the order's

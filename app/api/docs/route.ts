@@ -1,5 +1,5 @@
 import { route } from '@/lib/api/handler';
-import { storeName } from '@/lib/site';
+import { storeName } from '@/lib/core/site';
 import { scalarVersion } from './scalar-bundle';
 
 export const dynamic = 'force-static';

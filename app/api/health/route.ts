@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/handler';
-import { databaseHealth, HEALTH_TIMEOUT_MS } from '@/lib/db/health';
+import { databaseHealth, HEALTH_TIMEOUT_MS } from '@/lib/core/db/health';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/handler';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/accounts';
 import { readImageUpload, storeUpload } from '@/lib/images';
-import { reviewMessages } from '@/lib/validation/review';
+import { reviewMessages } from '@/lib/reviews';
 
 /**
  * POST /api/images (signed in): stores one picture sent as the multipart `image` file under a

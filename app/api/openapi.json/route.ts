@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { openApiDocument } from '@/lib/api/contract/document';
 import { route } from '@/lib/api/handler';
-import { storeName } from '@/lib/site';
+import { storeName } from '@/lib/core/site';
 
 // The document follows from the code alone: built once, when the store is built.
 export const dynamic = 'force-static';

@@ -1,11 +1,11 @@
 import { NextResponse } from 'next/server';
 import { parseWith, readJson, route } from '@/lib/api/handler';
-import { placeOrderLimit } from '@/lib/auth/limits';
-import { requireUser } from '@/lib/auth/session';
+import { placeOrderLimit } from '@/lib/accounts';
+import { requireUser } from '@/lib/accounts';
 import { placeOrderFor } from '@/lib/orders';
-import { enforce } from '@/lib/rate-limit';
+import { enforce } from '@/lib/core/rate-limit';
 import { linkOrigin } from '@/lib/security';
-import { createOrderSchema } from '@/lib/validation/order';
+import { createOrderSchema } from '@/lib/orders';
 
 /**
  * POST /api/order: places an order for the signed-in person (lib/orders decides every rule).

@@ -1,14 +1,14 @@
 import { NextResponse } from 'next/server';
-import { failure } from '@/lib/api/errors';
+import { failure } from '@/lib/core/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
-import { sendPasswordResetMail } from '@/lib/auth/account-mail';
-import { resetLimits } from '@/lib/auth/limits';
-import { afterResponse } from '@/lib/background';
-import { findUserByEmail } from '@/lib/data/users';
-import { mailServerReachable } from '@/lib/mail';
-import { enforce } from '@/lib/rate-limit';
+import { sendPasswordResetMail } from '@/lib/accounts';
+import { resetLimits } from '@/lib/accounts';
+import { afterResponse } from '@/lib/core/background';
+import { findUserByEmail } from '@/lib/accounts';
+import { mailServerReachable } from '@/lib/core/mail';
+import { enforce } from '@/lib/core/rate-limit';
 import { linkOrigin } from '@/lib/security';
-import { resetRequestSchema } from '@/lib/validation/auth';
+import { resetRequestSchema } from '@/lib/accounts';
 
 /**
  * POST /api/password-reset: mails a single-use reset link. The answer is the same, and takes

@@ -1,12 +1,12 @@
 import { NextResponse } from 'next/server';
-import { cacheTags, expire } from '@/lib/cache';
+import { cacheTags, expire } from '@/lib/core/cache';
 import { ObjectId } from 'mongodb';
-import { fieldError, fieldIssues, fieldsError } from '@/lib/api/errors';
+import { fieldError, fieldIssues, fieldsError } from '@/lib/core/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/auth/session';
+import { requireAdmin } from '@/lib/accounts';
 import { pageHeaders } from '@/lib/api/pagination';
-import { createProduct, searchCatalogue, type Product } from '@/lib/data/products';
-import { withSkuConflict } from '@/lib/catalogue/sku-conflict';
+import { createProduct, searchCatalogue, type Product } from '@/lib/catalogue';
+import { withSkuConflict } from '@/lib/catalogue';
 import {
   attachUploadByUrl,
   detachUpload,
@@ -22,7 +22,7 @@ import {
   productNumberFields,
   productSchema,
   type ProductInput,
-} from '@/lib/validation/product';
+} from '@/lib/catalogue';
 
 export const dynamic = 'force-dynamic';
 
@@ -75,7 +75,7 @@ async function addProductWithPictureUrl(input: ProductInput): Promise<Product> {
  * or multipart/form-data with the same fields where `picture` may instead be an image file
  * (stored through lib/images, and removed again when the product is not saved) and
  * `priceTiers` is one field holding the JSON list. `priceTiers` (optional) is the volume price
- * list `[{ minQuantity, price }]`, its rules in lib/validation/product.ts. A part number
+ * list `[{ minQuantity, price }]`, its rules in lib/catalogue/validation/product.ts. A part number
  * another product has (in any case) answers 409 on `sku`.
  */
 export const POST = route(async (request) => {

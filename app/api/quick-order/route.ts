@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { parseWith, readJson, route } from '@/lib/api/handler';
-import { requireUser } from '@/lib/auth/session';
-import { placeQuickOrder } from '@/lib/orders/quick-order';
+import { requireUser } from '@/lib/accounts';
+import { placeQuickOrder } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
-import { quickOrderPlaceSchema } from '@/lib/validation/quick-order';
+import { quickOrderPlaceSchema } from '@/lib/orders';
 
 /**
  * POST /api/quick-order: places the lines of a quick order (`part number, quantity`, at most

@@ -1,12 +1,12 @@
 import { NextResponse } from 'next/server';
-import { fieldIssues, fieldsError } from '@/lib/api/errors';
+import { fieldIssues, fieldsError } from '@/lib/core/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
-import { requestQuoteLimit } from '@/lib/auth/limits';
-import { requireUser } from '@/lib/auth/session';
+import { requestQuoteLimit } from '@/lib/accounts';
+import { requireUser } from '@/lib/accounts';
 import { quotesFor, requestQuote } from '@/lib/quotes';
-import { enforce } from '@/lib/rate-limit';
+import { enforce } from '@/lib/core/rate-limit';
 import { linkOrigin } from '@/lib/security';
-import { quoteRequestSchema, quotesQuerySchema } from '@/lib/validation/quote';
+import { quoteRequestSchema, quotesQuerySchema } from '@/lib/quotes';
 
 /**
  * GET /api/quotes: the signed-in buyer's own quotes, every quote for an admin, newest first;

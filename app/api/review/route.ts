@@ -1,11 +1,11 @@
 import { NextResponse } from 'next/server';
 import { ObjectId } from 'mongodb';
-import { cacheTags, expire } from '@/lib/cache';
-import { fieldError, fieldIssues, fieldsError } from '@/lib/api/errors';
+import { cacheTags, expire } from '@/lib/core/cache';
+import { fieldError, fieldIssues, fieldsError } from '@/lib/core/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { pageHeaders } from '@/lib/api/pagination';
-import { requireUser } from '@/lib/auth/session';
-import { createReview, listReviews, type Review } from '@/lib/data/reviews';
+import { requireUser } from '@/lib/accounts';
+import { createReview, listReviews, type Review } from '@/lib/reviews';
 import {
   attachOwnUpload,
   detachUpload,
@@ -16,13 +16,13 @@ import {
   scheduleOrphanSweep,
   withStoredImage,
 } from '@/lib/images';
-import { enforce, type Limit } from '@/lib/rate-limit';
+import { enforce, type Limit } from '@/lib/core/rate-limit';
 import {
   reviewFieldsSchema,
   reviewMessages,
   reviewQuerySchema,
   reviewSchema,
-} from '@/lib/validation/review';
+} from '@/lib/reviews';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/handler';
-import { requireSession } from '@/lib/auth/session';
-import { endEverySession } from '@/lib/data/users';
+import { requireSession } from '@/lib/accounts';
+import { endEverySession } from '@/lib/accounts';
 import { requestProtocol, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@/lib/security';
 
 /**

@@ -1,13 +1,13 @@
 import { NextResponse } from 'next/server';
-import { fieldError } from '@/lib/api/errors';
+import { fieldError } from '@/lib/core/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
-import { sendVerificationMail } from '@/lib/auth/account-mail';
-import { signUpLimits } from '@/lib/auth/limits';
-import { afterResponse } from '@/lib/background';
-import { createPasswordUser, EmailTakenError } from '@/lib/data/users';
-import { enforce } from '@/lib/rate-limit';
+import { sendVerificationMail } from '@/lib/accounts';
+import { signUpLimits } from '@/lib/accounts';
+import { afterResponse } from '@/lib/core/background';
+import { createPasswordUser, EmailTakenError } from '@/lib/accounts';
+import { enforce } from '@/lib/core/rate-limit';
 import { linkOrigin } from '@/lib/security';
-import { signupSchema } from '@/lib/validation/auth';
+import { signupSchema } from '@/lib/accounts';
 
 /**
  * POST /api/signup: creates an email-and-password account (the client then signs in) and

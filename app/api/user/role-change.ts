@@ -1,6 +1,6 @@
 import 'server-only';
-import { failure, type ApiError } from '@/lib/api/errors';
-import type { AdminRoleChange, RoleChangeOutcome } from '@/lib/data/users';
+import { failure, type ApiError } from '@/lib/core/errors';
+import type { AdminRoleChange, RoleChangeOutcome } from '@/lib/accounts';
 
 /** The API error for a removal or demotion that did not happen (see `changeAdminRole`). */
 export function roleChangeFailure(

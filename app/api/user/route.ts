@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/auth/session';
-import { listUsers } from '@/lib/data/users';
+import { requireAdmin } from '@/lib/accounts';
+import { listUsers } from '@/lib/accounts';
 
 /** GET /api/user (admin): every user, without secrets. */
 export const GET = route(async (request) => {

@@ -1,12 +1,12 @@
 import { NextResponse } from 'next/server';
 import { verifyEmailQuerySchema } from '@/lib/api/contract/auth';
-import { failure } from '@/lib/api/errors';
+import { failure } from '@/lib/core/errors';
 import { route } from '@/lib/api/handler';
-import { sendVerificationMail } from '@/lib/auth/account-mail';
-import { limits } from '@/lib/auth/limits';
-import { requireUser } from '@/lib/auth/session';
-import { consumeEmailVerification } from '@/lib/data/email-verifications';
-import { enforce } from '@/lib/rate-limit';
+import { sendVerificationMail } from '@/lib/accounts';
+import { limits } from '@/lib/accounts';
+import { requireUser } from '@/lib/accounts';
+import { consumeEmailVerification } from '@/lib/accounts';
+import { enforce } from '@/lib/core/rate-limit';
 import { linkOrigin } from '@/lib/security';
 
 /**

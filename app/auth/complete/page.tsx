@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { CompleteSignIn } from '@/components/auth/CompleteSignIn';
-import { safeCallbackPath } from '@/lib/auth/access';
+import { safeCallbackPath } from '@/lib/accounts';
 
 export const metadata: Metadata = { title: 'Signing in', robots: { index: false } };
 

@@ -1,4 +1,4 @@
-import { requirePageAdmin } from '@/lib/auth/session';
+import { requirePageAdmin } from '@/lib/accounts';
 
 /**
  * The admin pages (Make Admin, Add Product, Manage Products, Manage Orders): the server-side

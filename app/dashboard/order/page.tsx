@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { MyOrdersTable } from '@/components/order/MyOrdersTable';
-import { requirePageUser } from '@/lib/auth/session';
-import { existingProductIds } from '@/lib/data/products';
+import { requirePageUser } from '@/lib/accounts';
+import { existingProductIds } from '@/lib/catalogue';
 import { myOrders } from '@/lib/orders';
 
 export const metadata: Metadata = { title: 'My Orders' };

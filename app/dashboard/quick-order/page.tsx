@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { QuickOrderForm } from '@/components/quick-order/QuickOrderForm';
-import { requirePageUser } from '@/lib/auth/session';
-import { MAX_QUICK_ORDER_LINES } from '@/lib/validation/quick-order';
+import { requirePageUser } from '@/lib/accounts';
+import { MAX_QUICK_ORDER_LINES } from '@/lib/orders';
 
 export const metadata: Metadata = { title: 'Quick Order' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { QuotesTable } from '@/components/quote/QuotesTable';
-import { requirePageUser } from '@/lib/auth/session';
+import { requirePageUser } from '@/lib/accounts';
 import { quotesFor } from '@/lib/quotes';
 
 export const metadata: Metadata = { title: 'Quotes' };

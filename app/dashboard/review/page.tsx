@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { requirePageUser } from '@/lib/auth/session';
+import { requirePageUser } from '@/lib/accounts';
 import { ReviewForm } from '@/components/review/ReviewForm';
 
 export const metadata: Metadata = { title: 'Add a Review' };

@@ -3,10 +3,10 @@ import { ProductPicture } from '@/components/product/ProductPicture';
 import { notFound } from 'next/navigation';
 import { OrderForm } from '@/components/order/OrderForm';
 import { QuoteRequestForm } from '@/components/quote/QuoteRequestForm';
-import { requirePageUser } from '@/lib/auth/session';
-import { findProduct } from '@/lib/data/products';
-import { orderAgainPrefill } from '@/lib/orders/order-again';
-import { formatPrice } from '@/lib/money';
+import { requirePageUser } from '@/lib/accounts';
+import { findProduct } from '@/lib/catalogue';
+import { orderAgainPrefill } from '@/lib/orders';
+import { formatPrice } from '@/lib/core/money';
 
 type Props = {
   params: Promise<{ productId: string }>;

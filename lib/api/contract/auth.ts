@@ -4,7 +4,7 @@ import {
   resetPasswordSchema,
   resetRequestSchema,
   signupSchema,
-} from '@/lib/validation/auth';
+} from '@/lib/accounts';
 import { operation } from './operation';
 import { idField, okSchema } from './shapes';
 

@@ -1,4 +1,4 @@
-import { contactSchema } from '@/lib/validation/contact';
+import { contactSchema } from '@/lib/contact';
 import { operation } from './operation';
 import { okSchema } from './shapes';
 

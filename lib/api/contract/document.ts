@@ -8,7 +8,7 @@ import {
   type ZodOpenApiResponseObject,
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
-import { imageMessages } from '@/lib/messages';
+import { imageMessages } from '@/lib/core/messages';
 import { MAX_JSON_BYTES } from '@/lib/security/body';
 import { contract, contractTags } from './index';
 import {

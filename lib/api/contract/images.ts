@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldErrorExample, imageIdPath, operation } from './operation';
-import { reviewMessages } from '@/lib/validation/review';
+import { reviewMessages } from '@/lib/reviews';
 
 /** Uploaded pictures: POST /api/images stores one, GET /api/images/{imageId} serves it. */
 

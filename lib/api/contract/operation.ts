@@ -7,8 +7,8 @@ import {
   fieldsError,
   type ErrorBody,
   type ErrorCode,
-} from '@/lib/api/errors';
-import { errorMessages, type ErrorKey } from '@/lib/messages';
+} from '@/lib/core/errors';
+import { errorMessages, type ErrorKey } from '@/lib/core/messages';
 
 /**
  * The shape of one declaration of the API contract: what an operation takes, who may call it,
@@ -23,7 +23,7 @@ export const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type Method = (typeof methods)[number];
 
 /**
- * Who may call an operation (lib/auth/session.ts):
+ * Who may call an operation (lib/accounts/session.ts):
  * - `public`: anyone, no credential;
  * - `user`: a signed-in person, by session cookie or bearer token (`requireUser`);
  * - `session`: the session cookie only, a bearer token is refused (`requireSessionUser`);
@@ -36,7 +36,7 @@ export type Access = 'public' | 'user' | 'session' | 'admin' | 'stripe';
  * Which records a signed-in caller reaches beyond the access level:
  * - `self`: only the caller's own account (`assertSelf`);
  * - `self-or-admin`: the caller's own account, any account for an admin (`assertSelfOrAdmin`);
- * - `owner-or-admin`: an order its buyer placed, any order for an admin (lib/auth/access.ts).
+ * - `owner-or-admin`: an order its buyer placed, any order for an admin (lib/accounts/access.ts).
  */
 export type Scope = 'self' | 'self-or-admin' | 'owner-or-admin';
 
@@ -113,7 +113,7 @@ export interface OperationContract {
   responses: Record<number, SuccessResponse>;
   /** The failures of this operation's own rules (derived ones are added by the builder). */
   errors?: ErrorCase[];
-  /** Counted against a rate limit (lib/rate-limit.ts): 429 with `details.retryAfter`. */
+  /** Counted against a rate limit (lib/core/rate-limit.ts): 429 with `details.retryAfter`. */
   rateLimited?: boolean;
   /** Reads the database, so it may answer 503 when it is unreachable (default true). */
   database?: boolean;
@@ -204,7 +204,7 @@ export function pathParamFailures(schema: z.ZodType): ErrorCase[] {
 
 const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 
-/** `{ error: { code, message, details? } }`, the one shape of every failure (lib/api/errors.ts). */
+/** `{ error: { code, message, details? } }`, the one shape of every failure (lib/core/errors.ts). */
 export const errorBodySchema = z
   // Loose: a few answers carry more beside `error` (Auth.js's sign-in limit adds its `url`).
   .looseObject({
@@ -276,7 +276,7 @@ export function validationExample(schema: z.ZodType, value: unknown, code?: Erro
   return fieldsError(fieldIssues(result.error), code).toBody();
 }
 
-/** A field error as `fieldError` (lib/api/errors.ts) builds it. */
+/** A field error as `fieldError` (lib/core/errors.ts) builds it. */
 export function fieldErrorExample(
   field: string,
   message: string,

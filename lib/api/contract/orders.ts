@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import type { Order, OrderHistoryStep } from '@/lib/data/orders';
+import type { Order, OrderHistoryStep } from '@/lib/orders';
 import {
   CANCEL_REASONS,
   ORDER_STATUSES,
   STATUS_LABELS,
   type OrderStatus,
-} from '@/lib/orders/lifecycle';
-import { fieldMessages } from '@/lib/messages';
+} from '@/lib/orders';
+import { fieldMessages } from '@/lib/core/messages';
 import {
   allOrdersQuerySchema,
   createOrderSchema,
   orderStatusChangeSchema,
   recordPaymentSchema,
-} from '@/lib/validation/order';
+} from '@/lib/orders';
 import {
   emailPath,
   fieldErrorExample,

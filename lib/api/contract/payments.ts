@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { applyPaymentEvent, preparePayment } from '@/lib/orders';
 import { MAX_WEBHOOK_BYTES } from '@/lib/security/body';
-import { paymentIntentRequestSchema } from '@/lib/validation/order';
+import { paymentIntentRequestSchema } from '@/lib/orders';
 import { operation } from './operation';
 import { conforms } from './shapes';
 

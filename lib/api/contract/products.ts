@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { categorySlugs } from '@/lib/catalogue/categories';
-import type { Product } from '@/lib/data/products';
-import { fieldMessages } from '@/lib/messages';
+import { categorySlugs } from '@/lib/catalogue';
+import type { Product } from '@/lib/catalogue';
+import { fieldMessages } from '@/lib/core/messages';
 import {
   catalogueQuerySchema,
   catalogueSorts,
@@ -12,7 +12,7 @@ import {
   productFieldsSchema,
   productPatchSchema,
   productSchema,
-} from '@/lib/validation/product';
+} from '@/lib/catalogue';
 import {
   fieldErrorExample,
   objectIdPath,

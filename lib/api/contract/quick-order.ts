@@ -5,13 +5,13 @@ import type {
   QuickOrderLine,
   QuickOrderReport,
   QuickOrderResult,
-} from '@/lib/orders/quick-order';
-import { quickOrderMessages } from '@/lib/messages';
+} from '@/lib/orders';
+import { quickOrderMessages } from '@/lib/core/messages';
 import {
   MAX_QUICK_ORDER_LINES,
   quickOrderCheckSchema,
   quickOrderPlaceSchema,
-} from '@/lib/validation/quick-order';
+} from '@/lib/orders';
 import { operation, validationExample } from './operation';
 import { conforms, idField } from './shapes';
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { Quote } from '@/lib/data/quotes';
-import { fieldMessages } from '@/lib/messages';
-import { QUOTE_STATUSES } from '@/lib/quotes/status';
+import type { Quote } from '@/lib/quotes';
+import { fieldMessages } from '@/lib/core/messages';
+import { QUOTE_STATUSES } from '@/lib/quotes';
 import {
   quoteAcceptSchema,
   quoteDecisionSchema,
   quoteRequestSchema,
   quotesQuerySchema,
-} from '@/lib/validation/quote';
+} from '@/lib/quotes';
 import { fieldErrorExample, objectIdPath, operation, validationExample } from './operation';
 import { unpaidCapErrors } from './orders';
 import { conforms, idField } from './shapes';

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { Review } from '@/lib/data/reviews';
-import { imageMessages } from '@/lib/messages';
-import { MAX_PAGE_LIMIT } from '@/lib/validation/pagination';
+import type { Review } from '@/lib/reviews';
+import { imageMessages } from '@/lib/core/messages';
+import { MAX_PAGE_LIMIT } from '@/lib/core/validation/pagination';
 import {
   DEFAULT_REVIEW_LIMIT,
   reviewFieldsSchema,
   reviewMessages,
   reviewQuerySchema,
   reviewSchema,
-} from '@/lib/validation/review';
+} from '@/lib/reviews';
 import { fieldErrorExample, operation, validationExample } from './operation';
 import { conforms, idField } from './shapes';
 

@@ -30,7 +30,7 @@ type FieldsConform<O, T> = {
 
 /**
  * Checks at compile time that a response schema describes what the server sends: every field
- * of `T` (the type lib/data answers with) is in the schema and no other, each value the schema
+ * of `T` (the type a feature's store answers with) is in the schema and no other, each value the schema
  * allows is a value of `T`'s field (the schema may be narrower, e.g. an enum of slugs where
  * the type says string), and a field that may be null or absent is so in the schema too. A
  * field added to `T` without its schema fails `npm run typecheck`.

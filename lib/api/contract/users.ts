@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { User } from '@/lib/data/users';
-import { profileSchema, type profileDetails } from '@/lib/validation/profile';
+import type { User } from '@/lib/accounts';
+import { profileSchema, type profileDetails } from '@/lib/accounts';
 import { emailPath, operation } from './operation';
 import { conforms, idField, okSchema } from './shapes';
 

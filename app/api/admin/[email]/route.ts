@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { emailParam, route } from '@/lib/api/handler';
-import { assertSelfOrAdmin, requireUser } from '@/lib/auth/session';
-import { findUserByEmail } from '@/lib/data/users';
+import { assertSelfOrAdmin, requireUser } from '@/lib/accounts';
+import { findUserByEmail } from '@/lib/accounts';
 
 /** GET /api/admin/{email}: `{ admin }` for your own email, or for any email if you are admin. */
 export const GET = route<{ email: string }>(async (request, { params }) => {

@@ -1,9 +1,9 @@
 import { NextRequest, NextResponse } from 'next/server';
 import { handlers } from '@/auth';
-import { failure } from '@/lib/api/errors';
+import { failure } from '@/lib/core/errors';
 import { errorResponse, readText } from '@/lib/api/handler';
-import { authJsAcceptsCallbackUrl } from '@/lib/auth/access';
-import { env } from '@/lib/env';
+import { authJsAcceptsCallbackUrl } from '@/lib/accounts';
+import { env } from '@/lib/core/env';
 import { authOrigin, MAX_AUTH_BYTES } from '@/lib/security';
 
 /**

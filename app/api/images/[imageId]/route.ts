@@ -1,4 +1,4 @@
-import { failure } from '@/lib/api/errors';
+import { failure } from '@/lib/core/errors';
 import { route } from '@/lib/api/handler';
 import {
   findGridFsImage,

@@ -1,10 +1,10 @@
 import { NextResponse } from 'next/server';
-import { fieldError } from '@/lib/api/errors';
+import { fieldError } from '@/lib/core/errors';
 import { emailParam, objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
-import { assertSelfOrAdmin, requireUser } from '@/lib/auth/session';
+import { assertSelfOrAdmin, requireUser } from '@/lib/accounts';
 import { deleteOrder, ordersByEmail, recordPayment } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
-import { recordPaymentSchema } from '@/lib/validation/order';
+import { recordPaymentSchema } from '@/lib/orders';
 
 // One dynamic segment serves both shapes of the API: GET /order/{email} and DELETE or PATCH
 // /order/{id}.

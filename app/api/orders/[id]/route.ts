@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { objectIdParam, route } from '@/lib/api/handler';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/accounts';
 import { viewOrder } from '@/lib/orders';
 
 /**

@@ -1,11 +1,11 @@
 import { NextResponse } from 'next/server';
-import { failure } from '@/lib/api/errors';
+import { failure } from '@/lib/core/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
-import { limits } from '@/lib/auth/limits';
-import { consumePasswordReset } from '@/lib/data/password-resets';
-import { findUserById, markEmailVerified, resetPassword } from '@/lib/data/users';
-import { clearLimit } from '@/lib/rate-limit';
-import { resetPasswordSchema } from '@/lib/validation/auth';
+import { limits } from '@/lib/accounts';
+import { consumePasswordReset } from '@/lib/accounts';
+import { findUserById, markEmailVerified, resetPassword } from '@/lib/accounts';
+import { clearLimit } from '@/lib/core/rate-limit';
+import { resetPasswordSchema } from '@/lib/accounts';
 
 /**
  * POST /api/password-reset/confirm: sets a new password with a valid, unused reset token.

@@ -1,12 +1,12 @@
 import { NextResponse } from 'next/server';
-import { cacheTags, expire } from '@/lib/cache';
-import { failure } from '@/lib/api/errors';
+import { cacheTags, expire } from '@/lib/core/cache';
+import { failure } from '@/lib/core/errors';
 import { objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/auth/session';
-import { updatePriceTiers } from '@/lib/catalogue/price-tiers';
-import { withSkuConflict } from '@/lib/catalogue/sku-conflict';
-import { deleteProduct, findProduct, setPartNumber } from '@/lib/data/products';
-import { productPatchSchema } from '@/lib/validation/product';
+import { requireAdmin } from '@/lib/accounts';
+import { updatePriceTiers } from '@/lib/catalogue';
+import { withSkuConflict } from '@/lib/catalogue';
+import { deleteProduct, findProduct, setPartNumber } from '@/lib/catalogue';
+import { productPatchSchema } from '@/lib/catalogue';
 
 /** GET /api/product/{productId}: one product; 400 for a malformed id, 404 for an unknown one. */
 export const GET = route<{ productId: string }>(async (_request, { params }) => {

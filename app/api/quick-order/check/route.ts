@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { parseWith, readJson, route } from '@/lib/api/handler';
-import { requireUser } from '@/lib/auth/session';
-import { checkQuickOrder } from '@/lib/orders/quick-order';
-import { quickOrderCheckSchema } from '@/lib/validation/quick-order';
+import { requireUser } from '@/lib/accounts';
+import { checkQuickOrder } from '@/lib/orders';
+import { quickOrderCheckSchema } from '@/lib/orders';
 
 /**
  * POST /api/quick-order/check: the validation report of a quick order's lines against today's

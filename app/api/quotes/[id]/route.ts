@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/auth/session';
+import { requireAdmin } from '@/lib/accounts';
 import { decideQuote } from '@/lib/quotes';
 import { linkOrigin } from '@/lib/security';
-import { quoteDecisionSchema } from '@/lib/validation/quote';
+import { quoteDecisionSchema } from '@/lib/quotes';
 
 /**
  * PATCH /api/quotes/{id} (admins): `{ action: "answer", unitPrice, validUntil }` answers a

@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
-import { failure } from '@/lib/api/errors';
+import { failure } from '@/lib/core/errors';
 import { emailParam, route } from '@/lib/api/handler';
-import { assertSelf, requireAdmin, requireSession } from '@/lib/auth/session';
-import { issueAccessToken } from '@/lib/auth/token';
-import { changeAdminRole, findUserByEmail } from '@/lib/data/users';
+import { assertSelf, requireAdmin, requireSession } from '@/lib/accounts';
+import { issueAccessToken } from '@/lib/accounts';
+import { changeAdminRole, findUserByEmail } from '@/lib/accounts';
 import { roleChangeFailure } from '../role-change';
 
 type Params = { email: string };

@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
-import { failure, fieldError } from '@/lib/api/errors';
+import { failure, fieldError } from '@/lib/core/errors';
 import { parseWith, readJson, emailParam, route } from '@/lib/api/handler';
-import { assertSelf, requireUser } from '@/lib/auth/session';
-import { updateProfile } from '@/lib/data/users';
-import { profileDetails, profileSchema } from '@/lib/validation/profile';
+import { assertSelf, requireUser } from '@/lib/accounts';
+import { updateProfile } from '@/lib/accounts';
+import { profileDetails, profileSchema } from '@/lib/accounts';
 
 /**
  * GET /api/userdetail/{email}: your own profile details, with the optional business fields

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { readText, route } from '@/lib/api/handler';
 import { applyPaymentEvent } from '@/lib/orders';
-import { verifyWebhookEvent } from '@/lib/payments';
+import { verifyWebhookEvent } from '@/lib/orders';
 import { linkOrigin, MAX_WEBHOOK_BYTES } from '@/lib/security';
 
 /**

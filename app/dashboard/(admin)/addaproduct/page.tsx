@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AddProductForm } from '@/components/product/AddProductForm';
-import { requirePageAdmin } from '@/lib/auth/session';
+import { requirePageAdmin } from '@/lib/accounts';
 
 export const metadata: Metadata = { title: 'Add Product' };
 

@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { ManageOrdersTable } from '@/components/order/ManageOrdersTable';
 import { OrderDateFilter } from '@/components/order/OrderDateFilter';
 import { OrderStatusFilter } from '@/components/order/OrderStatusFilter';
-import { requirePageAdmin } from '@/lib/auth/session';
+import { requirePageAdmin } from '@/lib/accounts';
 import { everyOrder } from '@/lib/orders';
-import { STATUS_LABELS } from '@/lib/orders/lifecycle';
-import { orderDateRange, orderDatesSchema, orderStatusFilterSchema } from '@/lib/validation/order';
+import { STATUS_LABELS } from '@/lib/orders';
+import { orderDateRange, orderDatesSchema, orderStatusFilterSchema } from '@/lib/orders';
 
 export const metadata: Metadata = { title: 'Manage Orders' };
 

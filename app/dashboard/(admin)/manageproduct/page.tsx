@@ -9,8 +9,8 @@ import {
   type SearchParams,
 } from '@/components/catalogue/query';
 import { ManageProducts } from '@/components/product/ManageProducts';
-import { requirePageAdmin } from '@/lib/auth/session';
-import { searchCatalogue } from '@/lib/data/products';
+import { requirePageAdmin } from '@/lib/accounts';
+import { searchCatalogue } from '@/lib/catalogue';
 
 export const metadata: Metadata = { title: 'Manage Products' };
 

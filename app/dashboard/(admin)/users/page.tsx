@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { UsersTable } from '@/components/admin/UsersTable';
-import { requirePageAdmin } from '@/lib/auth/session';
-import { listUsers } from '@/lib/data/users';
+import { requirePageAdmin } from '@/lib/accounts';
+import { listUsers } from '@/lib/accounts';
 
 export const metadata: Metadata = { title: 'Make Admin' };
 

@@ -5,11 +5,11 @@ import { formatOrderTime } from '@/components/order/dates';
 import { InvoiceLink } from '@/components/order/InvoiceLink';
 import { StatusBadge } from '@/components/order/StatusBadge';
 import { ProductPicture } from '@/components/product/ProductPicture';
-import { requirePageUser } from '@/lib/auth/session';
-import { formatPrice } from '@/lib/money';
+import { requirePageUser } from '@/lib/accounts';
+import { formatPrice } from '@/lib/core/money';
 import { orderExpiredMessage, orderPage, type StepActor } from '@/lib/orders';
-import type { Order } from '@/lib/data/orders';
-import { STATUS_LABELS } from '@/lib/orders/lifecycle';
+import type { Order } from '@/lib/orders';
+import { STATUS_LABELS } from '@/lib/orders';
 
 export const metadata: Metadata = { title: 'Order' };
 

@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CheckoutForm } from '@/components/order/CheckoutForm';
 import { formatOrderTime } from '@/components/order/dates';
-import { requirePageUser } from '@/lib/auth/session';
-import { formatPrice } from '@/lib/money';
+import { requirePageUser } from '@/lib/accounts';
+import { formatPrice } from '@/lib/core/money';
 import { orderCancelledMessage, orderForPaymentPage } from '@/lib/orders';
-import { cardPaymentsAvailable } from '@/lib/payments';
-import { messages } from '@/lib/messages';
+import { cardPaymentsAvailable } from '@/lib/orders';
+import { messages } from '@/lib/core/messages';
 
 export const metadata: Metadata = { title: 'Payment' };
 

@@ -1,5 +1,5 @@
 import { objectIdParam, route } from '@/lib/api/handler';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/accounts';
 import { invoiceFor } from '@/lib/invoices';
 
 /**

@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/auth/session';
+import { requireAdmin } from '@/lib/accounts';
 import { changeOrderStatus } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
-import { orderStatusChangeSchema } from '@/lib/validation/order';
+import { orderStatusChangeSchema } from '@/lib/orders';
 
 /**
  * PATCH /api/orders/{id}/status with `{ status, carrier?, trackingNumber?, note? }` (admins

@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { productPictureSrc } from '@/components/product/picture';
-import { failure } from '@/lib/api/errors';
+import { failure } from '@/lib/core/errors';
 import { objectIdParam, route } from '@/lib/api/handler';
-import { findProduct } from '@/lib/data/products';
-import { remotePicture, RemotePictureError } from '@/lib/images/remote';
+import { findProduct } from '@/lib/catalogue';
+import { remotePicture, RemotePictureError } from '@/lib/images';
 
 /** How long browsers and CDNs may keep the store's copy of a picture. */
 export const PRODUCT_PICTURE_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';

@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/accounts';
 import { acceptQuote } from '@/lib/quotes';
 import { linkOrigin } from '@/lib/security';
-import { quoteAcceptSchema } from '@/lib/validation/quote';
+import { quoteAcceptSchema } from '@/lib/quotes';
 
 /**
  * POST /api/quotes/{id}/accept (the quote's buyer): `{ unitPrice }`, the unit price the buyer

@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
-import { failure } from '@/lib/api/errors';
+import { failure } from '@/lib/core/errors';
 import { emailParam, route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/auth/session';
-import { changeAdminRole, findUserByEmail, makeAdmin } from '@/lib/data/users';
+import { requireAdmin } from '@/lib/accounts';
+import { changeAdminRole, findUserByEmail, makeAdmin } from '@/lib/accounts';
 import { roleChangeFailure } from '../../role-change';
 
 type Params = { email: string };

@@ -1,0 +1,95 @@
+import type { Role } from '@/lib/core/db/collections';
+
+/**
+ * The access rules, each written once and imported by the proxy, the pages and the route
+ * handlers: who may reach an order, which dashboard pages are for admins, and where a person
+ * may be sent back to after signing in. Pure functions, no database: callers pass what they
+ * have read.
+ */
+
+/**
+ * Who may see and act on an order: its owner, by user id (never by email, so a removed user's
+ * orders do not pass to whoever registers that email next), or an admin. An order without an
+ * owner (from before user ids, whose email had no account) is reachable by admins only.
+ */
+export function canAccessOrder(
+  user: { id: string; role: Role },
+  order: { userId: string },
+): boolean {
+  return user.role === 'admin' || (order.userId !== '' && order.userId === user.id);
+}
+
+/**
+ * Who may see a quote (lib/quotes): the buyer who asked for it, by user id, or an admin. Only
+ * its buyer accepts it; only an admin answers or declines it.
+ */
+export function canAccessQuote(
+  user: { id: string; role: Role },
+  quote: { userId: string },
+): boolean {
+  return user.role === 'admin' || (quote.userId !== '' && quote.userId === user.id);
+}
+
+/** The admin-only dashboard pages, in the order of the admin's sidebar. */
+export const adminPages = [
+  { href: '/dashboard/users', label: 'Make Admin' },
+  { href: '/dashboard/addaproduct', label: 'Add Product' },
+  { href: '/dashboard/manageproduct', label: 'Manage Products' },
+  { href: '/dashboard/manageorder', label: 'Manage Orders' },
+] as const;
+
+/** Whether a path is one of the admin pages or below one. */
+export function isAdminPath(pathname: string): boolean {
+  return adminPages.some(({ href }) => pathname === href || pathname.startsWith(`${href}/`));
+}
+
+/** Any origin will do: candidates are resolved against it and must keep it. */
+const STORE = 'http://store.invalid';
+
+/** A backslash or a control character (tab, newline, NUL, DEL...): browsers skip or rewrite them. */
+const UNSAFE = /[\\\u0000-\u001f\u007f]/;
+
+function decoded(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one safe-redirect rule, used by the proxy, the login page and the sign-in completion:
+ * a path on the store's own origin to return to after sign-in, or the fallback. The candidate
+ * must start with one slash, contain no backslash or control character (also when
+ * percent-decoded), and resolve, against the store's origin, to that same origin. What comes
+ * back is the resolved path, query and fragment, never the raw input.
+ */
+export function safeCallbackPath(value: string | null | undefined, fallback = '/'): string {
+  if (!value || value.length > 2048 || !value.startsWith('/')) return fallback;
+  const plain = decoded(value);
+  if (plain === null || UNSAFE.test(value) || UNSAFE.test(plain)) return fallback;
+  if (value.startsWith('//') || plain.startsWith('//')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, STORE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== STORE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Whether Auth.js accepts a `callbackUrl` (its query parameter, or its callback-url cookie): an
+ * http(s) URL, or a path resolved against the store's origin. Auth.js checks this itself before
+ * anything else, but answers a value it refuses as a server configuration error (500), so the
+ * Auth.js route checks it first with this same rule and answers the client's mistake as one.
+ * Where the person is sent afterwards is still decided by Auth.js (same origin only).
+ */
+export function authJsAcceptsCallbackUrl(value: string, origin: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value, value.startsWith('/') ? origin : undefined).protocol);
+  } catch {
+    return false;
+  }
+}

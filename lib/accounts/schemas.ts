@@ -1,0 +1,6 @@
+/**
+ * The client-safe public face of lib/accounts for components: the zod schemas of its forms (shared with the route handlers), which forms load on first use (lib/client/lazy-resolver.ts).
+ * Nothing here imports server-only code.
+ */
+export * from './validation/auth';
+export * from './validation/profile';

@@ -1,0 +1,11 @@
+/**
+ * The catalogue: products (store.ts), categories, volume pricing, part numbers, the demo catalogue and its seed.
+ * The feature's public face for server code: app/, lib/api and other features import it from here only.
+ */
+export * from './categories';
+export * from './price-tiers';
+export * from './pricing';
+export * from './seed';
+export * from './sku-conflict';
+export * from './store';
+export * from './validation/product';

@@ -1,0 +1,477 @@
+import type { ErrorCode } from '@/lib/core/errors';
+
+/**
+ * Every user-visible message of the store, in one place: the fixed wording of the dialogs,
+ * toasts and field messages (kept word for word; tests assert them), the login page's errors,
+ * and the API's errors keyed by case.
+ */
+export const messages = {
+  validation: {
+    emailRequired: 'Email is Required',
+    emailInvalid: 'Provide a valid Email',
+    passwordRequired: 'Password is Required',
+    passwordTooShort: 'Must be 6 characters to longer',
+    nameRequired: 'Name is Required',
+    locationRequired: 'Location is Required',
+    reviewRequired: 'Review is Required',
+    imageRequired: 'Image is Required',
+  },
+  order: {
+    minimumTitle: 'Warning!',
+    minimumText: 'Minimum Order Quantity - 500',
+    successTitle: 'Successfully',
+    successText: 'Thanks for the purchase',
+    failureTitle: 'Error',
+    failureText: 'Product purchase failed!',
+    deleteConfirm: 'Are you sure you want to order product delete?',
+    deleteCancelled: 'Your order product is safe!',
+    deleted: 'Order delete successfull',
+    adminDeleteConfirm: 'Are you sure you want to delete order?',
+  },
+  payment: {
+    completed: 'Congrats!Your payment is completed.',
+    notConfigured: 'Card payments are not configured on this storefront.',
+  },
+  product: {
+    added: 'Product added successfull',
+    deleteConfirm: 'Are you sure you want to delete product?',
+    deleteCancelled: 'Your product is safe!',
+    deleted: 'Product delete successfull',
+  },
+  review: {
+    successTitle: 'Successfully',
+    successText: 'Review added successfull',
+    failureTitle: 'Error',
+    failureText: 'Review added failed!',
+  },
+  contact: {
+    successTitle: 'Successfully',
+    successText: 'Thanks for the your email',
+  },
+  profile: { updated: 'Profile update successfull' },
+  admin: { made: 'Admin made in successfully' },
+  reset: {
+    emptyTitle: 'Error',
+    emptyText: 'Please enter your email address',
+    sentTitle: 'Sent email',
+    sentText: 'Please check your email',
+  },
+  /** Title of an error dialog. */
+  errorTitle: 'Error',
+  cannotRecover: 'Once deleted, you will not be able to recover it!',
+  notFound: 'Oops!404-PAGE NOT FOUND',
+} as const;
+
+/**
+ * Field messages of the forms beyond the fixed wording above, shared by each form and its API
+ * handler through the zod schemas of the features' validation/ folders.
+ */
+export const fieldMessages = {
+  required: (label: string) => `${label} is Required`,
+  tooLong: (label: string) => `${label} is too long`,
+  oneLine: (label: string) => `${label} must be on one line`,
+  /** Control, bidi-override or zero-width characters (lib/core/validation/text.ts). */
+  printable: (label: string) => `${label} must use printable characters only`,
+  invalidId: 'Must be a valid id',
+  webLink: 'Link must be a web address (https://…)',
+  order: {
+    phoneDigits: 'Phone must contain digits only',
+    quantityNumber: 'Quantity must be a number',
+    quantityWhole: 'Quantity must be a whole number',
+    quantityTooLarge: 'Quantity is too large',
+    minimum: (minimum: number) => `Minimum Order Quantity - ${minimum}`,
+    notEnoughStock: 'There is not enough stock for this quantity',
+    onlyAvailable: (available: number) =>
+      `Only ${available} available: the quantity is more than the available quantity`,
+    poNumberTooLong: 'PO number must be at most 40 characters',
+    poNumberPrintable: 'PO number must use printable characters only',
+  },
+  product: {
+    pictureInvalid: 'Provide an image URL starting with http:// or https:// or /images/',
+    pictureUrlTooLong: 'The picture URL is too long',
+    notNegative: 'Must not be negative',
+    wholeNumber: 'Must be a whole number',
+    tooLarge: 'Must not be above 1,000,000,000',
+    priceTooLarge: 'Must not be above 1,000,000',
+    priceDecimals: 'Use at most 2 decimals',
+    skuInvalid: 'Use only letters, digits, "-", "." and "/" (at most 40)',
+    skuTaken: 'Another product already has this part number',
+    tierQuantityRequired: 'From quantity is Required',
+    tierPriceRequired: 'Unit price is Required',
+    tierQuantityMinimum: 'Must be at least 1',
+    tierPriceMinimum: 'Must be at least $0.01',
+    tiersTooMany: (max: number) => `At most ${max} price tiers`,
+    tiersTooFew:
+      'Add a second tier with a larger quantity and a lower price, or remove the price tiers',
+    tiersNotList: 'Price tiers must be a list of { minQuantity, price }',
+    tierFirstQuantity: (minimum: number) =>
+      `The first tier starts at the minimum order quantity (${minimum})`,
+    tierFirstPrice: (price: string) => `The first tier's price is the base price (${price})`,
+    tierQuantityDuplicate: 'Another tier already starts at this quantity',
+    tierQuantityOrder: 'Must be larger than the quantity of the tier before',
+    tierPriceOrder: 'Must be lower than the price of the tier before',
+  },
+  catalogue: {
+    searchTooLong: 'Search text must be at most 100 characters',
+    unknownCategory: 'Choose one of the catalogue categories',
+    unknownSort: 'Sort by newest, price-asc, price-desc or name',
+    pageInvalid: 'Page must be a whole number from 1',
+    limitInvalid: 'Limit must be a whole number from 1 to 100',
+  },
+  profile: {
+    companyTooLong: 'Company must be at most 120 characters',
+    companyPrintable: 'Company must use printable characters only',
+    taxIdTooLong: 'Tax ID / VAT number must be at most 40 characters',
+    taxIdCharacters: 'Tax ID / VAT number may use letters, digits, spaces, dots and dashes only',
+  },
+  orderStatus: {
+    choose: 'Choose processing, shipped, delivered or cancelled',
+    carrierRequired: 'Carrier is Required to mark an order shipped',
+    trackingRequired: 'Tracking number is Required to mark an order shipped',
+    trackingInvalid: 'Use letters, digits, spaces and "-" only',
+    onlyWhenShipped: 'Only an order marked shipped gets a carrier and tracking number',
+    noteTooLong: 'Note must be at most 500 characters',
+  },
+  orderDates: {
+    invalid: 'Use a date as YYYY-MM-DD',
+    fromAfterTo: 'From must be on or before To',
+  },
+  quote: {
+    neededByInvalid: 'Needed by must be a date (YYYY-MM-DD)',
+    neededByPast: 'Needed by must not be in the past',
+    noteTooLong: 'Note must be at most 1000 characters',
+    unitPriceRequired: 'Unit price is Required',
+    unitPriceMinimum: 'Must be at least $0.01',
+    validUntilRequired: 'Valid until is Required',
+    validUntilInvalid: 'Valid until must be a date (YYYY-MM-DD)',
+    validUntilPast: 'Valid until must not be in the past',
+    reasonRequired: 'Reason is Required',
+    reasonTooLong: 'Reason must be at most 500 characters',
+    actionInvalid: 'Action must be "answer" or "decline"',
+    statusInvalid:
+      'Status must be one of requested, answered, accepting, accepted, declined, expired',
+    acceptUnitPriceRequired:
+      'Send the unit price you are accepting, in US dollars, as the quote shows it (unitPrice)',
+  },
+  review: {
+    ratingRange: 'Choose a rating from 1 to 5',
+    imgNotUploaded: 'Upload the picture through /api/images first and send the URL it answered',
+  },
+} as const;
+
+/** Notices and errors the pages and client components show, beyond the fixed wording. */
+export const notices = {
+  network: 'We could not reach the server. Check your connection and try again.',
+  signedUpNotSignedIn: 'Your account was created, but signing in failed. Please log in.',
+  passwordChanged: 'Your password was changed. Log in with the new one.',
+  verificationSent: 'Verification mail sent. Please check your email.',
+  emailVerified: 'Thank you: your email is verified.',
+  emailAlreadyVerified: 'Your email was already verified.',
+  verificationLinkInvalid:
+    'This verification link is invalid, expired or already used. Send a new one below.',
+  cardNotUsable: 'Your card could not be used.',
+  paymentNotCompleted: 'Your payment could not be completed.',
+  paymentPending: 'Your payment has not completed yet.',
+  orderStatusChanged: 'Order status updated',
+  paymentConfirmedLater:
+    'Your payment went through; your order will show as paid within a few minutes.',
+  quoteRequested: 'Quote requested: we will answer by mail, and you can follow it under Quotes.',
+  quoteAnswered: 'Quote answered: the buyer is mailed the price.',
+  quoteDeclined: 'Quote declined: the buyer is mailed the reason.',
+  quoteAccepted: 'Quote accepted: your order is placed. Please pay it to confirm.',
+} as const;
+
+/** Quick order by part number (/dashboard/quick-order): its field and per-line messages. */
+export const quickOrderMessages = {
+  textRequired: 'Paste at least one line: a part number and a quantity',
+  textTooLong: (max: number) => `The lines must be at most ${max} characters`,
+  malformed: 'Write a part number and a quantity, separated by a comma (e.g. SG-M2-40-20, 1000)',
+  quantityWhole: 'Quantity must be a whole number',
+  unknownPart: 'Unknown part number',
+  /** Below the product's minimum, with the nearest quantity that may be ordered. */
+  belowMinimum: (minimumText: string, suggested: number) =>
+    `${minimumText}. Nearest valid quantity: ${suggested}`,
+  /** Above the stock, with the stock shown, the most that may be ordered and a quote for more. */
+  aboveStock: (available: number, suggested: number | null) =>
+    suggested === null
+      ? `Only ${available} available: not enough stock for this part's minimum. Request a quote from the product page`
+      : `Only ${available} available: order at most ${suggested}, or request a quote from the product page`,
+  tooLarge: 'Quantity is too large',
+  merged: (lines: readonly number[]) =>
+    `Lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)} merged: quantities summed`,
+  fileNotText: 'The file must be a CSV text file.',
+  fileTooLarge: (max: number) => `The file must be at most ${max} characters.`,
+} as const;
+
+/** "Order again" on the product page: why the earlier quantity was changed. */
+export const orderAgainMessages = {
+  prefilled:
+    "The quantity, address and phone of your earlier order are filled in. Price, minimum and stock are today's.",
+  belowMinimum: (minimumText: string, earlier: number, chosen: number) =>
+    `${minimumText}: your earlier quantity ${earlier} was changed to ${chosen}.`,
+  aboveStock: (available: number, earlier: number, chosen: number) =>
+    `Only ${available} available: your earlier quantity ${earlier} was changed to ${chosen}.`,
+  notOffered: (earlier: number, chosen: number) =>
+    `Your earlier quantity ${earlier} is not one of the quantities offered: ${chosen} was chosen instead.`,
+  noneAvailable: (available: number, earlier: number) =>
+    `Only ${available} available: your earlier quantity ${earlier} cannot be ordered again now.`,
+  noLongerSold: 'No longer sold',
+} as const;
+
+/** What a person reads about a picture they upload (Add Product, Add a Review). */
+export const imageMessages = {
+  notImage: 'The picture must be a JPEG, PNG, WebP or GIF image.',
+  tooLarge: 'The picture must be at most 5 MB.',
+  notFile: 'The picture must be sent as a file.',
+  notMultipart: 'The request body must be multipart/form-data.',
+  storeFailed: 'The picture could not be stored right now. Please try again later.',
+  tooManyUnattached:
+    'Your pictures not yet used in a review or product already take 50 MB, the most allowed. Use them, or wait: an unused picture is removed an hour after its upload.',
+  alreadyUsed: 'This picture is already used by another review. Upload a new picture for this one.',
+  removed:
+    'This picture was removed because it was not used within an hour of its upload. Please upload it again.',
+} as const;
+
+/** What the login page says for an error code in its URL (Auth.js's or the store's own). */
+const loginErrors: Record<string, string> = {
+  AdminRequired: 'That page is for admins. Sign in with an admin account to open it.',
+  OAuthAccountNotLinked:
+    'An account with this email already exists with a password. Sign in with your email and password.',
+  CredentialsSignin: 'Wrong email or password.',
+  'CredentialsSignin:rate_limited':
+    'Too many sign-in attempts. Please wait a few minutes and try again.',
+  AccessDenied: 'Sign-in was refused.',
+};
+
+export function loginErrorMessage(
+  error: string | null | undefined,
+  code?: string | null,
+): string | null {
+  if (!error) return null;
+  return (
+    loginErrors[`${error}:${code}`] ?? loginErrors[error] ?? 'Sign-in failed. Please try again.'
+  );
+}
+
+/**
+ * Every error the API answers with, keyed `area.case`: the error code (which fixes the HTTP
+ * status) and the message a person reads. `{name}` placeholders are filled by `failure()`
+ * (lib/core/errors.ts). Field messages of the forms live with their zod schemas.
+ */
+export const errorMessages = {
+  'request.not_json': { code: 'bad_request', message: 'The request body must be valid JSON.' },
+  'request.not_object': {
+    code: 'bad_request',
+    message: 'The request body must be a JSON object.',
+  },
+  'request.invalid_id': { code: 'invalid_id', message: 'The {what} "{value}" is not a valid id.' },
+  'request.invalid_email': { code: 'bad_request', message: 'The email is not valid.' },
+  'request.cross_site': {
+    code: 'cross_site',
+    message:
+      'This request came from another site, so it was refused. Please use the store itself to do this.',
+  },
+  'request.too_large': {
+    code: 'payload_too_large',
+    message: 'The request body is too large (at most {limit}).',
+  },
+  'request.no_route': { code: 'not_found', message: 'No API route matches {method} {path}.' },
+  'request.rate_limited': {
+    code: 'rate_limited',
+    message: 'Too many requests. Please wait {minutes} and try again.',
+  },
+  'server.internal': { code: 'internal_error', message: 'Something went wrong on our side.' },
+  'server.database_unavailable': {
+    code: 'service_unavailable',
+    message: 'The database is unavailable. Try again shortly.',
+  },
+  'auth.sign_in_rate_limited': {
+    code: 'rate_limited',
+    message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  },
+  'auth.invalid_callback_url': {
+    code: 'bad_request',
+    message: 'The callbackUrl must be a web address or a path on this store.',
+  },
+  'auth.reset_link_invalid': {
+    code: 'bad_request',
+    message: 'This reset link is invalid, expired or already used. Ask for a new one.',
+  },
+  'auth.already_verified': { code: 'conflict', message: 'Your email is already verified.' },
+  'auth.reset_mail_unavailable': {
+    code: 'bad_gateway',
+    message:
+      'We cannot send the reset mail right now: our mail server is not answering. Please try again in a few minutes.',
+  },
+  'auth.verification_mail_failed': {
+    code: 'bad_gateway',
+    message: 'The verification mail could not be sent right now. Please try again later.',
+  },
+  'user.not_found': { code: 'not_found', message: 'No user has this email.' },
+  'user.gone': { code: 'not_found', message: 'Your account no longer exists.' },
+  'user.cannot_remove_self': { code: 'conflict', message: 'You cannot remove yourself.' },
+  'user.last_admin': { code: 'conflict', message: 'The last admin cannot be removed.' },
+  'user.last_admin_demote': {
+    code: 'conflict',
+    message: 'The last admin cannot stop being an admin. Make someone else admin first.',
+  },
+  'user.not_admin': { code: 'conflict', message: 'This user is not an admin.' },
+  'user.configured_admin': {
+    code: 'conflict',
+    message:
+      '{email} is configured as an admin (ADMIN_EMAILS), so it stays an admin. Remove the address from ADMIN_EMAILS to take the role away.',
+  },
+  'user.role_change_busy': {
+    code: 'conflict',
+    message: 'Another change to this user is under way. Please try again.',
+  },
+  'product.not_found': { code: 'not_found', message: 'No product has this id.' },
+  'product.price_changed': {
+    code: 'conflict',
+    message:
+      'The product’s minimum order quantity or price changed meanwhile. Reload it and check its price tiers again.',
+  },
+  'product.picture_unavailable': {
+    code: 'bad_gateway',
+    message: 'The product’s picture could not be fetched from its address.',
+  },
+  'image.not_found': { code: 'not_found', message: 'No image has this id.' },
+  'image.not_multipart': { code: 'bad_request', message: imageMessages.notMultipart },
+  'image.store_failed': { code: 'bad_gateway', message: imageMessages.storeFailed },
+  'contact.send_failed': {
+    code: 'bad_gateway',
+    message:
+      'Your message could not be sent right now. Please try again later or write to us directly.',
+  },
+  'auth.sign_in_required': { code: 'unauthorized', message: 'Please sign in to continue.' },
+  'auth.admin_only': { code: 'forbidden', message: 'Only an admin may do this.' },
+  'auth.own_account_only': {
+    code: 'forbidden',
+    message: 'You may only access your own account.',
+  },
+  'auth.session_required': {
+    code: 'forbidden',
+    message: 'An access token cannot do this. Please sign in again.',
+  },
+  'order.not_found': { code: 'not_found', message: 'No order has this id.' },
+  'order.not_yours': { code: 'forbidden', message: 'You may only access your own orders.' },
+  'order.pay_not_yours': { code: 'forbidden', message: 'You may only pay your own orders.' },
+  'order.paid_cannot_delete': { code: 'conflict', message: 'A paid order cannot be deleted.' },
+  'order.payment_in_progress': {
+    code: 'conflict',
+    message: 'A payment for this order is in progress; it cannot be deleted now.',
+  },
+  'order.expired': {
+    code: 'conflict',
+    message:
+      'This order expired: it was not paid within {hours}, so it was cancelled and its stock released. Please place a new order.',
+  },
+  'order.too_many_unpaid': {
+    code: 'conflict',
+    message:
+      'You already have {max} unpaid orders. Please pay or delete one of them before placing another.',
+  },
+  'order.too_many_unpaid_unverified': {
+    code: 'conflict',
+    message:
+      'You already have {max} unpaid orders, the most an account whose email is not verified yet may hold. Pay or delete one of them, verify your email (the link we sent you, or resend it from My Profile) to hold up to {verifiedMax}, or request a quote for what you need.',
+  },
+  'quick_order.too_many_lines': {
+    code: 'validation_failed',
+    message:
+      'A quick order takes at most {max} lines; this one has {count}. Split it into several quick orders.',
+  },
+  'quick_order.nothing_to_place': {
+    code: 'validation_failed',
+    message: 'None of the lines can be ordered. Correct them and check again.',
+  },
+  'order.already_paid': { code: 'conflict', message: 'This order is already paid.' },
+  'order.cancelled': {
+    code: 'conflict',
+    message:
+      'This order was cancelled and can no longer be paid or changed. Please place a new order.',
+  },
+  'order.invalid_transition': {
+    code: 'conflict',
+    message: 'This order is {from}, so it cannot be marked {to}.',
+  },
+  'order.paid_with_other_payment': {
+    code: 'conflict',
+    message: 'This order is already paid with another payment.',
+  },
+  'order.payment_not_prepared': {
+    code: 'conflict',
+    message: 'The payment could not be prepared. Please reload the page.',
+  },
+  'order.payment_not_completed': { code: 'conflict', message: 'This payment has not completed.' },
+  'quote.not_found': { code: 'not_found', message: 'No quote has this id.' },
+  'quote.not_yours': { code: 'forbidden', message: 'You may only access your own quotes.' },
+  'quote.accept_not_yours': {
+    code: 'forbidden',
+    message: 'Only the buyer who asked for this quote may accept it.',
+  },
+  'quote.not_answered': {
+    code: 'conflict',
+    message: 'This quote has not been answered yet, so it cannot be accepted.',
+  },
+  'quote.expired': {
+    code: 'conflict',
+    message: 'This quote expired on {date}. Please request a new quote.',
+  },
+  'quote.already_accepted': { code: 'conflict', message: 'This quote was already accepted.' },
+  'quote.accepting': {
+    code: 'conflict',
+    message: 'This quote is being accepted right now. Please reload the page in a moment.',
+  },
+  'quote.declined': { code: 'conflict', message: 'This quote was declined.' },
+  'quote.price_changed': {
+    code: 'conflict',
+    message:
+      'The price of this quote has changed to {unitPrice} a unit ({total} in all) since you saw it. Please check the new price and accept again.',
+  },
+  'quote.closed': {
+    code: 'conflict',
+    message: 'This quote is {status}, so it can no longer be answered or declined.',
+  },
+  'quote.out_of_stock': {
+    code: 'conflict',
+    message:
+      'There is not enough stock to accept this quote right now (only {available} available). The quote stays open: please try again later or contact us.',
+  },
+  'quote.below_minimum': {
+    code: 'conflict',
+    message:
+      "The product's minimum order quantity is now {minimum}, above this quote's quantity. Please request a new quote.",
+  },
+  'invoice.not_paid': {
+    code: 'conflict',
+    message: 'This order has no invoice yet: an invoice is issued once the order is paid.',
+  },
+  'order.too_large_for_card': {
+    code: 'validation_failed',
+    message:
+      'This order is larger than a single card payment allows ($999,999.99). Please contact us to pay it.',
+  },
+  'order.too_small_for_card': {
+    code: 'validation_failed',
+    message: 'This order is below the smallest card payment ($0.50).',
+  },
+  'payment.not_configured': {
+    code: 'service_unavailable',
+    message: messages.payment.notConfigured,
+  },
+  'payment.unreachable': {
+    code: 'bad_gateway',
+    message: 'The payment service could not be reached. Try again shortly.',
+  },
+  'payment.signature_missing': {
+    code: 'bad_request',
+    message: 'The Stripe-Signature header is missing.',
+  },
+  'payment.signature_invalid': {
+    code: 'bad_request',
+    message: 'The webhook signature does not verify.',
+  },
+} as const satisfies Record<string, { code: ErrorCode; message: string }>;
+
+export type ErrorKey = keyof typeof errorMessages;

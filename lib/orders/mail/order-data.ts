@@ -1,0 +1,85 @@
+import type { OrderDoc } from '@/lib/core/db/collections';
+import type { CancelReason } from '@/lib/orders/lifecycle';
+
+/** Why an order was cancelled, as the cancellation mail explains it. */
+export type OrderCancelReason = CancelReason;
+
+/**
+ * Everything an order mail shows: plain values (strings, numbers, dates), so a template renders
+ * the same in the outbox drainer, a preview script or a test. Built from the order record by
+ * `orderMailData()` when the mail is sent, so a mail always shows the order as it is then.
+ * Money is integer cents, formatted by the templates.
+ */
+export interface OrderMailData {
+  /** The order's id (24 hex digits): shown in every mail and used in its links. */
+  id: string;
+  /** The buyer as they were when ordering (name, email and phone from the order form). */
+  buyer: { name: string; email: string; phone: string };
+  /** The product as ordered; `partNumber` is null for products from before part numbers. */
+  product: { name: string; partNumber: string | null };
+  quantity: number;
+  unitPriceCents: number;
+  /** quantity x unitPriceCents: the amount due or paid. */
+  totalCents: number;
+  /** Where the parts go, as the buyer typed it (may span lines). */
+  deliveryAddress: string;
+  /** The buyer's own purchase-order number, shown only when they gave one. */
+  purchaseOrderNumber: string | null;
+  placedAt: Date;
+  /**
+   * When an unpaid order is cancelled if still unpaid: the order's own deadline, stamped when it
+   * was placed (`expiresAt`); UNPAID_ORDER_TTL_HOURS after placing for orders from before it.
+   */
+  payBy: Date;
+  /** Present once paid: the verified payment and, once assigned, the invoice number. */
+  payment: { transactionId: string; paidAt: Date | null; invoiceNumber: string | null } | null;
+  /** Present once shipped. */
+  shipment: { carrier: string; trackingNumber: string; shippedAt: Date } | null;
+  /** Present once cancelled. */
+  cancellation: { reason: OrderCancelReason; at: Date } | null;
+}
+
+/**
+ * The mail data of an order document. `unpaidOrderTtlHours` is UNPAID_ORDER_TTL_HOURS (passed
+ * in so this stays a pure function of its inputs), the deadline of orders placed before each
+ * order carried its own.
+ */
+export function orderMailData(doc: OrderDoc, unpaidOrderTtlHours: number): OrderMailData {
+  return {
+    id: doc._id.toHexString(),
+    buyer: { name: doc.userName, email: doc.email, phone: doc.phone },
+    product: { name: doc.name, partNumber: doc.sku || null },
+    quantity: doc.quantity,
+    unitPriceCents: doc.unitPriceCents,
+    totalCents: doc.totalCents,
+    deliveryAddress: doc.address,
+    purchaseOrderNumber: doc.poNumber?.trim() || null,
+    placedAt: doc.createdAt,
+    payBy: doc.expiresAt ?? new Date(doc.createdAt.getTime() + unpaidOrderTtlHours * 3_600_000),
+    payment:
+      doc.paid && doc.transactionId
+        ? {
+            transactionId: doc.transactionId,
+            paidAt: doc.paidAt ?? null,
+            invoiceNumber: doc.invoiceNumber || null,
+          }
+        : null,
+    shipment:
+      doc.carrier && doc.trackingNumber
+        ? {
+            carrier: doc.carrier,
+            trackingNumber: doc.trackingNumber,
+            shippedAt: shippedAt(doc) ?? doc.createdAt,
+          }
+        : null,
+    // Orders cancelled before cancel reasons were recorded can only have expired.
+    cancellation: doc.cancelledAt
+      ? { reason: doc.cancelReason ?? 'expired', at: doc.cancelledAt }
+      : null,
+  };
+}
+
+/** When the order reached `shipped`: its history entry. */
+function shippedAt(doc: OrderDoc): Date | null {
+  return doc.history?.find((entry) => entry.status === 'shipped')?.at ?? null;
+}

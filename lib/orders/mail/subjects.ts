@@ -1,0 +1,28 @@
+import type { OrderMailData } from '@/lib/orders/mail/order-data';
+import { money } from '@/lib/core/mail/parts';
+
+/**
+ * The subject of every order mail, in one place. Each names the product, the line that tells
+ * a buyer's orders apart in an inbox (and the buyer's purchase-order number when they gave
+ * one, which is how their own books know the order).
+ */
+export const orderMailSubjects = {
+  'order.placed': (order, store) =>
+    `Your ${store} order ${reference(order)}: ${money(order.totalCents)} to pay`,
+  'order.paid': (order, store) =>
+    `Payment received for your ${store} order ${reference(order)}${order.payment?.invoiceNumber ? ` (invoice ${order.payment.invoiceNumber})` : ''}`,
+  'order.shipped': (order, store) => `Your ${store} order ${reference(order)} has shipped`,
+  'order.cancelled': (order, store) => `Your ${store} order ${reference(order)} is cancelled`,
+  'order.paid.store': (order) =>
+    `Order paid: ${money(order.totalCents)} from ${order.buyer.name} ${reference(order)}`,
+} satisfies Record<string, (order: OrderMailData, storeName: string) => string>;
+
+/** Every order mail there is. */
+export type OrderMailKind = keyof typeof orderMailSubjects;
+
+/** How a subject names an order: its product, and the buyer's PO number when there is one. */
+function reference(order: OrderMailData): string {
+  return order.purchaseOrderNumber
+    ? `for ${order.product.name} (PO ${order.purchaseOrderNumber})`
+    : `for ${order.product.name}`;
+}

@@ -1,0 +1,61 @@
+import type { OrderCancelReason } from '@/lib/orders/mail/order-data';
+import {
+  ActionButton,
+  absoluteLink,
+  MailLayout,
+  moment,
+  money,
+  OrderSummary,
+  Paragraph,
+  QuestionsLine,
+  Rule,
+  type OrderMailProps,
+} from '@/lib/core/mail/parts';
+
+/** The heading of the mail for each reason. */
+const headings: Record<OrderCancelReason, string> = {
+  deleted: 'Your order is cancelled',
+  cancelled_by_store: 'We have cancelled your order',
+  expired: 'Your unpaid order has expired',
+};
+
+/** To the buyer, when an order is cancelled: why, and what happens to their money. */
+export default function OrderCancelledMail({ order, storeName, origin }: OrderMailProps) {
+  const reason = order.cancellation?.reason ?? 'cancelled_by_store';
+  const when = order.cancellation ? ` on ${moment(order.cancellation.at)}` : '';
+  return (
+    <MailLayout
+      storeName={storeName}
+      origin={origin}
+      preview={`Order ${order.id} for ${order.product.name} is cancelled.`}
+      heading={headings[reason]}
+    >
+      {reason === 'deleted' && (
+        <Paragraph>
+          Hello {order.buyer.name}, as you asked, order {order.id} was cancelled{when}. Nothing was
+          charged.
+        </Paragraph>
+      )}
+      {reason === 'expired' && (
+        <Paragraph>
+          Hello {order.buyer.name}, order {order.id} was not paid by {moment(order.payBy)}, so it
+          was cancelled{when} and the reserved parts went back into stock. Nothing was charged. You
+          are welcome to order again.
+        </Paragraph>
+      )}
+      {reason === 'cancelled_by_store' && (
+        <Paragraph>
+          Hello {order.buyer.name}, we are sorry: we had to cancel order {order.id}
+          {when}.
+          {order.payment
+            ? ` You paid ${money(order.totalCents)} for it (transaction ${order.payment.transactionId}); we will contact you about the refund.`
+            : ' Nothing was charged.'}
+        </Paragraph>
+      )}
+      <OrderSummary order={order} />
+      <ActionButton href={absoluteLink(origin, '/products')}>Browse the catalogue</ActionButton>
+      <Rule />
+      <QuestionsLine order={order} origin={origin} />
+    </MailLayout>
+  );
+}

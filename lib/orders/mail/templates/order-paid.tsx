@@ -1,0 +1,50 @@
+import {
+  ActionButton,
+  absoluteLink,
+  Facts,
+  MailLayout,
+  mailPaths,
+  moment,
+  money,
+  OrderSummary,
+  Paragraph,
+  QuestionsLine,
+  Rule,
+  Subheading,
+  type OrderMailProps,
+} from '@/lib/core/mail/parts';
+
+/** To the buyer, when the payment has been received: the receipt, with the invoice link. */
+export default function OrderPaidMail({ order, storeName, origin }: OrderMailProps) {
+  const total = money(order.totalCents);
+  const payment = order.payment;
+  return (
+    <MailLayout
+      storeName={storeName}
+      origin={origin}
+      preview={`We received your payment of ${total}. Your invoice is ready.`}
+      heading="Payment received"
+    >
+      <Paragraph>
+        Hello {order.buyer.name}, thank you: we received your payment of <strong>{total}</strong>{' '}
+        for order {order.id}. We will prepare it for shipping and mail you the tracking number when
+        it leaves us.
+      </Paragraph>
+      <ActionButton href={absoluteLink(origin, mailPaths.invoice(order.id))}>
+        Download the invoice
+      </ActionButton>
+      <Subheading>Receipt</Subheading>
+      <Facts
+        rows={[
+          ['Invoice number', payment?.invoiceNumber ?? null],
+          ['Amount paid', total],
+          ['Paid', payment?.paidAt ? moment(payment.paidAt) : null],
+          ['Transaction', payment?.transactionId ?? null],
+        ]}
+      />
+      <OrderSummary order={order} />
+      <Rule />
+      <QuestionsLine order={order} origin={origin} />
+    </MailLayout>
+  );
+}

@@ -1,0 +1,45 @@
+import {
+  ActionButton,
+  absoluteLink,
+  InlineLink,
+  MailLayout,
+  mailPaths,
+  moment,
+  money,
+  OrderSummary,
+  Paragraph,
+  QuestionsLine,
+  Rule,
+  units,
+  type OrderMailProps,
+} from '@/lib/core/mail/parts';
+
+/** To the buyer, when an order is placed: what it costs, and the link to pay it. */
+export default function OrderPlacedMail({ order, storeName, origin }: OrderMailProps) {
+  const total = money(order.totalCents);
+  return (
+    <MailLayout
+      storeName={storeName}
+      origin={origin}
+      preview={`Please pay ${total} by ${moment(order.payBy)} to confirm your order.`}
+      heading="Thank you for your order"
+    >
+      <Paragraph>
+        Hello {order.buyer.name}, we have reserved {units(order.quantity)} × {order.product.name}{' '}
+        for you. Please pay <strong>{total}</strong> by {moment(order.payBy)}: an order still unpaid
+        then is cancelled and the parts go back into stock.
+      </Paragraph>
+      <ActionButton href={absoluteLink(origin, mailPaths.payment(order.id))}>
+        Pay {total}
+      </ActionButton>
+      <OrderSummary order={order} />
+      <Rule />
+      <Paragraph>
+        You can also pay from{' '}
+        <InlineLink href={absoluteLink(origin, mailPaths.myOrders)}>My Orders</InlineLink>. We will
+        send the receipt as soon as the payment arrives.
+      </Paragraph>
+      <QuestionsLine order={order} origin={origin} />
+    </MailLayout>
+  );
+}

@@ -1,0 +1,51 @@
+import {
+  ActionButton,
+  absoluteLink,
+  Facts,
+  MailLayout,
+  mailPaths,
+  moment,
+  OrderSummary,
+  Paragraph,
+  QuestionsLine,
+  Rule,
+  Subheading,
+  units,
+  type OrderMailProps,
+} from '@/lib/core/mail/parts';
+
+/** To the buyer, when the order has shipped: the carrier and the tracking number. */
+export default function OrderShippedMail({ order, storeName, origin }: OrderMailProps) {
+  const shipment = order.shipment;
+  return (
+    <MailLayout
+      storeName={storeName}
+      origin={origin}
+      preview={
+        shipment
+          ? `Shipped with ${shipment.carrier}, tracking number ${shipment.trackingNumber}.`
+          : 'Your order has shipped.'
+      }
+      heading="Your order is on its way"
+    >
+      <Paragraph>
+        Hello {order.buyer.name}, your {units(order.quantity)} × {order.product.name} left us
+        {shipment ? ` on ${moment(shipment.shippedAt)}` : ''}.
+        {shipment
+          ? ` Follow the delivery with ${shipment.carrier} using the tracking number below.`
+          : ''}
+      </Paragraph>
+      <Subheading>Shipment</Subheading>
+      <Facts
+        rows={[
+          ['Carrier', shipment?.carrier ?? null],
+          ['Tracking number', shipment ? <strong>{shipment.trackingNumber}</strong> : null],
+        ]}
+      />
+      <OrderSummary order={order} />
+      <ActionButton href={absoluteLink(origin, mailPaths.myOrders)}>See My Orders</ActionButton>
+      <Rule />
+      <QuestionsLine order={order} origin={origin} />
+    </MailLayout>
+  );
+}

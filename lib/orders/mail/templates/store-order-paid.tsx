@@ -1,0 +1,62 @@
+import {
+  ActionButton,
+  absoluteLink,
+  Facts,
+  InlineLink,
+  MailLayout,
+  mailPaths,
+  moment,
+  money,
+  OrderSummary,
+  Paragraph,
+  Subheading,
+  units,
+  type OrderMailProps,
+} from '@/lib/core/mail/parts';
+
+/** To the store (ORDERS_TO), when an order is paid: who bought what, ready to ship. */
+export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMailProps) {
+  const total = money(order.totalCents);
+  const payment = order.payment;
+  return (
+    <MailLayout
+      storeName={storeName}
+      origin={origin}
+      preview={`${order.buyer.name} paid ${total} for ${units(order.quantity)} × ${order.product.name}.`}
+      heading={`Order paid: ${total}`}
+    >
+      <Paragraph>
+        {order.buyer.name} paid order {order.id}: {units(order.quantity)} × {order.product.name}. It
+        is ready to be prepared for shipping.
+      </Paragraph>
+      <ActionButton href={absoluteLink(origin, mailPaths.manageOrders)}>
+        Open Manage Orders
+      </ActionButton>
+      <Subheading>Buyer</Subheading>
+      <Facts
+        rows={[
+          ['Name', order.buyer.name],
+          ['Email', order.buyer.email],
+          ['Phone', order.buyer.phone],
+        ]}
+      />
+      <Subheading>Payment</Subheading>
+      <Facts
+        rows={[
+          ['Amount', total],
+          ['Paid', payment?.paidAt ? moment(payment.paidAt) : null],
+          ['Transaction', payment?.transactionId ?? null],
+          [
+            'Invoice',
+            payment ? (
+              <InlineLink href={absoluteLink(origin, mailPaths.invoice(order.id))}>
+                {payment.invoiceNumber ?? 'Download'}
+              </InlineLink>
+            ) : null,
+          ],
+        ]}
+      />
+      <OrderSummary order={order} audience="store" />
+    </MailLayout>
+  );
+}

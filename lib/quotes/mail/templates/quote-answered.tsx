@@ -1,0 +1,32 @@
+import { ActionButton, absoluteLink, MailLayout, money, Paragraph, Rule, units } from '@/lib/core/mail/parts';
+import { day, QuoteQuestions, QuoteSummary, quotesPath, type QuoteMailProps } from '@/lib/quotes/mail/templates/quote-parts';
+
+/** To the buyer, when the store answers their quote: the price, until when, how to accept. */
+export default function QuoteAnsweredMail({ quote, storeName, origin }: QuoteMailProps) {
+  const answer = quote.answer;
+  const price = answer ? money(answer.unitPriceCents) : '';
+  return (
+    <MailLayout
+      storeName={storeName}
+      origin={origin}
+      preview={`${price} a unit for ${units(quote.quantity)} × ${quote.product.name}.`}
+      heading="Your quote is ready"
+    >
+      <Paragraph>
+        Hello {quote.buyer.name}, we can supply {units(quote.quantity)} × {quote.product.name} at{' '}
+        <strong>{price}</strong> a unit
+        {answer ? (
+          <>
+            , <strong>{money(answer.totalCents)}</strong> in all. The offer holds until the end of{' '}
+            {day(answer.validUntil)} (UTC).
+          </>
+        ) : null}{' '}
+        Accept it on the quotes page to place the order, then pay it as any order.
+      </Paragraph>
+      <ActionButton href={absoluteLink(origin, quotesPath)}>Review and accept</ActionButton>
+      <QuoteSummary quote={quote} />
+      <Rule />
+      <QuoteQuestions quote={quote} origin={origin} />
+    </MailLayout>
+  );
+}

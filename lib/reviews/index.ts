@@ -1,0 +1,6 @@
+/**
+ * Reviews: the reviews collection (store.ts) and the review schema.
+ * The feature's public face for server code: app/, lib/api and other features import it from here only.
+ */
+export * from './store';
+export * from './validation/review';
