@@ -1,6 +1,6 @@
 import type { NextAuthConfig } from 'next-auth';
-import type { Role } from '@/lib/core/db/collections';
-import { SESSION_MAX_AGE_SECONDS } from '@/lib/accounts';
+import type { Role } from '@/lib/accounts/collections';
+import { SESSION_MAX_AGE_SECONDS } from '@/lib/accounts/claims';
 
 declare module 'next-auth' {
   interface Session {

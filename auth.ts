@@ -6,20 +6,20 @@ import { authConfig } from '@/auth.config';
 import { ApiError } from '@/lib/core/errors';
 import { getClient } from '@/lib/core/db';
 import { env } from '@/lib/core/env';
-import { isCurrentIssue, isSessionId, newSessionId, SESSION_MAX_AGE_SECONDS } from '@/lib/accounts';
-import { sessionUser } from '@/lib/accounts';
-import { signInLimits } from '@/lib/accounts';
-import { authSecret } from '@/lib/accounts';
-import { decoyHash, verifyPassword } from '@/lib/accounts';
+import { isCurrentIssue, isSessionId, newSessionId, SESSION_MAX_AGE_SECONDS } from '@/lib/accounts/claims';
+import { sessionUser } from '@/lib/accounts/current-user';
+import { signInLimits } from '@/lib/accounts/limits';
+import { authSecret } from '@/lib/accounts/secret';
+import { decoyHash, verifyPassword } from '@/lib/accounts/password';
 import {
   findCredentials,
   findUserById,
   noteProviderVerifiedEmail,
   takeOverUnverifiedAccount,
-} from '@/lib/accounts';
-import { revokeSession } from '@/lib/accounts';
+} from '@/lib/accounts/store/users';
+import { revokeSession } from '@/lib/accounts/store/sessions';
 import { enforce, type Counted } from '@/lib/core/rate-limit';
-import { loginSchema } from '@/lib/accounts';
+import { loginSchema } from '@/lib/accounts/validation/auth';
 
 class InvalidCredentials extends CredentialsSignin {
   code = 'invalid_credentials';

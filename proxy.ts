@@ -1,6 +1,6 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from 'next/server';
 import { auth } from '@/auth';
-import { isAdminPath, safeCallbackPath } from '@/lib/accounts';
+import { isAdminPath, safeCallbackPath } from '@/lib/accounts/access';
 
 /** The /login error code for a signed-in non-admin who opened an admin page. */
 const ADMIN_REQUIRED = 'AdminRequired';

@@ -1,7 +1,6 @@
 import 'server-only';
 import { getDb } from '@/lib/core/db';
-import { ensureIndexes } from '@/lib/core/db/indexes';
-import { runMigrations } from '@/lib/migrations';
+import { ensureIndexes, runMigrations } from '@/lib/migrations';
 import { seedDemoDataIfEmpty } from '@/lib/catalogue';
 import { env } from '@/lib/core/env';
 

@@ -9,7 +9,7 @@ async function main() {
   }
   loadProjectEnv();
   const { closeConnection } = await import('@/lib/core/db');
-  const { makeAdmin } = await import('@/lib/accounts');
+  const { makeAdmin } = await import('@/lib/accounts/store/users');
   const user = await makeAdmin(email);
   await closeConnection();
   if (!user) {

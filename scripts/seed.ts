@@ -26,7 +26,7 @@ async function main() {
   loadProjectEnv();
   // Imported after the .env files are loaded: lib/core/env reads the environment once, on import.
   const { closeConnection, getDb } = await import('@/lib/core/db');
-  const { resetDemoData } = await import('@/lib/catalogue');
+  const { resetDemoData } = await import('@/lib/catalogue/seed');
   const db = await getDb();
   const started = Date.now();
   const counts = await resetDemoData(db, { products });

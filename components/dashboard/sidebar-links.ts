@@ -1,5 +1,5 @@
 import { adminPages } from '@/lib/accounts/shared';
-import type { Role } from '@/lib/core/db/collections';
+import type { Role } from '@/lib/accounts/shared';
 
 export interface SidebarLink {
   href: string;

@@ -1,4 +1,4 @@
-import type { Role } from '@/lib/core/db/collections';
+import type { Role } from './collections';
 
 /**
  * The access rules, each written once and imported by the proxy, the pages and the route

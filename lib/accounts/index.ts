@@ -17,3 +17,13 @@ export * from './store/users';
 export * from './token';
 export * from './validation/auth';
 export * from './validation/profile';
+export type {
+  AccountDoc,
+  EmailVerificationDoc,
+  PasswordResetDoc,
+  ProfileDetails,
+  Role,
+  SessionRevocationDoc,
+  UserDoc,
+} from './collections';
+export * from './migrations';

@@ -3,3 +3,4 @@
  * Nothing here imports server-only code.
  */
 export * from './access';
+export type { Role } from './collections';

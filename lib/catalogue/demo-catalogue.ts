@@ -4,7 +4,8 @@
  * (the first restating the base price at the minimum order quantity, lib/catalogue/validation/product.ts)
  * at quantities the order form's dropdown offers, so the tiers show on the product page.
  */
-import type { ProductDoc, ReviewDoc } from '@/lib/core/db/collections';
+import type { ProductDoc } from './collections';
+import type { ReviewDoc } from '@/lib/reviews';
 
 /**
  * A product as seeded: every stored field but the id, the creation time and the lower-cased

@@ -9,3 +9,5 @@ export * from './seed';
 export * from './sku-conflict';
 export * from './store';
 export * from './validation/product';
+export type { MetaDoc, PriceTierDoc, ProductDoc } from './collections';
+export * from './migrations';

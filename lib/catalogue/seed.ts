@@ -1,5 +1,6 @@
 import { ObjectId, type Db } from 'mongodb';
-import { collections } from '@/lib/core/db/collections';
+import { deleteAllReviews, insertReviewDocuments } from '@/lib/reviews';
+import { collections } from './collections';
 import { demoProducts, demoReviews, type DemoProduct } from '@/lib/catalogue/demo-catalogue';
 import { generatedProducts } from '@/lib/catalogue/generated-catalogue';
 
@@ -44,7 +45,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
   }
   const { products, reviews } = demoDocuments();
   await c.products.insertMany(products);
-  await c.reviews.insertMany(reviews);
+  await insertReviewDocuments(db, reviews);
   return true;
 }
 
@@ -73,9 +74,9 @@ export async function resetDemoData(
   const now = new Date();
   const { products, reviews } = demoDocuments(now);
   await c.products.deleteMany({});
-  await c.reviews.deleteMany({});
+  await deleteAllReviews(db);
   await c.products.insertMany(products);
-  await c.reviews.insertMany(reviews);
+  await insertReviewDocuments(db, reviews);
   const generated = generatedProducts(Math.max(0, wanted - products.length));
   for (let start = 0; start < generated.length; start += GENERATED_BATCH) {
     const batch = generated.slice(start, start + GENERATED_BATCH);

@@ -3,9 +3,11 @@ import { ObjectId, type Filter, type Sort } from 'mongodb';
 import { unstable_cache } from 'next/cache';
 import { CATALOGUE_REVALIDATE_SECONDS, cacheTags } from '@/lib/core/cache';
 import type { CategorySlug } from '@/lib/catalogue/categories';
+import type { CatalogueQuery, CatalogueSort } from '@/lib/catalogue/validation/product';
 import type { PriceTier } from '@/lib/catalogue/pricing';
-import { getDb, collections } from '@/lib/core/db';
-import type { PriceTierDoc, ProductDoc } from '@/lib/core/db/collections';
+import { getDb } from '@/lib/core/db';
+import { collections } from './collections';
+import type { PriceTierDoc, ProductDoc } from './collections';
 import { centsToDollars, dollarsToCents } from '@/lib/core/money';
 import {
   DEFAULT_CATALOGUE_LIMIT,
@@ -78,16 +80,7 @@ export const listCachedNewestProducts = unstable_cache(
   { tags: [cacheTags.products], revalidate: CATALOGUE_REVALIDATE_SECONDS },
 );
 
-export type CatalogueSort = 'newest' | 'price-asc' | 'price-desc' | 'name';
 
-/** A catalogue query, as catalogueQuerySchema (lib/catalogue/validation/product.ts) parses it from a URL. */
-export interface CatalogueQuery {
-  q?: string;
-  category?: CategorySlug;
-  sort?: CatalogueSort;
-  page?: number;
-  limit?: number;
-}
 
 /** One page of the catalogue: `pages` is at least 1 (an empty result is one empty page). */
 export interface CataloguePage {
@@ -341,3 +334,45 @@ export async function existingProductIds(ids: readonly string[]): Promise<Set<st
     .toArray();
   return new Set(docs.map((doc) => doc._id.toHexString()));
 }
+
+/**
+ * Stock for an order (lib/orders/store.ts), in ONE conditional update: takes `quantity` from the
+ * product's available stock only while there is that much and the quantity reaches its minimum.
+ * Answers the product as it was before (null when nothing was taken), so the order copies it.
+ */
+export async function takeStock(productId: ObjectId, quantity: number): Promise<ProductDoc | null> {
+  return collections(await getDb()).products.findOneAndUpdate(
+    {
+      _id: productId,
+      availableQuantity: { $gte: quantity },
+      minimumOrderQuantity: { $lte: quantity },
+    },
+    { $inc: { availableQuantity: -quantity } },
+    { returnDocument: 'before' },
+  );
+}
+
+/** Gives `quantity` back to a product's stock (an order deleted, expired or stepped back). */
+export async function returnStock(productId: ObjectId, quantity: number): Promise<void> {
+  await collections(await getDb()).products.updateOne(
+    { _id: productId },
+    { $inc: { availableQuantity: quantity } },
+  );
+}
+
+/** A product's document as stored, or null: why `takeStock` took nothing. */
+export async function findProductDocument(productId: ObjectId): Promise<ProductDoc | null> {
+  return collections(await getDb()).products.findOne({ _id: productId });
+}
+
+/** A product's part number as stored, for an invoice (lib/orders/invoice-details.ts). */
+export async function findProductPartNumber(
+  productId: ObjectId,
+): Promise<Pick<ProductDoc, 'sku'> | null> {
+  return collections(await getDb()).products.findOne(
+    { _id: productId },
+    { projection: { sku: 1 } },
+  );
+}
+
+export type { CatalogueQuery, CatalogueSort } from '@/lib/catalogue/validation/product';

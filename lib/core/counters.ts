@@ -1,7 +1,7 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
-import { collections, getDb } from '@/lib/core/db';
-import type { CounterDoc } from '@/lib/core/db/collections';
+import { getDb } from '@/lib/core/db';
+import { collections, type CounterDoc } from './collections';
 
 /**
  * Named sequences (the `counters` collection), one document per key. Taking a value is ONE
@@ -9,7 +9,7 @@ import type { CounterDoc } from '@/lib/core/db/collections';
  * holders in order (the last one holds `seq`, the one before `seq - 1`, ...), and only if that
  * holder is not among them already. So a value is never handed out without a record of its
  * holder, and a holder asking again (a concurrent or repeated request) gets its value back
- * instead of a second one. See lib/invoices/numbers.ts for how the record closes gaps.
+ * instead of a second one. See lib/orders/invoice-numbers.ts for how the record closes gaps.
  */
 
 /** How many of the latest holders a counter remembers (about 13 bytes each). */

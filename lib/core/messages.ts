@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@/lib/core/errors';
+import type { ErrorCode } from '@/lib/core/error-codes';
 
 /**
  * Every user-visible message of the store, in one place: the fixed wording of the dialogs,

@@ -1,5 +1,6 @@
 import 'server-only';
-import { getDb, collections } from '@/lib/core/db';
+import { getDb } from '@/lib/core/db';
+import { collections } from './collections';
 import { failure } from '@/lib/core/errors';
 
 export interface Limit {

@@ -1,8 +1,9 @@
 import 'server-only';
 import { ObjectId, type Filter } from 'mongodb';
 import { fieldError, type ApiError } from '@/lib/core/errors';
-import { collections, getDb } from '@/lib/core/db';
-import type { UploadAttachment, UploadDoc } from '@/lib/core/db/collections';
+import { getDb } from '@/lib/core/db';
+import { collections } from './collections';
+import type { UploadAttachment, UploadDoc } from './collections';
 import { imageMessages } from '@/lib/core/messages';
 import { MAX_UNATTACHED_BYTES } from './limits';
 

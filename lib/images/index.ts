@@ -43,3 +43,5 @@ export { readImageUpload, storeUpload, withStoredImage, type ImageOrUrlUpload } 
 
 // The rest of the feature's public face.
 export * from './remote';
+export type { UploadAttachment, UploadDoc } from './collections';
+export * from './migrations';

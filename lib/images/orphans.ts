@@ -1,7 +1,11 @@
 import 'server-only';
 import { afterResponse } from '@/lib/core/background';
-import { collections, getDb } from '@/lib/core/db';
-import type { UploadDoc } from '@/lib/core/db/collections';
+import { getDb } from '@/lib/core/db';
+import { productPictures } from '@/lib/catalogue';
+import { orderPictures } from '@/lib/orders';
+import { reviewPictures } from '@/lib/reviews';
+import { collections } from './collections';
+import type { UploadDoc } from './collections';
 import { ORPHAN_UPLOAD_MS } from './limits';
 import { deleteImageBytes } from './store';
 
@@ -32,11 +36,11 @@ export const ORPHAN_CLAIM_STALE_MS = 10 * 60 * 1000;
 
 /** The URLs among `urls` that a review, product or order shows. */
 async function urlsInUse(urls: string[]): Promise<Set<string>> {
-  const c = collections(await getDb());
+  const db = await getDb();
   const [reviews, products, orders] = await Promise.all([
-    c.reviews.distinct('img', { img: { $in: urls } }),
-    c.products.distinct('picture', { picture: { $in: urls } }),
-    c.orders.distinct('picture', { picture: { $in: urls } }),
+    reviewPictures(db, urls),
+    productPictures(db, urls),
+    orderPictures(db, urls),
   ]);
   return new Set([...reviews, ...products, ...orders].map(String));
 }

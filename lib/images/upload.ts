@@ -2,7 +2,7 @@ import 'server-only';
 import { z, type ZodType } from 'zod';
 import { fieldIssues, fieldsError } from '@/lib/core/errors';
 import { enforce, type Limit } from '@/lib/core/rate-limit';
-import type { UploadAttachment } from '@/lib/core/db/collections';
+import type { UploadAttachment } from './collections';
 import {
   attachUploadById,
   ensureUnattachedRoom,

@@ -3,22 +3,20 @@ import { ObjectId } from 'mongodb';
 import { failure } from '@/lib/core/errors';
 import { canAccessOrder } from '@/lib/accounts';
 import { concurrencyLimit } from '@/lib/core/concurrency';
-import { findInvoicePdf, frozenInvoiceDetails, storeInvoicePdf } from '@/lib/invoices/store';
-import { findOrder } from '@/lib/orders';
+import { findInvoicePdf, storeInvoicePdf } from './store';
+import { findOrder, frozenInvoiceDetails, issueInvoiceNumber } from '@/lib/orders';
 import type { User } from '@/lib/accounts';
 import { env } from '@/lib/core/env';
 import { renderInvoicePdf } from './document';
 import { invoiceData, invoiceFileName } from './invoice';
-import { issueInvoiceNumber } from './numbers';
 
 /**
- * Invoices: a paid order's invoice, numbered once at payment (numbers.ts), drawn as a PDF
- * (document.ts) from the order alone: its amounts, and the buyer and part number frozen on it
- * when it was paid (lib/invoices/store.ts). The PDF is drawn once per invoice number and
- * stored; every later download answers the stored bytes.
+ * Invoices: a paid order's invoice, numbered once at payment (lib/orders/invoice-numbers.ts),
+ * drawn as a PDF (document.ts) from the order alone: its amounts, and the buyer and part number
+ * frozen on it when it was paid (lib/orders/invoice-details.ts). The PDF is drawn once per
+ * invoice number and stored (store.ts); every later download answers the stored bytes.
  */
 
-export { issueInvoiceNumber } from './numbers';
 export type { InvoiceData } from './invoice';
 
 type Viewer = Pick<User, 'id' | 'role'>;
@@ -65,7 +63,3 @@ export async function invoiceFor(
   const pdf = await drawing(() => renderInvoicePdf(data));
   return { fileName, pdf: await storeInvoicePdf(invoiceNumber, new ObjectId(orderId), pdf) };
 }
-
-// The rest of the feature's public face.
-export * from './numbers';
-export * from './store';

@@ -1,5 +1,4 @@
-import type { InvoiceDetails } from '@/lib/invoices/store';
-import type { OrderRecord } from '@/lib/orders';
+import type { InvoiceDetails, OrderRecord } from '@/lib/orders';
 
 /**
  * Everything one invoice shows, as plain data: built from the order, the buyer's details frozen

@@ -1,14 +1,15 @@
 import 'server-only';
 import type { AggregationCursor } from 'mongodb';
-import { collections, getDb } from '@/lib/core/db';
-import type { OrderDoc } from '@/lib/core/db/collections';
+import { getDb } from '@/lib/core/db';
+import { collections } from './collections';
+import type { OrderDoc } from './collections';
 import { allOrdersFilter, type OrderDateBounds } from '@/lib/orders/store';
 import type { OrderStatus } from '@/lib/orders/lifecycle';
 
 /**
  * One order as the CSV export reads it: the order's own fields, its buyer's company (My
  * Profile) and its product's current part number for orders stored before part numbers were
- * copied (as invoices do, lib/invoices/store.ts).
+ * copied (as invoices do, lib/orders/invoice-details.ts).
  */
 export type OrderExportDoc = Pick<
   OrderDoc,

@@ -1,7 +1,13 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
-import type { MailKind } from '@/lib/outbox';
-import { queueMails, releaseMails, scheduleOutboxDrain, type OutboxEntry } from '@/lib/core/mail/outbox';
+import type { OrderMailKind } from './mail/subjects';
+import {
+  queueMails,
+  registerOutboxKinds,
+  releaseMails,
+  scheduleOutboxDrain,
+  type OutboxEntry,
+} from '@/lib/core/mail/outbox';
 import type { ExtraUpdate } from './transition';
 
 /**
@@ -25,6 +31,13 @@ import type { ExtraUpdate } from './transition';
  * invoice number, which the receipt shows.
  */
 
+/**
+ * The kinds of mail queued on orders, registered with the kernel's outbox engine as soon as
+ * anything that queues one is loaded; the templates load only when a drain needs them
+ * (mail/kinds.ts).
+ */
+registerOutboxKinds('orders', async () => (await import('./mail/kinds')).orderMailKinds);
+
 /** How long held mails wait for the step after the write: far longer than that step takes. */
 export const MAIL_HOLD_MS = 30_000;
 
@@ -43,7 +56,7 @@ export interface OrderMails {
  * `linkOrigin()`, the same in answer to a request and outside one).
  */
 export function orderMails(
-  kinds: readonly MailKind[],
+  kinds: readonly OrderMailKind[],
   origin: string,
   { held = false }: { held?: boolean } = {},
 ): OrderMails {

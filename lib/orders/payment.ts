@@ -11,7 +11,7 @@ import {
   type PaymentIntent,
   type StripeEvent,
 } from '@/lib/orders/stripe';
-import { issueInvoiceNumber } from '@/lib/invoices';
+import { issueInvoiceNumber } from './invoice-numbers';
 import { mailsQueued, orderMails } from './mails';
 import { assertPayable, orderCancelled } from './rules';
 

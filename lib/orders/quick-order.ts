@@ -16,7 +16,7 @@ import { centsToDollars } from '@/lib/core/money';
 import { enforce } from '@/lib/core/rate-limit';
 import { MAXIMUM_ORDER_QUANTITY, minimumQuantityMessage } from '@/lib/orders/validation/order';
 import { MAX_QUICK_ORDER_LINES, type QuickOrderPlaceInput } from '@/lib/orders/validation/quick-order';
-import { placeOrderFor } from './index';
+import { placeOrderFor } from './orders';
 
 /**
  * Quick order by part number: lines of `part number, quantity` (pasted, or the text of an

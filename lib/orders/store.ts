@@ -1,8 +1,16 @@
 import 'server-only';
 import { ObjectId, type Filter } from 'mongodb';
-import { totalCentsFor, unitPriceCentsFor } from '@/lib/catalogue';
-import { getDb, collections } from '@/lib/core/db';
-import type { OrderDoc, OrderHistoryEntry } from '@/lib/core/db/collections';
+import { hasVerifiedEmail } from '@/lib/accounts';
+import {
+  findProductDocument,
+  returnStock,
+  takeStock,
+  totalCentsFor,
+  unitPriceCentsFor,
+} from '@/lib/catalogue';
+import { getDb } from '@/lib/core/db';
+import { collections } from './collections';
+import type { OrderDoc, OrderHistoryEntry } from './collections';
 import { env } from '@/lib/core/env';
 import { centsToDollars } from '@/lib/core/money';
 import { LIVE_STATUSES, type CancelReason, type OrderStatus } from '@/lib/orders/lifecycle';
@@ -14,7 +22,7 @@ import {
 } from '@/lib/orders/transition';
 import type { OutboxEntry } from '@/lib/core/mail/outbox';
 import { toObjectId } from '@/lib/core/ids';
-import { invoiceDetailsUpdate } from '@/lib/invoices';
+import { invoiceDetailsUpdate } from './invoice-details';
 
 /** One step of an order's history as pages and the API see it. */
 export interface OrderHistoryStep {
@@ -176,10 +184,7 @@ const liveOrder = { status: { $in: [...LIVE_STATUSES] } } satisfies Filter<Order
 
 /** Gives an order's quantity back to its product's stock. */
 async function restock(order: Pick<OrderDoc, 'productId' | 'quantity'>): Promise<void> {
-  await collections(await getDb()).products.updateOne(
-    { _id: order.productId },
-    { $inc: { availableQuantity: order.quantity } },
-  );
+  await returnStock(order.productId, order.quantity);
 }
 
 /** How many unpaid, live orders this buyer has. */
@@ -300,7 +305,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
   const productId = toObjectId(input.productId);
   if (!productId) return { ok: false, reason: 'product_not_found' };
   const buyerId = new ObjectId(input.user.id);
-  const { products, orders } = collections(await getDb());
+  const { orders } = collections(await getDb());
   const quantity = input.quantity;
   const max = input.maxUnpaid;
   // The quick check: a buyer at the cap is refused without touching the stock. Skipped when the
@@ -310,17 +315,9 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     return { ok: false, reason: 'too_many_unpaid', max };
   }
 
-  const product = await products.findOneAndUpdate(
-    {
-      _id: productId,
-      availableQuantity: { $gte: quantity },
-      minimumOrderQuantity: { $lte: quantity },
-    },
-    { $inc: { availableQuantity: -quantity } },
-    { returnDocument: 'before' },
-  );
+  const product = await takeStock(productId, quantity);
   if (!product) {
-    const current = await products.findOne({ _id: productId });
+    const current = await findProductDocument(productId);
     if (!current) return { ok: false, reason: 'product_not_found' };
     if (quantity < current.minimumOrderQuantity) {
       return { ok: false, reason: 'below_minimum', minimum: current.minimumOrderQuantity };
@@ -550,7 +547,7 @@ export async function attachPaymentIntent(
  * `transition()` from `unpaid` to `paid`, conditional on it being the intent stored on the
  * order, so replays, races and double clicks mark it paid exactly once, with one transaction
  * id. The same update freezes what its invoice prints about the buyer and the part
- * (`invoiceDetails`, lib/invoices/store.ts). A replay of the same payment answers
+ * (`invoiceDetails`, lib/orders/invoice-details.ts). A replay of the same payment answers
  * 'already_paid' (also once the order has moved on).
  */
 export async function markOrderPaid(
@@ -614,13 +611,8 @@ export async function buyerMayBeMailed(
   doc: Pick<OrderDoc, '_id' | 'userId' | 'email' | 'createdAt'>,
 ): Promise<boolean> {
   if (!doc.userId) return true;
-  const db = await getDb();
-  const { users, orders } = collections(db);
-  const verified = await users.findOne(
-    { _id: doc.userId, email: doc.email, emailVerified: { $ne: null } },
-    { projection: { _id: 1 } },
-  );
-  if (verified) return true;
+  if (await hasVerifiedEmail(doc.userId, doc.email)) return true;
+  const { orders } = collections(await getDb());
   const earlier = await orders.findOne(
     {
       userId: doc.userId,

@@ -1,8 +1,9 @@
 import 'server-only';
 import { ObjectId, type Document, type Filter, type UpdateFilter } from 'mongodb';
 import { failure } from '@/lib/core/errors';
-import { collections, getDb } from '@/lib/core/db';
-import type { OrderDoc, OrderHistoryEntry } from '@/lib/core/db/collections';
+import { getDb } from '@/lib/core/db';
+import { collections } from './collections';
+import type { OrderDoc, OrderHistoryEntry } from './collections';
 import { toObjectId } from '@/lib/core/ids';
 import {
   canTransition,

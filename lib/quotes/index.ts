@@ -18,7 +18,7 @@ import {
   type QuoteRecord,
 } from '@/lib/quotes/store';
 import type { User } from '@/lib/accounts';
-import { queueMails, scheduleOutboxDrain } from '@/lib/core/mail/outbox';
+import { queueMails, registerOutboxKinds, scheduleOutboxDrain } from '@/lib/core/mail/outbox';
 import { placeOrderFor } from '@/lib/orders';
 import { minimumQuantityMessage, MINIMUM_ORDER_QUANTITY } from '@/lib/orders';
 import {
@@ -32,6 +32,13 @@ import { fieldError } from '@/lib/core/errors';
 import { formatCents, toCents } from '@/lib/catalogue';
 import { centsToDollars } from '@/lib/core/money';
 import { QUOTE_STATUS_LABELS, type QuoteViewStatus } from './status';
+
+
+/**
+ * The kinds of mail queued on quotes, registered with the kernel's outbox engine as soon as the
+ * quotes are loaded; the templates load only when a drain needs them (mail/kinds.ts).
+ */
+registerOutboxKinds('quotes', async () => (await import('./mail/kinds')).quoteMailKinds);
 
 /**
  * The quotes module: request, list, answer, decline and accept a quote, each deciding every
@@ -243,8 +250,13 @@ export async function acceptQuote(
 }
 
 // The rest of the feature's public face.
-export * from './mail/quote-data';
-export * from './mail/quote-mails';
 export * from './status';
 export * from './store';
 export * from './validation/quote';
+export type { QuoteDoc } from './collections';
+export type { QuoteMailKind } from './mail/quote-mails';
+
+/** The kinds of quote mail the outbox sends, with their templates (loaded on demand). */
+export async function loadQuoteMailKinds() {
+  return (await import('./mail/kinds')).quoteMailKinds;
+}

@@ -1,7 +1,8 @@
 import 'server-only';
 import { ObjectId, type Filter, type UpdateFilter } from 'mongodb';
-import { collections, getDb } from '@/lib/core/db';
-import type { QuoteDoc } from '@/lib/core/db/collections';
+import { getDb } from '@/lib/core/db';
+import { collections } from './collections';
+import type { QuoteDoc } from './collections';
 import type { OutboxEntry, OutboxPush } from '@/lib/core/mail/outbox';
 import { centsToDollars } from '@/lib/core/money';
 import { viewStatus, type QuoteViewStatus } from '@/lib/quotes/status';

@@ -4,3 +4,5 @@
  */
 export * from './store';
 export * from './validation/review';
+export type { ReviewDoc } from './collections';
+export * from './migrations';

@@ -1,9 +1,10 @@
 import 'server-only';
-import { ObjectId } from 'mongodb';
+import { ObjectId, type Db } from 'mongodb';
 import { unstable_cache } from 'next/cache';
 import { CATALOGUE_REVALIDATE_SECONDS, cacheTags } from '@/lib/core/cache';
-import { getDb, collections } from '@/lib/core/db';
-import type { ReviewDoc } from '@/lib/core/db/collections';
+import { getDb } from '@/lib/core/db';
+import { collections } from './collections';
+import type { ReviewDoc } from './collections';
 import { pageWindow } from '@/lib/core/validation/pagination';
 import { DEFAULT_REVIEW_LIMIT, type ReviewInput } from '@/lib/reviews/validation/review';
 
@@ -98,4 +99,14 @@ export async function createReview(
   const { reviews } = collections(await getDb());
   await reviews.insertOne(doc);
   return toReview(doc);
+}
+
+/** Inserts reviews as they are (the demo catalogue's, lib/catalogue/seed.ts) into `db`. */
+export async function insertReviewDocuments(db: Db, docs: ReviewDoc[]): Promise<void> {
+  await collections(db).reviews.insertMany(docs);
+}
+
+/** Removes every review from `db` (`npm run seed`, which replaces them with the demo ones). */
+export async function deleteAllReviews(db: Db): Promise<void> {
+  await collections(db).reviews.deleteMany({});
 }

@@ -26,7 +26,7 @@ import { proxy } from '@/proxy';
 import { settleBackgroundWork } from '@/lib/core/background';
 import { createPasswordReset } from '@/lib/accounts/store/password-resets';
 import { findUserByEmail } from '@/lib/accounts/store/users';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { env } from '@/lib/core/env';
 import { hostile, ordinary } from '../support/redirects';
 import { createActor, params, request, sessionHeaders, STORE_ORIGIN } from '../support/users';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { settleBackgroundWork } from '@/lib/core/background';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { env } from '@/lib/core/env';
 import { issueAccessToken, ACCESS_TOKEN_TTL_SECONDS } from '@/lib/accounts/token';
 import { PUT as putUser, DELETE as deleteUserRoute } from '@/app/api/user/[email]/route';

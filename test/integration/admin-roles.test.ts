@@ -16,7 +16,7 @@ import { GET as listUsersRoute } from '@/app/api/user/route';
 import { GET as adminCheckRoute } from '@/app/api/admin/[email]/route';
 import { proxy } from '@/proxy';
 import { settleBackgroundWork } from '@/lib/core/background';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import {
   createPasswordUser,
   findUserById,

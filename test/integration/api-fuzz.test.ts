@@ -49,7 +49,7 @@ const { listOperations } = await import('@/lib/api/contract/document');
 const ops = await import('../support/operations');
 const users = await import('../support/users');
 const factories = await import('../support/factories');
-const { closeConnection } = await import('@/lib/core/db');
+const { closeConnection } = await import('../support/db');
 const { settleBackgroundWork } = await import('@/lib/core/background');
 const { emailParam } = await import('@/lib/api/handler');
 const { formFields } = await import('@/lib/images');
@@ -124,7 +124,7 @@ const endsOwnSessions = (operation: Pick<ListedOperation, 'operationId'>) =>
 
 /** Gives the leaver its sessions back: its session version as issued, no sign-out recorded. */
 async function restoreSessions(): Promise<void> {
-  const { collections, getDb } = await import('@/lib/core/db');
+  const { collections, getDb } = await import('../support/db');
   const c = collections(await getDb());
   const { ObjectId } = await import('mongodb');
   const _id = new ObjectId(leaver.user.id);

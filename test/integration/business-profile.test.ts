@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { findUserById } from '@/lib/accounts/store/users';
 import { GET as getDetail, PUT as putDetail } from '@/app/api/userdetail/[email]/route';
 import { createActor, params, request, type Actor } from '../support/users';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { resetDemoData, seedDemoDataIfEmpty } from '@/lib/catalogue/seed';
 import { GET as listProductsRoute } from '@/app/api/product/route';
 import { GET as productRoute } from '@/app/api/product/[productId]/route';

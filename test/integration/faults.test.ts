@@ -141,7 +141,7 @@ beforeAll(async () => {
   // The start-up step for this file's database on its own engine (setup-env.ts prepared the
   // one on the shared engine, before this file pointed MONGODB_URI here).
   const db = await app.db.getDb();
-  await (await import('@/lib/core/db/indexes')).ensureIndexes(db);
+  await (await import('@/lib/migrations')).ensureIndexes(db);
   await (await import('@/lib/migrations')).runMigrations(db);
   [buyer, admin] = await Promise.all([
     app.users.createActor('user', 'Faye Buyer'),

@@ -15,12 +15,12 @@ type Who = { headers: Record<string, string> };
 let standIn: StripeStandIn;
 let stripe: Stripe;
 let app: {
-  db: typeof import('@/lib/core/db');
+  db: typeof import('../support/db');
   users: typeof import('../support/users');
   invoice: typeof import('@/app/api/orders/[id]/invoice/route');
   webhook: typeof import('@/app/api/webhooks/stripe/route');
   counters: typeof import('@/lib/core/counters');
-  numbers: typeof import('@/lib/invoices/numbers');
+  numbers: typeof import('@/lib/orders/invoice-numbers');
 };
 let api: typeof import('../support/orders');
 let make: typeof import('../support/factories');
@@ -37,12 +37,12 @@ beforeAll(async () => {
   process.env.STORE_ADDRESS = STORE_ADDRESS;
   process.env.STORE_TAX_ID = STORE_TAX_ID;
   app = {
-    db: await import('@/lib/core/db'),
+    db: await import('../support/db'),
     users: await import('../support/users'),
     invoice: await import('@/app/api/orders/[id]/invoice/route'),
     webhook: await import('@/app/api/webhooks/stripe/route'),
     counters: await import('@/lib/core/counters'),
-    numbers: await import('@/lib/invoices/numbers'),
+    numbers: await import('@/lib/orders/invoice-numbers'),
   };
   api = await import('../support/orders');
   make = await import('../support/factories');

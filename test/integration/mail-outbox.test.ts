@@ -13,7 +13,7 @@ let smtpPort: number;
 let outbox: typeof import('@/lib/core/mail/outbox');
 let kinds: typeof import('@/lib/outbox');
 let make: typeof import('../support/factories');
-let db: typeof import('@/lib/core/db');
+let db: typeof import('../support/db');
 let background: typeof import('@/lib/core/background');
 
 const origin = 'https://parts.forgeline.test';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   outbox = await import('@/lib/core/mail/outbox');
   kinds = await import('@/lib/outbox');
   make = await import('../support/factories');
-  db = await import('@/lib/core/db');
+  db = await import('../support/db');
   background = await import('@/lib/core/background');
 });
 

@@ -33,7 +33,7 @@ let lifecycle: typeof import('@/lib/orders');
 let orderMailsModule: typeof import('@/lib/orders/mails');
 let data: typeof import('@/lib/orders/store');
 let userData: typeof import('@/lib/accounts/store/users');
-let invoices: typeof import('@/lib/invoices/numbers');
+let invoices: typeof import('@/lib/orders/invoice-numbers');
 let webhook: typeof import('@/app/api/webhooks/stripe/route');
 let admin: Actor;
 
@@ -59,7 +59,7 @@ beforeAll(async () => {
   orderMailsModule = await import('@/lib/orders/mails');
   data = await import('@/lib/orders/store');
   userData = await import('@/lib/accounts/store/users');
-  invoices = await import('@/lib/invoices/numbers');
+  invoices = await import('@/lib/orders/invoice-numbers');
   webhook = await import('@/app/api/webhooks/stripe/route');
   admin = await users.createActor('admin', 'Ada Admin');
 });

@@ -18,7 +18,7 @@ vi.hoisted(() => {
   process.env.UNPAID_ORDER_TTL_HOURS = '48';
 });
 
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { runMigrations } from '@/lib/migrations';
 import { findOrder, markOrderPaid } from '@/lib/orders/store';
 import { expireOverdueOrders } from '@/lib/orders';

@@ -17,7 +17,7 @@ vi.hoisted(() => {
 });
 
 import { GET as allOrdersRoute } from '@/app/api/allOrder/route';
-import { closeConnection, collections, getClient, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getClient, getDb } from '../support/db';
 import { findOrder, setInvoiceNumbers, type OrderRecord } from '@/lib/orders/store';
 import { updateProfile } from '@/lib/accounts/store/users';
 import { EXPORT_BATCH_SIZE } from '@/lib/orders/export-store';

@@ -22,7 +22,7 @@ type Factories = typeof import('../support/factories');
 let standIn: StripeStandIn;
 let stripe: Stripe;
 let app: {
-  db: typeof import('@/lib/core/db');
+  db: typeof import('../support/db');
   migrations: typeof import('@/lib/migrations');
   users: typeof import('../support/users');
   userData: typeof import('@/lib/accounts/store/users');
@@ -44,7 +44,7 @@ beforeAll(async () => {
     MAX_UNPAID_ORDERS: String(MAX_UNPAID),
   });
   app = {
-    db: await import('@/lib/core/db'),
+    db: await import('../support/db'),
     migrations: await import('@/lib/migrations'),
     users: await import('../support/users'),
     userData: await import('@/lib/accounts/store/users'),

@@ -18,7 +18,7 @@ let standIn: StripeStandIn;
 let appServer: http.Server;
 let stripe: Stripe;
 let app: {
-  db: typeof import('@/lib/core/db');
+  db: typeof import('../support/db');
   users: typeof import('../support/users');
   placeOrder: typeof import('@/app/api/order/route');
   orderById: typeof import('@/app/api/order/[emailOrId]/route');
@@ -62,7 +62,7 @@ beforeAll(async () => {
   const appUrl = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`;
   ({ standIn, stripe } = await startStripeStandIn({ appUrl }));
   app = {
-    db: await import('@/lib/core/db'),
+    db: await import('../support/db'),
     users: await import('../support/users'),
     placeOrder: await import('@/app/api/order/route'),
     orderById: await import('@/app/api/order/[emailOrId]/route'),

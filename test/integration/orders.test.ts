@@ -16,7 +16,7 @@ vi.hoisted(() => {
   process.env.MAX_UNPAID_ORDERS = '1000';
 });
 
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 import { makeProduct, payOrder, verifyEmail } from '../support/factories';

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { GET as listProductsRoute, POST as addProductRoute } from '@/app/api/product/route';
 import {
   GET as productRoute,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { POST as signupRoute } from '@/app/api/signup/route';
 import { POST as addReviewRoute } from '@/app/api/review/route';
 import { POST as uploadRoute } from '@/app/api/images/route';

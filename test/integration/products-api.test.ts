@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { GET as listProductsRoute, POST as addProductRoute } from '@/app/api/product/route';
 import {
   DELETE as deleteProductRoute,

@@ -27,7 +27,7 @@ import { ObjectId } from 'mongodb';
 import { POST as checkRoute } from '@/app/api/quick-order/check/route';
 import { POST as placeRoute } from '@/app/api/quick-order/route';
 import { settleBackgroundWork } from '@/lib/core/background';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { deleteProduct } from '@/lib/catalogue/store';
 import { markEmailVerified } from '@/lib/accounts/store/users';
 import { quickOrderMessages, fieldMessages, orderAgainMessages } from '@/lib/core/messages';

@@ -17,7 +17,7 @@ let smtp: SmtpServer;
 let make: typeof import('../support/factories');
 let users: typeof import('../support/users');
 let api: typeof import('../support/orders');
-let db: typeof import('@/lib/core/db');
+let db: typeof import('../support/db');
 let background: typeof import('@/lib/core/background');
 let quotesRoute: typeof import('@/app/api/quotes/route');
 let quoteRoute: typeof import('@/app/api/quotes/[id]/route');
@@ -37,7 +37,7 @@ beforeAll(async () => {
   make = await import('../support/factories');
   users = await import('../support/users');
   api = await import('../support/orders');
-  db = await import('@/lib/core/db');
+  db = await import('../support/db');
   background = await import('@/lib/core/background');
   quotesRoute = await import('@/app/api/quotes/route');
   quoteRoute = await import('@/app/api/quotes/[id]/route');

@@ -16,7 +16,7 @@ import { POST as uploadRoute } from '@/app/api/images/route';
 import { POST as resetRoute } from '@/app/api/password-reset/route';
 import { POST as signupRoute } from '@/app/api/signup/route';
 import { settleBackgroundWork } from '@/lib/core/background';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { env } from '@/lib/core/env';
 import { MAX_FORM_BYTES } from '@/lib/images/limits';
 import { MAX_JSON_BYTES } from '@/lib/security';

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { GET as listReviewsRoute, POST as addReviewRoute } from '@/app/api/review/route';
 import { POST as uploadRoute } from '@/app/api/images/route';
 import { GET as imageRoute } from '@/app/api/images/[imageId]/route';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { createPasswordUser, findUserByEmail } from '@/lib/accounts/store/users';
 
 const run = promisify(execFile);

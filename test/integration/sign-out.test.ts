@@ -14,7 +14,7 @@ import { proxy } from '@/proxy';
 import { SESSION_MAX_AGE_SECONDS } from '@/lib/accounts/claims';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@/lib/accounts/token';
 import { settleBackgroundWork } from '@/lib/core/background';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { makeUser, type TestUser } from '../support/factories';
 import { params, request, STORE_ORIGIN } from '../support/users';
 

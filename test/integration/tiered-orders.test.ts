@@ -14,7 +14,7 @@ type Factories = typeof import('../support/factories');
 
 let standIn: StripeStandIn;
 let stripe: Stripe;
-let db: typeof import('@/lib/core/db');
+let db: typeof import('../support/db');
 let api: Calls;
 let make: Factories;
 let buyer: Actor;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   ({ standIn, stripe } = await startStripeStandIn());
   // Buyers here hold more unpaid orders than the default cap; the cap has tests of its own.
   process.env.MAX_UNPAID_ORDERS = '1000';
-  db = await import('@/lib/core/db');
+  db = await import('../support/db');
   api = await import('../support/orders');
   make = await import('../support/factories');
   const users = await import('../support/users');

@@ -9,13 +9,13 @@ import { start } from '../../e2e/stand-ins/cloudinary.mjs';
 type StandIn = Awaited<ReturnType<typeof start>>;
 let standIn: StandIn;
 let images: typeof import('@/lib/images');
-let db: typeof import('@/lib/core/db');
+let db: typeof import('../support/db');
 
 beforeAll(async () => {
   standIn = await start({ port: 0 });
   process.env.CLOUDINARY_URL = standIn.env.CLOUDINARY_URL;
   images = await import('@/lib/images');
-  db = await import('@/lib/core/db');
+  db = await import('../support/db');
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { GridFSBucket, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
-import type { UploadDoc } from '@/lib/core/db/collections';
+import { closeConnection, collections, getDb } from '../support/db';
+import type { UploadDoc } from '@/lib/images/collections';
 import { POST as addReviewRoute, GET as listReviewsRoute } from '@/app/api/review/route';
 import { POST as addProductRoute } from '@/app/api/product/route';
 import { POST as uploadRoute } from '@/app/api/images/route';

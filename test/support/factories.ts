@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
-import { collections, getDb } from '@/lib/core/db';
-import type { Role } from '@/lib/core/db/collections';
+import { collections, getDb } from './db';
+import type { Role } from '@/lib/accounts/collections';
 import {
   attachPaymentIntent,
   findOrder,

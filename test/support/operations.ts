@@ -4,7 +4,7 @@ import { NextRequest } from 'next/server';
 import type { ListedOperation } from '@/lib/api/contract/document';
 import { errorBodySchema } from '@/lib/api/contract/operation';
 import { errorStatus, type ErrorCode } from '@/lib/core/errors';
-import { collections, getDb } from '@/lib/core/db';
+import { collections, getDb } from './db';
 
 /**
  * The operations of the OpenAPI document called the way Next.js calls them: each operation's

@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { collections, getDb } from '@/lib/core/db';
+import { collections, getDb } from './db';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import {
   DELETE as deleteOrderRoute,

@@ -1,5 +1,5 @@
 import { encode } from 'next-auth/jwt';
-import type { Role } from '@/lib/core/db/collections';
+import type { Role } from '@/lib/accounts/collections';
 import type { User } from '@/lib/accounts/store/users';
 import { newSessionId } from '@/lib/accounts/claims';
 import { issueAccessToken } from '@/lib/accounts/token';

@@ -49,7 +49,7 @@ describe('every admin page checks the role itself', () => {
     (_, file) => {
       const source = fs.readFileSync(file, 'utf8');
       expect(source).toMatch(
-        /import\s*\{[^}]*\brequirePageAdmin\b[^}]*\}\s*from\s*'@\/lib\/auth\/session'/,
+        /import\s*\{[^}]*\brequirePageAdmin\b[^}]*\}\s*from\s*'@\/lib\/accounts'/,
       );
       const body = defaultExportBody(source);
       expect(body, 'an async default export').not.toBeNull();

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ApiError } from '@/lib/core/errors';
-import { closeConnection, collections, getDb } from '@/lib/core/db';
+import { closeConnection, collections, getDb } from '../support/db';
 import { readImageUpload, withStoredImage } from '@/lib/images';
 import { pngImage, textFile } from '../../e2e/fixtures/images';
 

@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import type { InvoiceDetails } from '@/lib/invoices/store';
+import type { InvoiceDetails } from '@/lib/orders/invoice-details';
 import type { OrderRecord } from '@/lib/orders/store';
 import { formatInvoiceDate, renderInvoicePdf } from '@/lib/invoices/document';
 import { invoiceData, invoiceFileName, lines, type InvoiceData } from '@/lib/invoices/invoice';

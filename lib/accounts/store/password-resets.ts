@@ -1,6 +1,7 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
-import { getDb, collections } from '@/lib/core/db';
+import { getDb } from '@/lib/core/db';
+import { collections } from '../collections';
 import { hashSingleUseToken, newSingleUseToken } from '@/lib/core/single-use-token';
 
 /** How long a reset link stays valid. */

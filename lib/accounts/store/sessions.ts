@@ -1,5 +1,6 @@
 import 'server-only';
-import { getDb, collections } from '@/lib/core/db';
+import { getDb } from '@/lib/core/db';
+import { collections } from '../collections';
 import { isSessionId, SESSION_MAX_AGE_SECONDS } from '@/lib/accounts/claims';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@/lib/accounts/token';
 import { toObjectId } from '@/lib/core/ids';

@@ -1,8 +1,9 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { ObjectId, type Filter } from 'mongodb';
-import { getDb, collections } from '@/lib/core/db';
-import type { ProfileDetails, Role, UserDoc } from '@/lib/core/db/collections';
+import { getDb } from '@/lib/core/db';
+import { collections } from '../collections';
+import type { ProfileDetails, Role, UserDoc } from '../collections';
 import { env } from '@/lib/core/env';
 import { hashPassword } from '@/lib/accounts/password';
 import { toObjectId } from '@/lib/core/ids';
@@ -474,4 +475,30 @@ export async function updateProfile(
     { returnDocument: 'after' },
   );
   return doc ? toUser(doc) : null;
+}
+
+/**
+ * Whether the user still has `email` and it is verified (lib/orders/store.ts `buyerMayBeMailed`:
+ * an order's mails go to a verified address).
+ */
+export async function hasVerifiedEmail(userId: ObjectId, email: string): Promise<boolean> {
+  const verified = await (
+    await users()
+  ).findOne({ _id: userId, email, emailVerified: { $ne: null } }, { projection: { _id: 1 } });
+  return verified !== null;
+}
+
+/**
+ * A user's name, email, company and tax id as stored, for the invoice of an order being paid
+ * (lib/orders/invoice-details.ts, which reads them defensively); null when there is no such user.
+ */
+export async function findInvoiceBuyer(
+  userId: ObjectId,
+): Promise<{ name?: unknown; email?: unknown; company?: unknown; taxId?: unknown } | null> {
+  return (await users()).findOne<{
+    name?: unknown;
+    email?: unknown;
+    company?: unknown;
+    taxId?: unknown;
+  }>({ _id: userId }, { projection: { name: 1, email: 1, company: 1, taxId: 1 } });
 }

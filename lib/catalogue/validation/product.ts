@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import { categorySlugs } from '@/lib/catalogue/categories';
 import { toCents, type PriceTier } from '@/lib/catalogue/pricing';
-import type { CatalogueQuery, CatalogueSort } from '@/lib/catalogue/store';
+import type { CategorySlug } from '@/lib/catalogue/categories';
 import { fieldMessages, messages } from '@/lib/core/messages';
 import { formatPrice } from '@/lib/core/money';
 import { MAX_PRICE_TIERS } from '@/lib/core/validation/limits';
 import { MAX_PAGE_LIMIT, MAX_PAGE_NUMBER, urlParam, wholeParam } from '@/lib/core/validation/pagination';
 import { printable } from '@/lib/core/validation/text';
+
+export type CatalogueSort = 'newest' | 'price-asc' | 'price-desc' | 'name';
+
+/** A catalogue query, as catalogueQuerySchema (below) parses it from a URL, for searchCatalogue. */
+export interface CatalogueQuery {
+  q?: string;
+  category?: CategorySlug;
+  sort?: CatalogueSort;
+  page?: number;
+  limit?: number;
+}
 
 export { MAX_PRICE_TIERS };
 

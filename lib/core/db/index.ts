@@ -4,7 +4,6 @@ import { settleBackgroundWork } from '@/lib/core/background';
 import { env } from '@/lib/core/env';
 import { resolveMongoUri } from '@/lib/core/db/uri';
 
-export { collections } from '@/lib/core/db/collections';
 export { DatabaseUnavailableError } from '@/lib/core/db/uri';
 
 type Connection = { client: MongoClient; db: Db };

@@ -1,16 +1,22 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import type { Collection, Document, ObjectId } from 'mongodb';
+import type { Collection, ObjectId } from 'mongodb';
 import { whenQuiet } from '@/lib/core/activity';
 import { afterResponse } from '@/lib/core/background';
-import { getDb, type collections } from '@/lib/core/db';
+import { getDb } from '@/lib/core/db';
 import { sendMail } from '@/lib/core/mail';
 import { mailOrigin } from '@/lib/core/mail/render';
-import type { MailKind } from '@/lib/outbox';
+import {
+  registeredOutboxKinds,
+  type OutboxEntry,
+  type OutboxKinds,
+  type OutboxRegistry,
+  type OutgoingMail,
+} from './outbox-registry';
 
 /**
- * The mail outbox: a mail that must follow a change of state is queued in the same
- * single-document update that makes the change (an `outbox` array on the order, later on the
+ * The mail outbox engine: a mail that must follow a change of state is queued in the same
+ * single-document update that makes the change (an `outbox` array on the document: an order, a
  * quote), and a drainer sends it afterwards and removes it. Both writes touch one document,
  * so no transaction is needed: a change that did not happen queues nothing, and a crash after
  * the change cannot lose its mail.
@@ -21,65 +27,17 @@ import type { MailKind } from '@/lib/outbox';
  * days, then the entry is kept, marked failed, for the back office.
  */
 
-/** One queued mail, in the `outbox` array of the document it is about. */
-export interface OutboxEntry {
-  /** Unique within the document. */
-  id: string;
-  /** What to send: a kind the registry knows for the document's collection (lib/outbox.ts). */
-  kind: string;
-  /** Sent here instead of the address the kind chooses (the buyer, ORDERS_TO). */
-  to?: string;
-  /** The origin the mail's links start from, as trusted by the request that queued it. */
-  origin: string;
-  createdAt: Date;
-  /** Attempts started; counted when an entry is claimed, so one that crashed a sender counts. */
-  attempts: number;
-  /**
-   * When the next attempt is due (while claimed: when the claim ends). Absent once given up,
-   * which takes the entry out of every drain.
-   */
-  nextAttemptAt?: Date;
-  /** While a drainer sends it: until when its claim holds, and whose claim it is. */
-  claimedUntil?: Date;
-  claimedBy?: string;
-  /** Why the last attempt failed (one line). */
-  lastError?: string;
-  /** When it was given up: kept on the document, marked, for the back office. */
-  failedAt?: Date;
-}
-
-/** A mail ready for sendMail, as a kind's renderer makes it from the document. */
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-}
-
-/**
- * Makes the mail of one kind from the document as it is when the mail is sent, or answers
- * null when the mail no longer applies (it is then removed unsent).
- */
-export type MailRenderer<TDoc> = (
-  doc: TDoc,
-  entry: OutboxEntry,
-) => OutgoingMail | null | Promise<OutgoingMail | null>;
-
-/** The renderers of one collection's kinds, with their document type erased. */
-export type OutboxKinds = Readonly<Record<string, MailRenderer<Document>>>;
-
-/** The collections that have an outbox, each with the kinds of mail it can queue. */
-export type OutboxRegistry = Readonly<
-  Partial<Record<keyof ReturnType<typeof collections>, OutboxKinds>>
->;
-
-/**
- * The kinds of one collection, typed by its document. The drainer hands each renderer a
- * document read from that collection, so erasing the type here is safe.
- */
-export function outboxKinds<TDoc>(kinds: Record<string, MailRenderer<TDoc>>): OutboxKinds {
-  return kinds as unknown as OutboxKinds;
-}
+export {
+  outboxKinds,
+  registerOutboxKinds,
+  registeredOutboxKinds,
+  type MailRenderer,
+  type OutboxEntry,
+  type OutboxKinds,
+  type OutboxKindsLoader,
+  type OutboxRegistry,
+  type OutgoingMail,
+} from './outbox-registry';
 
 /** What `$push` needs to queue mails: spread it into the transition's `$push`. */
 export interface OutboxPush {
@@ -103,7 +61,7 @@ export interface QueueOptions {
  * `{ $set: { status: 'paid' }, $push: { history: entry, ...queueMail('order.paid', { origin }) } }`.
  * The mail is due at once; call `scheduleOutboxDrain()` after the update succeeded.
  */
-export function queueMail(kind: MailKind, options: QueueOptions & { to?: string }): OutboxPush {
+export function queueMail(kind: string, options: QueueOptions & { to?: string }): OutboxPush {
   return queueMails([{ kind, to: options.to }], options);
 }
 
@@ -112,7 +70,7 @@ export function queueMail(kind: MailKind, options: QueueOptions & { to?: string 
  * fragments cannot be spread into the same update).
  */
 export function queueMails(
-  mails: { kind: MailKind; to?: string }[],
+  mails: { kind: string; to?: string }[],
   { origin, now = new Date(), holdMs = 0 }: QueueOptions,
 ): OutboxPush {
   const trusted = mailOrigin(origin);
@@ -132,8 +90,8 @@ export function queueMails(
   };
 }
 
-/** The collections whose documents carry an outbox. */
-export type OutboxCollection = keyof OutboxRegistry;
+/** The name of a collection whose documents carry an outbox. */
+export type OutboxCollection = string;
 
 /**
  * Makes mails queued with a hold (`holdMs`) due now, once the step they waited for is done:
@@ -228,7 +186,7 @@ interface OutboxDocument {
 export interface DrainOptions {
   /** The clock (tests move it instead of waiting). */
   now?: () => Date;
-  /** The kinds to send; the store's registry (lib/outbox.ts) unless told. */
+  /** The kinds to send; those the features registered (`registerOutboxKinds`) unless told. */
   registry?: OutboxRegistry;
   /** At most this many attempts per drain, so one drain stays short. */
   limit?: number;
@@ -259,8 +217,8 @@ const PARALLEL = 4;
  */
 export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResult> {
   const clock = options.now ?? (() => new Date());
-  // Loaded here, not at the top: queueing a mail must not load every template.
-  const registry = options.registry ?? (await import('@/lib/outbox')).outboxRegistry;
+  // Loaded here, not when registered: queueing a mail must not load every template.
+  const registry = options.registry ?? (await registeredOutboxKinds());
   const limit = options.limit ?? 200;
   const result: DrainResult = { sent: 0, dropped: 0, retrying: 0, gaveUp: 0 };
   const db = await getDb();

@@ -13,17 +13,6 @@ import {
 } from '@react-email/components';
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { centsToDollars, formatPrice } from '@/lib/core/money';
-import type { OrderMailData } from '@/lib/orders';
-
-/**
- * What every order mail is given: the order, the store's name, and the origin its links start
- * from (`https://parts.example.com`, decided by the caller, never read from a request here).
- */
-export interface OrderMailProps {
-  order: OrderMailData;
-  storeName: string;
-  origin: string;
-}
 
 /** The pages and documents the mails link to, relative to the origin. */
 export const mailPaths = {
@@ -65,7 +54,7 @@ export function moment(date: Date): string {
 
 // Inline styles: mail clients ignore most style sheets. One column, at most 600 px wide, so the
 // same layout reads on a phone and on a desktop.
-const colors = {
+export const colors = {
   text: '#0f172a',
   muted: '#475569',
   line: '#e2e8f0',
@@ -75,7 +64,7 @@ const colors = {
 const font =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
-const styles = {
+export const styles = {
   body: { backgroundColor: colors.page, fontFamily: font, margin: 0, padding: '24px 12px' },
   container: { maxWidth: '600px', width: '100%', margin: '0 auto' },
   brand: {
@@ -254,51 +243,7 @@ export function Lines({ text }: { text: string }) {
   );
 }
 
-/** The facts every order mail shows: what was ordered, for how much, and where it goes. */
-export function OrderSummary({
-  order,
-  audience = 'buyer',
-}: {
-  order: OrderMailData;
-  /** Whose purchase-order number it is, in the label: the reader's or the buyer's. */
-  audience?: 'buyer' | 'store';
-}) {
-  return (
-    <>
-      <Subheading>Order</Subheading>
-      <Facts
-        rows={[
-          ['Order', order.id],
-          [
-            audience === 'buyer' ? 'Your PO number' : "Buyer's PO number",
-            order.purchaseOrderNumber,
-          ],
-          ['Placed', moment(order.placedAt)],
-          ['Part number', order.product.partNumber],
-          ['Product', order.product.name],
-          ['Quantity', units(order.quantity)],
-          ['Unit price', money(order.unitPriceCents)],
-          ['Total', <strong key="total">{money(order.totalCents)}</strong>],
-        ]}
-      />
-      <Subheading>Delivery address</Subheading>
-      <Lines text={order.deliveryAddress} />
-    </>
-  );
-}
-
 /** A thin line between the content and the closing words. */
 export function Rule() {
   return <Hr style={styles.rule} />;
-}
-
-/** The closing paragraph: where to ask about the order. */
-export function QuestionsLine({ order, origin }: { order: OrderMailData; origin: string }) {
-  return (
-    <Text style={{ ...styles.text, color: colors.muted, fontSize: '13px', margin: 0 }}>
-      Questions about this order? Write to us through the{' '}
-      <InlineLink href={absoluteLink(origin, mailPaths.contact)}>contact form</InlineLink> and quote
-      order {order.id}.
-    </Text>
-  );
 }

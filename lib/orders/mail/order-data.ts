@@ -1,4 +1,4 @@
-import type { OrderDoc } from '@/lib/core/db/collections';
+import type { OrderDoc } from '../collections';
 import type { CancelReason } from '@/lib/orders/lifecycle';
 
 /** Why an order was cancelled, as the cancellation mail explains it. */

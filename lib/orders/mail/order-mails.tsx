@@ -6,7 +6,7 @@ import OrderCancelledMail from '@/lib/orders/mail/templates/order-cancelled';
 import OrderPaidMail from '@/lib/orders/mail/templates/order-paid';
 import OrderPlacedMail from '@/lib/orders/mail/templates/order-placed';
 import OrderShippedMail from '@/lib/orders/mail/templates/order-shipped';
-import type { OrderMailProps } from '@/lib/core/mail/parts';
+import type { OrderMailProps } from './templates/order-parts';
 import StoreOrderPaidMail from '@/lib/orders/mail/templates/store-order-paid';
 
 export type { OrderMailKind } from '@/lib/orders/mail/subjects';

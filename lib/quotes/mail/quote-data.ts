@@ -1,4 +1,4 @@
-import type { QuoteDoc } from '@/lib/core/db/collections';
+import type { QuoteDoc } from '../collections';
 
 /**
  * Everything a quote mail shows, as plain values, built from the quote document when the mail

@@ -1,18 +1,5 @@
-import {
-  ActionButton,
-  absoluteLink,
-  InlineLink,
-  MailLayout,
-  mailPaths,
-  moment,
-  money,
-  OrderSummary,
-  Paragraph,
-  QuestionsLine,
-  Rule,
-  units,
-  type OrderMailProps,
-} from '@/lib/core/mail/parts';
+import { ActionButton, absoluteLink, InlineLink, MailLayout, mailPaths, moment, money, Paragraph, Rule, units } from '@/lib/core/mail/parts';
+import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
 
 /** To the buyer, when an order is placed: what it costs, and the link to pay it. */
 export default function OrderPlacedMail({ order, storeName, origin }: OrderMailProps) {

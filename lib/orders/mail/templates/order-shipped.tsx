@@ -1,18 +1,5 @@
-import {
-  ActionButton,
-  absoluteLink,
-  Facts,
-  MailLayout,
-  mailPaths,
-  moment,
-  OrderSummary,
-  Paragraph,
-  QuestionsLine,
-  Rule,
-  Subheading,
-  units,
-  type OrderMailProps,
-} from '@/lib/core/mail/parts';
+import { ActionButton, absoluteLink, Facts, MailLayout, mailPaths, moment, Paragraph, Rule, Subheading, units } from '@/lib/core/mail/parts';
+import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
 
 /** To the buyer, when the order has shipped: the carrier and the tracking number. */
 export default function OrderShippedMail({ order, storeName, origin }: OrderMailProps) {

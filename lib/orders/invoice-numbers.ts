@@ -1,6 +1,6 @@
 import 'server-only';
 import { takeCounterValue } from '@/lib/core/counters';
-import { findOrder, setInvoiceNumbers, type OrderRecord } from '@/lib/orders';
+import { findOrder, setInvoiceNumbers, type OrderRecord } from './store';
 
 /**
  * Invoice numbers: `INV-2026-000001`, the UTC year of the payment and a sequence that starts

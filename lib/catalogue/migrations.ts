@@ -1,0 +1,29 @@
+import { type Db } from 'mongodb';
+import { collections } from './collections';
+
+/**
+ * Products whose part number was stored without its lower-cased lookup copy (written behind
+ * the store's back): each gets `skuLower`, which makes it findable by part number and unique.
+ * A part number that another product already has in another case is left without it and
+ * reported, for an admin to correct; it is tried again on the next start.
+ */
+export async function fillSkuLookups(db: Db): Promise<void> {
+  const { products } = collections(db);
+  const missing = { sku: { $type: 'string' }, skuLower: { $exists: false } } as const;
+  for await (const doc of products.find(missing, { projection: { _id: 1, sku: 1 } })) {
+    try {
+      await products.updateOne(
+        { _id: doc._id, ...missing },
+        { $set: { skuLower: doc.sku!.toLowerCase() } },
+      );
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+      console.warn(`Product ${doc._id.toHexString()}: part number "${doc.sku}" is taken.`);
+    }
+  }
+}
+
+/** The pictures products show, or those of them among `among`. */
+export async function productPictures(db: Db, among?: string[]): Promise<unknown[]> {
+  return collections(db).products.distinct('picture', among ? { picture: { $in: among } } : {});
+}

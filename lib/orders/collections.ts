@@ -1,0 +1,135 @@
+import type { ObjectId } from 'mongodb';
+import { collection, declareCollections } from '@/lib/core/db/collection';
+import type { OutboxEntry } from '@/lib/core/mail/outbox-registry';
+import type { CancelReason, OrderStatus } from './lifecycle';
+
+/** An order: a copy of the product fields at ordering time, amounts in integer cents. */
+export interface OrderDoc {
+  _id: ObjectId;
+  productId: ObjectId;
+  /**
+   * The person who ordered; `email` and `userName` are theirs at ordering time. Null for an
+   * order from before user ids whose email had no account (only admins reach it).
+   */
+  userId: ObjectId | null;
+  userName: string;
+  email: string;
+  quantity: number;
+  name: string;
+  picture: string;
+  description: string;
+  minimumOrderQuantity: number;
+  availableQuantity: number;
+  /** The price of one unit for the ordered quantity (its volume tier), fixed when placed. */
+  unitPriceCents: number;
+  /** The product's part number at ordering time (orders from before part numbers have none). */
+  sku?: string;
+  /** quantity x unitPriceCents: the amount due. */
+  totalCents: number;
+  address: string;
+  phone: string;
+  /** The buyer's purchase-order number, when they gave one (trimmed, at most 40 characters). */
+  poNumber?: string;
+  /**
+   * Where the order is in its life (lib/orders/lifecycle.ts). Changed only by `transition()`,
+   * one conditional update that also appends to `history`.
+   */
+  status: OrderStatus;
+  /** Every status the order has had, oldest first; the first entry is its creation. */
+  history: OrderHistoryEntry[];
+  /** The spec's flag, kept equal to "status is past unpaid" by `transition()`. */
+  paid: boolean;
+  /** The Stripe PaymentIntent created for this order, reused until it is paid. */
+  paymentIntentId?: string;
+  /** The verified PaymentIntent id, set together with `paid: true`. */
+  transactionId?: string;
+  paidAt?: Date;
+  /**
+   * `INV-<year>-<6 digits>`, issued once when the order is paid (lib/orders/invoice-numbers.ts) and
+   * never changed; unique (partial unique index).
+   */
+  invoiceNumber?: string;
+  /** Set with `status: 'shipped'`: who carries the parcel and its tracking number. */
+  carrier?: string;
+  trackingNumber?: string;
+  createdAt: Date;
+  /**
+   * When the order is cancelled if still unpaid, stamped when it is placed from the buyer's
+   * account then (lib/orders/rules.ts `holdFor`): UNPAID_ORDER_TTL_HOURS after placing for a
+   * verified email, UNVERIFIED_HOLD_MINUTES otherwise. Never moved afterwards (verifying later
+   * does not extend it). Absent on orders from before it was stamped: createdAt +
+   * UNPAID_ORDER_TTL_HOURS.
+   */
+  expiresAt?: Date;
+  /**
+   * Set with `status: 'cancelled'` (only an unpaid order is cancelled): when, and why. Its stock
+   * has been returned; it is kept as a record for the back office, listed only under the
+   * cancelled filter of Manage Orders and never payable.
+   */
+  cancelledAt?: Date;
+  cancelReason?: CancelReason;
+  /** Mails queued by a change of this order, waiting to be sent (lib/core/mail/outbox.ts). */
+  outbox?: OutboxEntry[];
+  /**
+   * Set on an order placed by accepting a quote: the quote, and its reference (`Q-2026-000001`)
+   * shown on the order page and the invoice. At most one order per quote (unique index).
+   */
+  quoteId?: ObjectId;
+  quoteReference?: string;
+  /**
+   * What the invoice prints about the buyer and the part, frozen in the same update that marks
+   * the order paid (lib/orders/invoice-details.ts), so a later profile or catalogue edit never changes an
+   * issued invoice. An order paid before it was stored gets it when its invoice is first drawn.
+   */
+  invoiceDetails?: InvoiceDetailsDoc;
+}
+
+/** One step of an order's history: the status it reached, when, by whom, and a note. */
+export interface OrderHistoryEntry {
+  status: OrderStatus;
+  at: Date;
+  /** The user who made the change, or 'system' (expiry, migration) / 'stripe' (a payment). */
+  by: ObjectId | 'system' | 'stripe';
+  note: string | null;
+}
+
+/** The buyer and part as an order's invoice prints them, frozen at payment (OrderDoc). */
+export interface InvoiceDetailsDoc {
+  /** The buyer's name, email, company and tax id (My Profile) when the order was paid. */
+  name: string;
+  email: string;
+  company: string | null;
+  taxId: string | null;
+  /** The delivery address and phone the order was placed with. */
+  address: string;
+  phone: string;
+  /** The product's part number: the order's copy, else the product's when it was paid. */
+  partNumber: string | null;
+  frozenAt: Date;
+}
+
+export const collections = declareCollections({
+  orders: collection<OrderDoc>('orders', [
+    { key: { email: 1, createdAt: -1 } },
+    { key: { userId: 1, createdAt: -1 } },
+    // The unpaid-orders cap, counted twice on every order: a count of index keys alone.
+    { key: { userId: 1, status: 1 } },
+    { key: { createdAt: -1 } },
+    // The mail outbox: the drainer looks for orders with a queued mail that is due.
+    { key: { 'outbox.nextAttemptAt': 1 } },
+    // An invoice number belongs to one order, whatever happens (lib/orders/invoice-numbers.ts).
+    {
+      key: { invoiceNumber: 1 },
+      options: { unique: true, partialFilterExpression: { invoiceNumber: { $type: 'string' } } },
+    },
+    // Manage Orders' status filter, and the expiry sweep (unpaid, oldest first).
+    { key: { status: 1, createdAt: -1, _id: -1 } },
+    // The expiry sweep's own deadlines (`expiresAt`, stamped when an order is placed).
+    { key: { status: 1, expiresAt: 1 } },
+    // At most one order per quote, whatever happens to an accept (lib/quotes).
+    {
+      key: { quoteId: 1 },
+      options: { unique: true, partialFilterExpression: { quoteId: { $type: 'objectId' } } },
+    },
+  ]),
+});

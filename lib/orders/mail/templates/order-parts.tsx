@@ -1,0 +1,71 @@
+import { Text } from '@react-email/components';
+import {
+  absoluteLink,
+  colors,
+  Facts,
+  InlineLink,
+  Lines,
+  mailPaths,
+  moment,
+  money,
+  styles,
+  Subheading,
+  units,
+} from '@/lib/core/mail/parts';
+import type { OrderMailData } from '../order-data';
+
+/** The parts only order mails use; the shared ones are in lib/core/mail/parts.tsx. */
+
+/**
+ * What every order mail is given: the order, the store's name, and the origin its links start
+ * from (`https://parts.example.com`, decided by the caller, never read from a request here).
+ */
+export interface OrderMailProps {
+  order: OrderMailData;
+  storeName: string;
+  origin: string;
+}
+
+/** The facts every order mail shows: what was ordered, for how much, and where it goes. */
+export function OrderSummary({
+  order,
+  audience = 'buyer',
+}: {
+  order: OrderMailData;
+  /** Whose purchase-order number it is, in the label: the reader's or the buyer's. */
+  audience?: 'buyer' | 'store';
+}) {
+  return (
+    <>
+      <Subheading>Order</Subheading>
+      <Facts
+        rows={[
+          ['Order', order.id],
+          [
+            audience === 'buyer' ? 'Your PO number' : "Buyer's PO number",
+            order.purchaseOrderNumber,
+          ],
+          ['Placed', moment(order.placedAt)],
+          ['Part number', order.product.partNumber],
+          ['Product', order.product.name],
+          ['Quantity', units(order.quantity)],
+          ['Unit price', money(order.unitPriceCents)],
+          ['Total', <strong key="total">{money(order.totalCents)}</strong>],
+        ]}
+      />
+      <Subheading>Delivery address</Subheading>
+      <Lines text={order.deliveryAddress} />
+    </>
+  );
+}
+
+/** The closing paragraph: where to ask about the order. */
+export function QuestionsLine({ order, origin }: { order: OrderMailData; origin: string }) {
+  return (
+    <Text style={{ ...styles.text, color: colors.muted, fontSize: '13px', margin: 0 }}>
+      Questions about this order? Write to us through the{' '}
+      <InlineLink href={absoluteLink(origin, mailPaths.contact)}>contact form</InlineLink> and quote
+      order {order.id}.
+    </Text>
+  );
+}
