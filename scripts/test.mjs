@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite. Vitest (unit tests, and integration tests against a real
-// MongoDB engine), then Playwright end-to-end tests in Chromium against a production build.
-// Prints one summary line, "N passed, N failed", and exits non-zero if anything failed.
+// `npm test`: the whole suite. `npm run lint` first (the walls between folders are lint rules,
+// so CI enforces them), then Vitest (unit tests, and integration tests against a real MongoDB
+// engine), then Playwright end-to-end tests in Chromium against a production build. Prints one
+// summary line, "N passed, N failed", and exits non-zero if anything failed (a lint failure
+// counts as a failed run).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,6 +55,14 @@ function readJson(file) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedRun = false;
+
+if (only !== 'e2e') {
+  const code = await run('npm', ['run', 'lint']);
+  if (code !== 0) {
+    console.error('\nnpm run lint failed: fix the errors above (the walls are in eslint.config.mjs).');
+    failedRun = true;
+  }
+}
 
 if (only !== 'e2e') {
   const output = path.join(reportDir, 'vitest.json');

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { HomePage } from '@/components/home/HomePage';
+import { HomePage } from '@/app/_home/HomePage';
 import { pageMetadata, storeName } from '@/lib/core/site';
 
 // Served from the cache and regenerated when products or reviews change (lib/core/cache.ts).

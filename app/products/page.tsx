@@ -10,7 +10,7 @@ import {
 } from '@/components/catalogue/query';
 import { productCardView } from '@/components/home/card-view';
 import { ProductGrid } from '@/components/home/ProductGrid';
-import { productListLd } from '@/components/home/structured-data';
+import { productListLd } from '@/app/_home/structured-data';
 import { JsonLd } from '@/components/layout/JsonLd';
 import { categoryName } from '@/lib/catalogue';
 import { searchCatalogue, type CatalogueQuery } from '@/lib/catalogue';

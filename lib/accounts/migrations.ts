@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import { collections, type UserDoc } from './collections';
 
 /**
- * What the start-up migrations of other features read about accounts (lib/migrations.ts runs
+ * What the start-up migrations of other features read about accounts (lib/startup/migrations.ts runs
  * them), without loading the environment: the account with `email` in `db`, with when it was
  * created (lib/orders/migrations.ts gives old orders their owner); null when there is none.
  */

@@ -2,7 +2,6 @@ import 'server-only';
 import { ObjectId, type Filter, type Sort } from 'mongodb';
 import { unstable_cache } from 'next/cache';
 import { CATALOGUE_REVALIDATE_SECONDS, cacheTags } from '@/lib/core/cache';
-import type { CategorySlug } from '@/lib/catalogue/categories';
 import type { CatalogueQuery, CatalogueSort } from '@/lib/catalogue/validation/product';
 import type { PriceTier } from '@/lib/catalogue/pricing';
 import { getDb } from '@/lib/core/db';

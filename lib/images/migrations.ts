@@ -11,7 +11,7 @@ export async function uploadUserIdsAsObjectIds(db: Db): Promise<void> {
  * Uploads from before attachments that a review, product or order shows are attached, so the
  * orphan sweep (lib/images/orphans.ts) keeps them and they do not count against their
  * uploader's room for unattached uploads. Conditional on still being unattached and unclaimed.
- * The pictures in use come from their features (lib/migrations.ts), in this order.
+ * The pictures in use come from their features (lib/startup/migrations.ts), in this order.
  */
 export async function attachUploadsInUse(
   db: Db,

@@ -5,7 +5,7 @@ import { collections, type OrderHistoryEntry } from './collections';
 import type { OrderStatus } from './lifecycle';
 
 /**
- * The orders' migrations of stored documents, run in order by lib/migrations.ts. Each only
+ * The orders' migrations of stored documents, run in order by lib/startup/migrations.ts. Each only
  * touches documents still in the old shape, so running it again changes nothing.
  */
 

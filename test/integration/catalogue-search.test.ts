@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeConnection, collections, getDb } from '../support/db';
-import { runMigrations } from '@/lib/migrations';
+import { runMigrations } from '@/lib/startup/migrations';
 import { GET as listProductsRoute, POST as addProductRoute } from '@/app/api/product/route';
 import { GET as productRoute } from '@/app/api/product/[productId]/route';
 import { categorySlugs } from '@/lib/catalogue/categories';

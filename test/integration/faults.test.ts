@@ -141,8 +141,8 @@ beforeAll(async () => {
   // The start-up step for this file's database on its own engine (setup-env.ts prepared the
   // one on the shared engine, before this file pointed MONGODB_URI here).
   const db = await app.db.getDb();
-  await (await import('@/lib/migrations')).ensureIndexes(db);
-  await (await import('@/lib/migrations')).runMigrations(db);
+  await (await import('@/lib/startup/migrations')).ensureIndexes(db);
+  await (await import('@/lib/startup/migrations')).runMigrations(db);
   [buyer, admin] = await Promise.all([
     app.users.createActor('user', 'Faye Buyer'),
     app.users.createActor('admin'),

@@ -11,7 +11,7 @@ import { recipients, startSmtpServer, withMailServerDown, type SmtpServer } from
 let smtp: SmtpServer;
 let smtpPort: number;
 let outbox: typeof import('@/lib/core/mail/outbox');
-let kinds: typeof import('@/lib/outbox');
+let kinds: typeof import('@/lib/startup/outbox');
 let make: typeof import('../support/factories');
 let db: typeof import('../support/db');
 let background: typeof import('@/lib/core/background');
@@ -29,7 +29,7 @@ beforeAll(async () => {
   process.env.MAIL_FROM = 'Forgeline Parts <orders@forgeline.test>';
   process.env.ORDERS_TO = 'Order desk <desk@forgeline.test>';
   outbox = await import('@/lib/core/mail/outbox');
-  kinds = await import('@/lib/outbox');
+  kinds = await import('@/lib/startup/outbox');
   make = await import('../support/factories');
   db = await import('../support/db');
   background = await import('@/lib/core/background');
@@ -59,7 +59,7 @@ async function freshOrder(options: { paidWith?: string } = {}) {
 /** Queues mails on an order the way a transition does: in one update of that order. */
 async function queue(
   orderId: string,
-  kindsToQueue: import('@/lib/outbox').MailKind[],
+  kindsToQueue: import('@/lib/startup/outbox').MailKind[],
   now = t0,
 ) {
   const result = await (

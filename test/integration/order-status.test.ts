@@ -19,7 +19,7 @@ vi.hoisted(() => {
 });
 
 import { closeConnection, collections, getDb } from '../support/db';
-import { runMigrations } from '@/lib/migrations';
+import { runMigrations } from '@/lib/startup/migrations';
 import { findOrder, markOrderPaid } from '@/lib/orders/store';
 import { expireOverdueOrders } from '@/lib/orders';
 import { transition } from '@/lib/orders/transition';

@@ -23,7 +23,7 @@ let standIn: StripeStandIn;
 let stripe: Stripe;
 let app: {
   db: typeof import('../support/db');
-  migrations: typeof import('@/lib/migrations');
+  migrations: typeof import('@/lib/startup/migrations');
   users: typeof import('../support/users');
   userData: typeof import('@/lib/accounts/store/users');
   token: typeof import('@/lib/accounts/token');
@@ -45,7 +45,7 @@ beforeAll(async () => {
   });
   app = {
     db: await import('../support/db'),
-    migrations: await import('@/lib/migrations'),
+    migrations: await import('@/lib/startup/migrations'),
     users: await import('../support/users'),
     userData: await import('@/lib/accounts/store/users'),
     token: await import('@/lib/accounts/token'),

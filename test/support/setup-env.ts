@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { beforeAll, beforeEach, inject, vi } from 'vitest';
-import { ensureIndexes, runMigrations } from '@/lib/migrations';
+import { ensureIndexes, runMigrations } from '@/lib/startup/migrations';
 
 // Runs before each test file's imports: every file gets its own database on the shared
 // server, so files can run in parallel without seeing each other's data.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productLd, productListLd } from '@/components/home/structured-data';
+import { productLd, productListLd } from '@/app/_home/structured-data';
 import { summaryLd, summaryListLd } from '@/components/home/summary-ld';
 import { productSummary } from '@/lib/catalogue/summary';
 import type { Product } from '@/lib/catalogue/store';

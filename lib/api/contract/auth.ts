@@ -4,7 +4,7 @@ import {
   resetPasswordSchema,
   resetRequestSchema,
   signupSchema,
-} from '@/lib/accounts';
+} from '@/lib/accounts/schemas';
 import { operation } from './operation';
 import { idField, okSchema } from './shapes';
 

@@ -1,4 +1,4 @@
-import { contactSchema } from '@/lib/contact';
+import { contactSchema } from '@/lib/contact/schemas';
 import { operation } from './operation';
 import { okSchema } from './shapes';
 

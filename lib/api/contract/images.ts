@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldErrorExample, imageIdPath, operation } from './operation';
-import { reviewMessages } from '@/lib/reviews';
+import { reviewMessages } from '@/lib/reviews/schemas';
 
 /** Uploaded pictures: POST /api/images stores one, GET /api/images/{imageId} serves it. */
 

@@ -12,7 +12,7 @@ import {
   createOrderSchema,
   orderStatusChangeSchema,
   recordPaymentSchema,
-} from '@/lib/orders';
+} from '@/lib/orders/schemas';
 import {
   emailPath,
   fieldErrorExample,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { applyPaymentEvent, preparePayment } from '@/lib/orders';
 import { MAX_WEBHOOK_BYTES } from '@/lib/security/body';
-import { paymentIntentRequestSchema } from '@/lib/orders';
+import { paymentIntentRequestSchema } from '@/lib/orders/schemas';
 import { operation } from './operation';
 import { conforms } from './shapes';
 

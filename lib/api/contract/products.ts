@@ -12,7 +12,7 @@ import {
   productFieldsSchema,
   productPatchSchema,
   productSchema,
-} from '@/lib/catalogue';
+} from '@/lib/catalogue/schemas';
 import {
   fieldErrorExample,
   objectIdPath,

@@ -11,7 +11,7 @@ import {
   MAX_QUICK_ORDER_LINES,
   quickOrderCheckSchema,
   quickOrderPlaceSchema,
-} from '@/lib/orders';
+} from '@/lib/orders/schemas';
 import { operation, validationExample } from './operation';
 import { conforms, idField } from './shapes';
 

@@ -7,7 +7,7 @@ import {
   quoteDecisionSchema,
   quoteRequestSchema,
   quotesQuerySchema,
-} from '@/lib/quotes';
+} from '@/lib/quotes/schemas';
 import { fieldErrorExample, objectIdPath, operation, validationExample } from './operation';
 import { unpaidCapErrors } from './orders';
 import { conforms, idField } from './shapes';

@@ -8,7 +8,7 @@ import {
   reviewMessages,
   reviewQuerySchema,
   reviewSchema,
-} from '@/lib/reviews';
+} from '@/lib/reviews/schemas';
 import { fieldErrorExample, operation, validationExample } from './operation';
 import { conforms, idField } from './shapes';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { User } from '@/lib/accounts';
-import { profileSchema, type profileDetails } from '@/lib/accounts';
+import { profileSchema, type profileDetails } from '@/lib/accounts/schemas';
 import { emailPath, operation } from './operation';
 import { conforms, idField, okSchema } from './shapes';
 

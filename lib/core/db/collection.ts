@@ -16,7 +16,7 @@ import type {
  *
  * and reads and writes it through `collections(db).orders`, in its own store only. The kernel
  * never knows a feature's documents: it keeps the declarations (names and indexes) in one
- * registry, from which the start-up step (lib/startup.ts, `npm run db:migrate`) creates every
+ * registry, from which the start-up step (lib/startup/index.ts, `npm run db:migrate`) creates every
  * declared index.
  */
 
@@ -83,7 +83,7 @@ export function declaredCollections(): DeclaredCollection<Document>[] {
 
 /**
  * Creates every index of every declared collection. Idempotent: safe on every start. The
- * caller loads the features first (lib/startup.ts), so that all have declared theirs.
+ * caller loads the features first (lib/startup/index.ts), so that all have declared theirs.
  */
 export async function ensureDeclaredIndexes(db: Db): Promise<void> {
   await Promise.all(

@@ -31,7 +31,7 @@ async function connect(): Promise<Connection> {
 
 /**
  * The one MongoClient of this process, connected. Indexes, migrations and seeding are not done
- * here but by the start-up step (lib/startup.ts, `npm run db:migrate`). Cached on globalThis so hot
+ * here but by the start-up step (lib/startup/index.ts, `npm run db:migrate`). Cached on globalThis so hot
  * reloads and every module share it; a failed attempt is forgotten so the next request tries
  * again.
  */

@@ -2,7 +2,7 @@ import { ObjectId, type Collection, type Db, type Document } from 'mongodb';
 
 /**
  * Helpers for the migrations of stored documents (each feature migrates its own collections;
- * lib/migrations.ts runs them in order at start-up).
+ * lib/startup/migrations.ts runs them in order at start-up).
  */
 
 /** A stored user id in the old string form: its ObjectId, or null when it is not one. */

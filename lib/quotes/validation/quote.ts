@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { fieldMessages } from '@/lib/core/messages';
 import { QUOTE_STATUSES } from '@/lib/quotes/status';
-import { hasAtMostTwoDecimals, MAX_PRICE } from '@/lib/catalogue';
-import { addressField, phoneField, quantityField } from '@/lib/orders';
+import { hasAtMostTwoDecimals, MAX_PRICE } from '@/lib/catalogue/schemas';
+import { addressField, phoneField, quantityField } from '@/lib/orders/schemas';
 import { printable } from '@/lib/core/validation/text';
 
 /**

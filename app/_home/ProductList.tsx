@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { Product } from '@/lib/catalogue';
 import { siteOrigin } from '@/lib/core/site';
-import { productCardView } from './card-view';
-import { ProductGrid } from './ProductGrid';
+import { productCardView } from '@/components/home/card-view';
+import { ProductGrid } from '@/components/home/ProductGrid';
 
 /**
  * The home page's products: the newest few (with their structured data), and the way to the

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb } from '@/lib/core/db';
-import { ensureIndexes, runMigrations } from '@/lib/migrations';
+import { ensureIndexes, runMigrations } from '@/lib/startup/migrations';
 import { seedDemoDataIfEmpty } from '@/lib/catalogue';
 import { env } from '@/lib/core/env';
 

@@ -13,7 +13,7 @@ import { lowestPriceCents, priceListOf } from '@/lib/catalogue/shared';
 import type { Product } from '@/lib/catalogue';
 import { inStock } from '@/lib/catalogue/shared';
 import { centsToDollars } from '@/lib/core/money';
-import { itemListLd } from './summary-ld';
+import { itemListLd } from '@/components/home/summary-ld';
 import { absoluteUrl, siteOrigin, storeName } from '@/lib/core/site';
 
 /** The longest product description put into structured data. */

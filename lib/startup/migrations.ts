@@ -16,7 +16,7 @@ import { reviewPictures, reviewUserIdsAsObjectIds } from '@/lib/reviews/migratio
 
 /**
  * The database's start-up work, without loading the environment or the features' rules (the
- * start-up step, lib/startup.ts, and each test file's database run it before anything reads
+ * start-up step, lib/startup/index.ts, and each test file's database run it before anything reads
  * the environment). Each feature declares its collections and indexes (its collections.ts) and
  * migrates its own documents (its migrations.ts); this module loads every declaration and runs
  * the migrations in their order.

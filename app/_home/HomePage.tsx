@@ -1,12 +1,12 @@
 import { listCachedNewestProducts } from '@/lib/catalogue';
 import { listCachedReviews } from '@/lib/reviews';
 import { JsonLd } from '@/components/layout/JsonLd';
-import { Hero } from './Hero';
+import { Hero } from '@/components/home/Hero';
 import { ProductList } from './ProductList';
-import { Statistics } from './Statistics';
-import { ReviewList } from './ReviewList';
-import { Description } from './Description';
-import { ContactSection } from './ContactSection';
+import { Statistics } from '@/components/home/Statistics';
+import { ReviewList } from '@/components/home/ReviewList';
+import { Description } from '@/components/home/Description';
+import { ContactSection } from '@/components/home/ContactSection';
 import { organizationLd } from './structured-data';
 
 /** Products on the home page: the newest; the whole catalogue is on /products. */
