@@ -6,7 +6,12 @@ import { authConfig } from '@/auth.config';
 import { ApiError } from '@/lib/core/errors';
 import { getClient } from '@/lib/core/db';
 import { env } from '@/lib/core/env';
-import { isCurrentIssue, isSessionId, newSessionId, SESSION_MAX_AGE_SECONDS } from '@/lib/accounts/claims';
+import {
+  isCurrentIssue,
+  isSessionId,
+  newSessionId,
+  SESSION_MAX_AGE_SECONDS,
+} from '@/lib/accounts/claims';
 import { sessionUser } from '@/lib/accounts/current-user';
 import { signInLimits } from '@/lib/accounts/limits';
 import { authSecret } from '@/lib/accounts/secret';

@@ -15,7 +15,10 @@ import { serverOnlyFiles } from './scripts/lib/server-only-files.mjs';
  */
 const faces = ['index.ts', 'shared.ts', 'schemas.ts'];
 /** A file of a feature other than the given faces (paths inside the feature's folder). */
-const besides = (allowed) => [`!(${allowed.map((file) => file.replace(/\.ts$/, '')).join('|')}).ts`, '*/**'];
+const besides = (allowed) => [
+  `!(${allowed.map((file) => file.replace(/\.ts$/, '')).join('|')}).ts`,
+  '*/**',
+];
 const element = (types) => ({ element: { types } });
 
 const walls = {
@@ -34,7 +37,9 @@ const walls = {
     ],
     // Modules a browser bundle must never load: those that import 'server-only', and every
     // module that imports one of them (values, not types).
-    'boundaries/files': [{ category: 'server-only', pattern: serverOnlyFiles(import.meta.dirname) }],
+    'boundaries/files': [
+      { category: 'server-only', pattern: serverOnlyFiles(import.meta.dirname) },
+    ],
   },
   rules: {
     'boundaries/dependencies': [
@@ -68,7 +73,7 @@ const walls = {
               },
             ],
             message:
-              "[wall feature-through-index] A feature imports another feature only through its public face (lib/<feature>/index.ts, shared.ts or schemas.ts), never one of its files.",
+              '[wall feature-through-index] A feature imports another feature only through its public face (lib/<feature>/index.ts, shared.ts or schemas.ts), never one of its files.',
           },
           {
             from: { element: { type: 'feature', fileInternalPath: 'migrations.ts' } },
@@ -105,7 +110,7 @@ const walls = {
               },
             ],
             message:
-              "[wall wiring-through-index] The start-up wiring imports a feature through its public face, its collections.ts (declarations) or its migrations.ts.",
+              '[wall wiring-through-index] The start-up wiring imports a feature through its public face, its collections.ts (declarations) or its migrations.ts.',
           },
           {
             from: element('components'),

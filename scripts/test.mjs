@@ -59,7 +59,9 @@ let failedRun = false;
 if (only !== 'e2e') {
   const code = await run('npm', ['run', 'lint']);
   if (code !== 0) {
-    console.error('\nnpm run lint failed: fix the errors above (the walls are in eslint.config.mjs).');
+    console.error(
+      '\nnpm run lint failed: fix the errors above (the walls are in eslint.config.mjs).',
+    );
     failedRun = true;
   }
 }

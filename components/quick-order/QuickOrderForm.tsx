@@ -12,10 +12,7 @@ import { formatPrice } from '@/lib/core/money';
 import type { QuickOrderReport, QuickOrderResult } from '@/lib/orders';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
 import { MAX_QUICK_ORDER_LINES, MAX_QUICK_ORDER_TEXT } from '@/lib/core/validation/limits';
-import type {
-  QuickOrderDeliveryInput,
-  QuickOrderDeliveryValues,
-} from '@/lib/orders/schemas';
+import type { QuickOrderDeliveryInput, QuickOrderDeliveryValues } from '@/lib/orders/schemas';
 
 /** The delivery fields' zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const resolver = lazyZodResolver<QuickOrderDeliveryInput, QuickOrderDeliveryValues>(() =>

@@ -1,5 +1,8 @@
 import 'server-only';
-import { createEmailVerification, VERIFICATION_TTL_MS } from '@/lib/accounts/store/email-verifications';
+import {
+  createEmailVerification,
+  VERIFICATION_TTL_MS,
+} from '@/lib/accounts/store/email-verifications';
 import { createPasswordReset, RESET_TTL_MS } from '@/lib/accounts/store/password-resets';
 import type { User } from '@/lib/accounts/store/users';
 import { env } from '@/lib/core/env';

@@ -17,7 +17,7 @@ export interface UserDoc {
   emailVerified?: Date | null;
   image?: string | null;
   role?: Role;
-  /** scrypt hash; only for email-and-password accounts. Never leaves lib/data. */
+  /** scrypt hash; only for email-and-password accounts. Never leaves lib/accounts/store. */
   passwordHash?: string;
   profile?: ProfileDetails;
   /** Company name for business orders (My Profile, optional); absent when not given. */
@@ -92,9 +92,7 @@ export interface SessionRevocationDoc {
 
 /** The accounts' collections; `users` and `accounts` are shared with the Auth.js MongoDB adapter (auth.ts). */
 export const collections = declareCollections({
-  users: collection<UserDoc>('users', [
-    { key: { email: 1 }, options: { unique: true } },
-  ]),
+  users: collection<UserDoc>('users', [{ key: { email: 1 }, options: { unique: true } }]),
   accounts: collection<AccountDoc>('accounts', [
     { key: { provider: 1, providerAccountId: 1 }, options: { unique: true } },
     { key: { userId: 1 } },

@@ -2,8 +2,6 @@ import type { ObjectId } from 'mongodb';
 import { collection, declareCollections } from '@/lib/core/db/collection';
 import type { CategorySlug } from './categories';
 
-/** The catalogue's documents as stored; store.ts turns them into plain objects with string ids. */
-
 /**
  * One row of a product's volume price list: from `minQuantity` units on, each unit costs
  * `priceCents`. The rules (lib/catalogue/validation/product.ts): the first row restates the base price at
@@ -15,7 +13,7 @@ export interface PriceTierDoc {
   priceCents: number;
 }
 
-/** Documents as stored. `lib/data` turns them into plain objects with string ids. */
+/** A product as stored; store.ts turns it into a plain object with string ids. */
 export interface ProductDoc {
   _id: ObjectId;
   name: string;

@@ -79,8 +79,6 @@ export const listCachedNewestProducts = unstable_cache(
   { tags: [cacheTags.products], revalidate: CATALOGUE_REVALIDATE_SECONDS },
 );
 
-
-
 /** One page of the catalogue: `pages` is at least 1 (an empty result is one empty page). */
 export interface CataloguePage {
   items: Product[];

@@ -1,6 +1,11 @@
 import 'server-only';
 import { failure, fieldError } from '@/lib/core/errors';
-import { attachPaymentIntent, findOrder, markOrderPaid, type OrderRecord } from '@/lib/orders/store';
+import {
+  attachPaymentIntent,
+  findOrder,
+  markOrderPaid,
+  type OrderRecord,
+} from '@/lib/orders/store';
 import {
   cancelIntent,
   createIntent,

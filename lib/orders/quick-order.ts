@@ -2,12 +2,7 @@ import 'server-only';
 import { parse } from 'csv-parse/sync';
 import { ApiError, failure } from '@/lib/core/errors';
 import { placeOrderLimit } from '@/lib/accounts';
-import {
-  orderMinimum,
-  priceListOf,
-  totalCentsFor,
-  unitPriceCentsFor,
-} from '@/lib/catalogue';
+import { orderMinimum, priceListOf, totalCentsFor, unitPriceCentsFor } from '@/lib/catalogue';
 import { findOrder, publicOrder } from '@/lib/orders/store';
 import { findProductsBySkus, normaliseSku, type Product } from '@/lib/catalogue';
 import type { User } from '@/lib/accounts';
@@ -15,7 +10,10 @@ import { errorMessages, quickOrderMessages as m } from '@/lib/core/messages';
 import { centsToDollars } from '@/lib/core/money';
 import { enforce } from '@/lib/core/rate-limit';
 import { MAXIMUM_ORDER_QUANTITY, minimumQuantityMessage } from '@/lib/orders/validation/order';
-import { MAX_QUICK_ORDER_LINES, type QuickOrderPlaceInput } from '@/lib/orders/validation/quick-order';
+import {
+  MAX_QUICK_ORDER_LINES,
+  type QuickOrderPlaceInput,
+} from '@/lib/orders/validation/quick-order';
 import { placeOrderFor } from './orders';
 
 /**

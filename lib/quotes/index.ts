@@ -33,7 +33,6 @@ import { formatCents, toCents } from '@/lib/catalogue';
 import { centsToDollars } from '@/lib/core/money';
 import { QUOTE_STATUS_LABELS, type QuoteViewStatus } from './status';
 
-
 /**
  * The kinds of mail queued on quotes, registered with the kernel's outbox engine as soon as the
  * quotes are loaded; the templates load only when a drain needs them (mail/kinds.ts).

@@ -14,7 +14,5 @@ export interface ReviewDoc {
 }
 
 export const collections = declareCollections({
-  reviews: collection<ReviewDoc>('reviews', [
-    { key: { createdAt: -1 } },
-  ]),
+  reviews: collection<ReviewDoc>('reviews', [{ key: { createdAt: -1 } }]),
 });

@@ -24,7 +24,8 @@ async function main() {
   loadProjectEnv();
   // Imported after the environment is complete: lib/core/env reads it once, on import.
   const { closeConnection } = await import('@/lib/core/db');
-  const { createPasswordUser, makeAdmin, markEmailVerified } = await import('@/lib/accounts/store/users');
+  const { createPasswordUser, makeAdmin, markEmailVerified } =
+    await import('@/lib/accounts/store/users');
   const { createProduct } = await import('@/lib/catalogue/store');
   const { productSchema } = await import('@/lib/catalogue/validation/product');
 

@@ -19,7 +19,13 @@ export function serverOnlyFiles(root) {
     if (spec.startsWith('@/')) base = path.join(root, spec.slice(2));
     else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
     else return null;
-    for (const c of [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, path.join(base, 'index.ts')]) {
+    for (const c of [
+      base,
+      `${base}.ts`,
+      `${base}.tsx`,
+      `${base}.mjs`,
+      path.join(base, 'index.ts'),
+    ]) {
       if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
     }
     return null;

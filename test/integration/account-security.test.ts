@@ -127,7 +127,10 @@ describe('ADMIN_EMAILS promotes only a proven owner, never by verification alone
       params({}),
     );
     expect(asAdmin.status).toBe(200);
-    const oldSession = await listUsersRoute(request('/api/user', { headers: squatter }), params({}));
+    const oldSession = await listUsersRoute(
+      request('/api/user', { headers: squatter }),
+      params({}),
+    );
     expect(oldSession.status).toBe(401);
   });
 

@@ -404,7 +404,12 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
     // It ends every session of the caller's account: each signed-in caller is a new account of
     // the same kind (the session cookie of a buyer, an admin, a demoted admin), so the callers
     // of the other cells keep theirs.
-    const kind = { buyerA: 'user', buyerB: 'user', admin: 'admin', demotedAdmin: 'demoted' } as const;
+    const kind = {
+      buyerA: 'user',
+      buyerB: 'user',
+      admin: 'admin',
+      demotedAdmin: 'demoted',
+    } as const;
     const standIn = kind[actor as keyof typeof kind];
     if (!standIn) return {};
     const fresh = await users.createActor(standIn === 'user' ? 'user' : 'admin', 'Ev Erywhere');

@@ -69,7 +69,7 @@ describe('company and tax id on My Profile', () => {
       company: 'Acme Gear Works Ltd',
       taxId: 'GB 123 4567 89',
     });
-    // lib/data's User carries them for the invoice.
+    // The accounts store's User carries them for the invoice.
     expect(await findUserById(a.user.id)).toMatchObject({
       company: 'Acme Gear Works Ltd',
       taxId: 'GB 123 4567 89',

@@ -170,9 +170,10 @@ describe('signing out ends the session on the server', () => {
     // The sign-out is recorded until neither the session nor a token issued at its last moment
     // could still be valid; expiry is checked in the query, the TTL index only cleans up.
     const { sessionRevocations } = collections(await getDb());
-    const [record] = await sessionRevocations.find({}).toArray().then((all) =>
-      all.filter((doc) => doc.userId.toHexString() === user.id),
-    );
+    const [record] = await sessionRevocations
+      .find({})
+      .toArray()
+      .then((all) => all.filter((doc) => doc.userId.toHexString() === user.id));
     const signedInAt = (record!.revokedAt.getTime() / 1000) | 0;
     const lifetime = (record!.expiresAt.getTime() / 1000 - signedInAt) | 0;
     expect(lifetime).toBeGreaterThan(SESSION_MAX_AGE_SECONDS + ACCESS_TOKEN_TTL_SECONDS - 120);
@@ -223,9 +224,9 @@ describe('"Sign out everywhere" (DELETE /api/sessions)', () => {
     const answer = await everywhere({ cookie: laptop });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ ok: true });
-    expect(answer.headers.getSetCookie().some((line) => /^authjs\.session-token=;/.test(line))).toBe(
-      true,
-    );
+    expect(
+      answer.headers.getSetCookie().some((line) => /^authjs\.session-token=;/.test(line)),
+    ).toBe(true);
 
     await expectRefused(user, laptop);
     await expectRefused(user, phone, phoneToken);

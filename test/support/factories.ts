@@ -22,11 +22,11 @@ import { productSchema, type ProductInput } from '@/lib/catalogue/validation/pro
 
 /**
  * Test data made the way the store makes it: users, products and orders go through the same
- * lib/data functions as sign-up, Add Product and the order form, so a test never holds a
+ * store functions as sign-up, Add Product and the order form, so a test never holds a
  * document shape of its own. Shared by Vitest (each test file's database) and the Playwright
  * specs (the e2e server's database: playwright.config.ts points lib/core/env at it).
  *
- * A few states the store reaches only with time or from older versions have no lib/data
+ * A few states the store reaches only with time or from older versions have no store
  * function; each has one named function at the end of this file.
  */
 

@@ -90,7 +90,16 @@ function circles(graph: Map<string, string[]>): string[][] {
 
 const kernel = (file: string) =>
   /^lib\/(core|security|client)\//.test(file) || /^lib\/public-(env\.ts|pages\.mjs)$/.test(file);
-const features = ['catalogue', 'orders', 'quotes', 'accounts', 'reviews', 'invoices', 'images', 'contact'];
+const features = [
+  'catalogue',
+  'orders',
+  'quotes',
+  'accounts',
+  'reviews',
+  'invoices',
+  'images',
+  'contact',
+];
 const featureOf = (file: string) => features.find((name) => file.startsWith(`lib/${name}/`));
 
 describe('the import graph of lib/', () => {
@@ -128,6 +137,12 @@ describe('the import graph of lib/', () => {
       }
       between.set(from, edges);
     }
-    expect(circles(new Map([...between].map(([k, v]) => [path.join(root, k), v.map((x) => path.join(root, x))])))).toEqual([]);
+    expect(
+      circles(
+        new Map(
+          [...between].map(([k, v]) => [path.join(root, k), v.map((x) => path.join(root, x))]),
+        ),
+      ),
+    ).toEqual([]);
   });
 });

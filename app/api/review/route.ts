@@ -17,12 +17,7 @@ import {
   withStoredImage,
 } from '@/lib/images';
 import { enforce, type Limit } from '@/lib/core/rate-limit';
-import {
-  reviewFieldsSchema,
-  reviewMessages,
-  reviewQuerySchema,
-  reviewSchema,
-} from '@/lib/reviews';
+import { reviewFieldsSchema, reviewMessages, reviewQuerySchema, reviewSchema } from '@/lib/reviews';
 
 export const dynamic = 'force-dynamic';
 

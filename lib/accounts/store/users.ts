@@ -324,7 +324,10 @@ export async function makeAdmin(email: string): Promise<User | null> {
 /** The query form of `roleOf`: admin by the stored role, or by ADMIN_EMAILS once proven. */
 function adminFilter(): Filter<UserDoc> {
   return {
-    $or: [{ role: 'admin' }, { email: { $in: env.ADMIN_EMAILS }, ownerProvenAt: { $type: 'date' } }],
+    $or: [
+      { role: 'admin' },
+      { email: { $in: env.ADMIN_EMAILS }, ownerProvenAt: { $type: 'date' } },
+    ],
   };
 }
 

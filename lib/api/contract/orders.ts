@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import type { Order, OrderHistoryStep } from '@/lib/orders';
-import {
-  CANCEL_REASONS,
-  ORDER_STATUSES,
-  STATUS_LABELS,
-  type OrderStatus,
-} from '@/lib/orders';
+import { CANCEL_REASONS, ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from '@/lib/orders';
 import { fieldMessages } from '@/lib/core/messages';
 import {
   allOrdersQuerySchema,

@@ -85,7 +85,7 @@ export const userOperations = [
     tag,
     summary: 'Sign out everywhere',
     description:
-      "Ends every session and access token of your account, on every device, this one included (its cookie is cleared too); sign in again afterwards. Signing out (POST /api/auth/signout) ends only that session and the access tokens issued with it. Only with the session cookie.",
+      'Ends every session and access token of your account, on every device, this one included (its cookie is cleared too); sign in again afterwards. Signing out (POST /api/auth/signout) ends only that session and the access tokens issued with it. Only with the session cookie.',
     access: 'session',
     responses: {
       200: {

@@ -5,7 +5,12 @@ import type { CategorySlug } from '@/lib/catalogue/categories';
 import { fieldMessages, messages } from '@/lib/core/messages';
 import { formatPrice } from '@/lib/core/money';
 import { MAX_PRICE_TIERS } from '@/lib/core/validation/limits';
-import { MAX_PAGE_LIMIT, MAX_PAGE_NUMBER, urlParam, wholeParam } from '@/lib/core/validation/pagination';
+import {
+  MAX_PAGE_LIMIT,
+  MAX_PAGE_NUMBER,
+  urlParam,
+  wholeParam,
+} from '@/lib/core/validation/pagination';
 import { printable } from '@/lib/core/validation/text';
 
 export type CatalogueSort = 'newest' | 'price-asc' | 'price-desc' | 'name';

@@ -1,10 +1,4 @@
-import type {
-  Collection,
-  CreateIndexesOptions,
-  Db,
-  Document,
-  IndexSpecification,
-} from 'mongodb';
+import type { Collection, CreateIndexesOptions, Db, Document, IndexSpecification } from 'mongodb';
 
 /**
  * Typed collections, declared by the features that own them. A feature names each of its

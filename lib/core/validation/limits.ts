@@ -2,7 +2,7 @@
  * The plain limits of the forms, without zod: client components import them from here, so a
  * page that only shows a limit (a `maxLength`, a counter) does not load the schemas, which the
  * dashboard forms load on first use (lib/client/lazy-resolver.ts). The schema modules of
- * lib/validation re-export them.
+ * the features' validation/ folders re-export them.
  */
 
 /** The smallest order the storefront accepts, whatever the product: 500 units. */

@@ -1,5 +1,13 @@
 import type { OrderCancelReason } from '@/lib/orders/mail/order-data';
-import { ActionButton, absoluteLink, MailLayout, moment, money, Paragraph, Rule } from '@/lib/core/mail/parts';
+import {
+  ActionButton,
+  absoluteLink,
+  MailLayout,
+  moment,
+  money,
+  Paragraph,
+  Rule,
+} from '@/lib/core/mail/parts';
 import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
 
 /** The heading of the mail for each reason. */

@@ -1,4 +1,15 @@
-import { ActionButton, absoluteLink, Facts, MailLayout, mailPaths, moment, money, Paragraph, Rule, Subheading } from '@/lib/core/mail/parts';
+import {
+  ActionButton,
+  absoluteLink,
+  Facts,
+  MailLayout,
+  mailPaths,
+  moment,
+  money,
+  Paragraph,
+  Rule,
+  Subheading,
+} from '@/lib/core/mail/parts';
 import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
 
 /** To the buyer, when the payment has been received: the receipt, with the invoice link. */

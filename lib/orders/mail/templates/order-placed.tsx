@@ -1,4 +1,15 @@
-import { ActionButton, absoluteLink, InlineLink, MailLayout, mailPaths, moment, money, Paragraph, Rule, units } from '@/lib/core/mail/parts';
+import {
+  ActionButton,
+  absoluteLink,
+  InlineLink,
+  MailLayout,
+  mailPaths,
+  moment,
+  money,
+  Paragraph,
+  Rule,
+  units,
+} from '@/lib/core/mail/parts';
 import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
 
 /** To the buyer, when an order is placed: what it costs, and the link to pay it. */

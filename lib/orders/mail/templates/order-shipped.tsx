@@ -1,4 +1,15 @@
-import { ActionButton, absoluteLink, Facts, MailLayout, mailPaths, moment, Paragraph, Rule, Subheading, units } from '@/lib/core/mail/parts';
+import {
+  ActionButton,
+  absoluteLink,
+  Facts,
+  MailLayout,
+  mailPaths,
+  moment,
+  Paragraph,
+  Rule,
+  Subheading,
+  units,
+} from '@/lib/core/mail/parts';
 import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
 
 /** To the buyer, when the order has shipped: the carrier and the tracking number. */

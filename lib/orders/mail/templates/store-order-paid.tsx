@@ -1,4 +1,16 @@
-import { ActionButton, absoluteLink, Facts, InlineLink, MailLayout, mailPaths, moment, money, Paragraph, Subheading, units } from '@/lib/core/mail/parts';
+import {
+  ActionButton,
+  absoluteLink,
+  Facts,
+  InlineLink,
+  MailLayout,
+  mailPaths,
+  moment,
+  money,
+  Paragraph,
+  Subheading,
+  units,
+} from '@/lib/core/mail/parts';
 import { OrderSummary, type OrderMailProps } from './order-parts';
 
 /** To the store (ORDERS_TO), when an order is paid: who bought what, ready to ship. */

@@ -1,5 +1,19 @@
-import { ActionButton, absoluteLink, MailLayout, money, Paragraph, Rule, units } from '@/lib/core/mail/parts';
-import { day, QuoteQuestions, QuoteSummary, quotesPath, type QuoteMailProps } from '@/lib/quotes/mail/templates/quote-parts';
+import {
+  ActionButton,
+  absoluteLink,
+  MailLayout,
+  money,
+  Paragraph,
+  Rule,
+  units,
+} from '@/lib/core/mail/parts';
+import {
+  day,
+  QuoteQuestions,
+  QuoteSummary,
+  quotesPath,
+  type QuoteMailProps,
+} from '@/lib/quotes/mail/templates/quote-parts';
 
 /** To the buyer, when the store answers their quote: the price, until when, how to accept. */
 export default function QuoteAnsweredMail({ quote, storeName, origin }: QuoteMailProps) {

@@ -8,7 +8,12 @@ import {
   Subheading,
   units,
 } from '@/lib/core/mail/parts';
-import { QuoteQuestions, QuoteSummary, quotesPath, type QuoteMailProps } from '@/lib/quotes/mail/templates/quote-parts';
+import {
+  QuoteQuestions,
+  QuoteSummary,
+  quotesPath,
+  type QuoteMailProps,
+} from '@/lib/quotes/mail/templates/quote-parts';
 
 /** To the buyer, when the store declines their quote, with its reason. */
 export default function QuoteDeclinedMail({ quote, storeName, origin }: QuoteMailProps) {

@@ -7,7 +7,11 @@ import {
   Subheading,
   units,
 } from '@/lib/core/mail/parts';
-import { QuoteSummary, quotesPath, type QuoteMailProps } from '@/lib/quotes/mail/templates/quote-parts';
+import {
+  QuoteSummary,
+  quotesPath,
+  type QuoteMailProps,
+} from '@/lib/quotes/mail/templates/quote-parts';
 
 /** To the store (ORDERS_TO), when a buyer requests a quote: who asks what, to answer. */
 export default function QuoteRequestedStoreMail({ quote, storeName, origin }: QuoteMailProps) {
