@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { ZodError, type ZodType } from 'zod';
 import type { ObjectId } from 'mongodb';
-import { toObjectId } from '@/lib/core/ids';
+import { toObjectId } from '@/lib/core/db/ids';
 import { isDatabaseUnreachable } from '@/lib/core/db/errors';
 import { DatabaseUnavailableError } from '@/lib/core/db/uri';
 import { assertSameSite, BodyTooLargeError, MAX_JSON_BYTES, readBounded } from '@/lib/security';

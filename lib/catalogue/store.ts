@@ -15,7 +15,7 @@ import {
   SKU_PATTERN,
   type ProductInput,
 } from '@/lib/catalogue/validation/product';
-import { toObjectId } from '@/lib/core/ids';
+import { toObjectId } from '@/lib/core/db/ids';
 
 /** A product as pages and the API see it: string id, prices in dollars. */
 export interface Product {

@@ -24,7 +24,7 @@ export {
   unattachedBytes,
   type AttachOutcome,
 } from './attach';
-export { IMAGE_ID_PATTERN, imageIdString, newImageId, toImageId } from './ids';
+export { imageIdString, newImageId, toImageId } from './ids';
 export { scheduleOrphanSweep, sweepOrphanUploads } from './orphans';
 export { formFields, isFilled, isMultipart, readMultipart } from './multipart';
 export { readImageFile, sniffImageType, type ImageFile, type ImageType } from './sniff';

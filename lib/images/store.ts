@@ -1,7 +1,7 @@
 import 'server-only';
 import { Readable } from 'node:stream';
 import { GridFSBucket, ObjectId } from 'mongodb';
-import { toObjectId } from '@/lib/core/ids';
+import { toObjectId } from '@/lib/core/db/ids';
 import type { UploadApiResponse } from 'cloudinary';
 import { failure } from '@/lib/core/errors';
 import { getDb } from '@/lib/core/db';

@@ -2,7 +2,7 @@ import 'server-only';
 import { findInvoiceBuyer } from '@/lib/accounts';
 import { findProductPartNumber } from '@/lib/catalogue';
 import { getDb } from '@/lib/core/db';
-import { toObjectId } from '@/lib/core/ids';
+import { toObjectId } from '@/lib/core/db/ids';
 import { collections, type InvoiceDetailsDoc, type OrderDoc } from './collections';
 
 /**

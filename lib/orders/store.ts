@@ -21,7 +21,7 @@ import {
   type TransitionResult,
 } from '@/lib/orders/transition';
 import type { OutboxEntry } from '@/lib/core/mail/outbox';
-import { toObjectId } from '@/lib/core/ids';
+import { toObjectId } from '@/lib/core/db/ids';
 import { invoiceDetailsUpdate } from './invoice-details';
 
 /** One step of an order's history as pages and the API see it. */

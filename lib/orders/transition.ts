@@ -4,7 +4,7 @@ import { failure } from '@/lib/core/errors';
 import { getDb } from '@/lib/core/db';
 import { collections } from './collections';
 import type { OrderDoc, OrderHistoryEntry } from './collections';
-import { toObjectId } from '@/lib/core/ids';
+import { toObjectId } from '@/lib/core/db/ids';
 import {
   canTransition,
   STATUS_LABELS,

@@ -8,7 +8,7 @@ import { centsToDollars } from '@/lib/core/money';
 import { viewStatus, type QuoteViewStatus } from '@/lib/quotes/status';
 import { toDay } from '@/lib/quotes/validation/quote';
 import { takeCounterValue } from '@/lib/core/counters';
-import { toObjectId } from '@/lib/core/ids';
+import { toObjectId } from '@/lib/core/db/ids';
 
 /**
  * The quotes collection: queries and the conditional updates that move a quote between its

@@ -7,6 +7,7 @@ import { requirePageUser } from '@/lib/accounts';
 import { findProduct } from '@/lib/catalogue';
 import { orderAgainPrefill } from '@/lib/orders';
 import { formatPrice } from '@/lib/core/money';
+import { parseId } from '@/lib/core/ids';
 
 type Props = {
   params: Promise<{ productId: string }>;
@@ -22,7 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductPage({ params, searchParams }: Props) {
   const { productId } = await params;
   const { again } = await searchParams;
-  const againId = typeof again === 'string' && /^[0-9a-f]{24}$/i.test(again) ? again : null;
+  const againId = parseId(again);
   const user = await requirePageUser(
     againId ? `/product/${productId}?again=${againId}` : `/product/${productId}`,
   );

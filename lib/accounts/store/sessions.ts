@@ -3,7 +3,7 @@ import { getDb } from '@/lib/core/db';
 import { collections } from '../collections';
 import { isSessionId, SESSION_MAX_AGE_SECONDS } from '@/lib/accounts/claims';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@/lib/accounts/token';
-import { toObjectId } from '@/lib/core/ids';
+import { toObjectId } from '@/lib/core/db/ids';
 
 /**
  * Signing out, server-side: a sign-in that was signed out is recorded here (`revokeSession`),

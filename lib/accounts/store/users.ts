@@ -6,7 +6,7 @@ import { collections } from '../collections';
 import type { ProfileDetails, Role, UserDoc } from '../collections';
 import { env } from '@/lib/core/env';
 import { hashPassword } from '@/lib/accounts/password';
-import { toObjectId } from '@/lib/core/ids';
+import { toObjectId } from '@/lib/core/db/ids';
 
 /** A user as the rest of the app sees them: never the password hash. */
 export interface User {

@@ -1,4 +1,5 @@
-import { ObjectId, type Collection, type Db, type Document } from 'mongodb';
+import type { Collection, Db, Document, ObjectId } from 'mongodb';
+import { toObjectId } from './ids';
 
 /**
  * Helpers for the migrations of stored documents (each feature migrates its own collections;
@@ -7,7 +8,7 @@ import { ObjectId, type Collection, type Db, type Document } from 'mongodb';
 
 /** A stored user id in the old string form: its ObjectId, or null when it is not one. */
 export function asObjectId(value: string): ObjectId | null {
-  return ObjectId.isValid(value) && /^[0-9a-f]{24}$/i.test(value) ? new ObjectId(value) : null;
+  return toObjectId(value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_PATTERN } from '@/lib/core/ids';
 import { fieldMessages, messages } from '@/lib/core/messages';
 import { ADMIN_TARGET_STATUSES, ORDER_STATUSES } from '@/lib/orders/lifecycle';
 import { MAX_PO_NUMBER_LENGTH, MINIMUM_ORDER_QUANTITY } from '@/lib/core/validation/limits';
@@ -108,7 +109,7 @@ export const orderFormSchema = z.object({
 export type OrderFormInput = z.input<typeof orderFormSchema>;
 export type OrderFormValues = z.output<typeof orderFormSchema>;
 
-const objectIdString = z.string().regex(/^[0-9a-f]{24}$/i, f.invalidId);
+const objectIdString = z.string().regex(ID_PATTERN, f.invalidId);
 
 /** A product or person field that clients copy into the order payload: accepted, never trusted. */
 const ignoredField = z.union([z.string().max(5000), z.number(), z.null()]).optional();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_PATTERN } from '@/lib/core/ids';
 import { fieldMessages } from '@/lib/core/messages';
 import { QUOTE_STATUSES } from '@/lib/quotes/status';
 import { hasAtMostTwoDecimals, MAX_PRICE } from '@/lib/catalogue/schemas';
@@ -66,7 +67,7 @@ const noteField = printable(
   .nullish()
   .transform((note) => note || undefined);
 
-const objectIdString = z.string().regex(/^[0-9a-f]{24}$/i, fieldMessages.invalidId);
+const objectIdString = z.string().regex(ID_PATTERN, fieldMessages.invalidId);
 
 /**
  * POST /api/quotes: the product, a quantity (any whole number from 500 and the product's own
