@@ -5,7 +5,7 @@ import { fieldError, fieldIssues, fieldsError } from '@/lib/core/errors';
 import { parseWith, readJson, route } from '@/lib/api/handler';
 import { pageHeaders } from '@/lib/api/pagination';
 import { requireUser } from '@/lib/accounts';
-import { createReview, listReviews, type Review } from '@/lib/reviews';
+import { admitReview, createReview, listReviews, reviewLimits, type Review } from '@/lib/reviews';
 import {
   attachOwnUpload,
   detachUpload,
@@ -16,7 +16,6 @@ import {
   scheduleOrphanSweep,
   withStoredImage,
 } from '@/lib/images';
-import { enforce, type Limit } from '@/lib/core/rate-limit';
 import { reviewFieldsSchema, reviewMessages, reviewQuerySchema, reviewSchema } from '@/lib/reviews';
 
 export const dynamic = 'force-dynamic';
@@ -37,8 +36,6 @@ export const GET = route(async (request) => {
   const result = await listReviews(parsed.data);
   return NextResponse.json(result.items, { headers: pageHeaders(url, result) });
 });
-
-const reviewLimit: Limit = { name: 'review:user', max: 10, windowSeconds: 10 * 60 };
 
 /**
  * POST /api/review (signed in): adds a review; the reviewer is recorded from the session.
@@ -69,7 +66,7 @@ async function reviewWithPhoto(request: Request, userId: string) {
     {
       userId,
       folder: 'reviews',
-      limits: [{ limit: reviewLimit, key: userId }],
+      limits: reviewLimits(userId),
       attachTo: (review: Review) => ({ kind: 'review', id: new ObjectId(review._id) }),
     },
     (stored) => createReview({ ...fields, img: stored.url }, userId),
@@ -86,7 +83,7 @@ async function reviewWithUploadedUrl(request: Request, userId: string) {
   if (!(await findUpload(input.img, userId))) {
     throw fieldError('img', reviewMessages.imgNotUploaded);
   }
-  await enforce([{ limit: reviewLimit, key: userId }]);
+  await admitReview(userId);
   const to = { kind: 'review' as const, id: new ObjectId() };
   const outcome = await attachOwnUpload(input.img, userId, to);
   if (outcome === 'taken') {

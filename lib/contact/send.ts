@@ -1,0 +1,38 @@
+import 'server-only';
+import { failure } from '@/lib/core/errors';
+import { contactRecipient, escapeHtml, sendMail } from '@/lib/core/mail';
+import { enforce, type Limit } from '@/lib/core/rate-limit';
+import type { ContactInput } from './validation/contact';
+
+/** Contact messages per client address: 5 in each 10 minutes (each one mails the store). */
+export const contactLimit: Limit = { name: 'contact:ip', max: 5, windowSeconds: 10 * 60 };
+
+/**
+ * Mails a contact message to CONTACT_TO with reply-to the sender, once the sender's address
+ * (`clientIp`) is within the contact limit (429 past it). A mail that cannot be sent is refused
+ * with `contact.send_failed`, so the person sees it was not sent.
+ */
+export async function sendContactMessage(input: ContactInput, clientIp: string): Promise<void> {
+  await enforce([{ limit: contactLimit, key: clientIp }]);
+
+  const text = [
+    `Name: ${input.name}`,
+    `Email: ${input.email}`,
+    `Address: ${input.address}`,
+    '',
+    input.message,
+  ].join('\n');
+  const html = `<p><strong>Name:</strong> ${escapeHtml(input.name)}<br><strong>Email:</strong> ${escapeHtml(input.email)}<br><strong>Address:</strong> ${escapeHtml(input.address)}</p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`;
+  try {
+    await sendMail({
+      to: contactRecipient(),
+      subject: `Contact form: message from ${input.name}`,
+      text,
+      html,
+      replyTo: { name: input.name, address: input.email },
+    });
+  } catch (error) {
+    console.error('[contact] sending failed:', error instanceof Error ? error.message : error);
+    throw failure('contact.send_failed');
+  }
+}
