@@ -1,10 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { contract } from '@/lib/api/contract';
+import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '@/lib/api/contract/document';
-import { methods, type OperationContract } from '@/lib/api/contract/operation';
+import { methods } from '@/lib/api/contract/operation';
 
 /**
  * The document lists exactly the route handlers of app/api: a handler without its declaration
@@ -137,65 +135,5 @@ describe('the OpenAPI document and the route handlers of app/api', () => {
       )
       .map((operation) => `${operation.method.toUpperCase()} ${operation.path}`);
     expect(withoutHandler).toEqual([]);
-  });
-});
-
-/**
- * The schemas the document shows are the ones the handlers parse with: each request schema of
- * a declaration is a named export of a feature's validation/ folder (or lib/core/validation)
- * or of lib/api/contract, and the route file
- * that answers the operation uses that name.
- */
-describe('request schemas', () => {
-  const exportName = new Map<unknown, string>();
-  beforeAll(async () => {
-    const folders = [
-      'lib/core/validation',
-      'lib/accounts/validation',
-      'lib/catalogue/validation',
-      'lib/contact/validation',
-      'lib/orders/validation',
-      'lib/quotes/validation',
-      'lib/reviews/validation',
-      'lib/api/contract',
-    ];
-    for (const folder of folders) {
-      for (const file of readdirSync(path.join(root, folder)).filter((name) =>
-        name.endsWith('.ts'),
-      )) {
-        const namespace = (await import(
-          /* @vite-ignore */ path.join(root, folder, file)
-        )) as Record<string, unknown>;
-        for (const [name, value] of Object.entries(namespace)) {
-          if (!exportName.has(value)) exportName.set(value, name);
-        }
-      }
-    }
-  });
-
-  /** The request schemas a handler of ours parses with (Auth.js's and raw bodies are not ours). */
-  function parsedSchemas(operation: OperationContract): z.ZodType[] {
-    if (operation.handledBy) return [];
-    return [
-      operation.params?.query,
-      operation.body?.json,
-      operation.body?.multipart?.fields,
-    ].filter((schema): schema is z.ZodObject => schema !== undefined);
-  }
-
-  it.each(
-    contract
-      .filter((operation) => parsedSchemas(operation).length > 0)
-      .map(
-        (operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation] as const,
-      ),
-  )('%s parses with the schemas the document shows', (_, operation) => {
-    const route = handlerOf(operation.path);
-    expect(route, 'route file').toBeDefined();
-    for (const schema of parsedSchemas(operation)) {
-      const name = exportName.get(schema);
-      expect(name, 'the schema is a named export').toBeDefined();
-      expect(route!.source).toMatch(new RegExp(`\\b${name}\\b`));
-    }
   });
 });

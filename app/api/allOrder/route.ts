@@ -1,10 +1,6 @@
-import { NextResponse } from 'next/server';
-import { fieldIssues, fieldsError } from '@/lib/core/errors';
-import { route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/accounts';
-import { everyOrder } from '@/lib/orders';
-import { ordersCsvStream } from '@/lib/orders';
-import { allOrdersQuerySchema, orderDateRange, type AllOrdersQuery } from '@/lib/orders';
+import { handle } from '@/lib/api/handle';
+import { listAllOrdersOp } from '@/lib/api/contract/orders';
+import { everyOrder, ordersCsvStream, orderDateRange, type AllOrdersQuery } from '@/lib/orders';
 
 /**
  * GET /api/allOrder: every live order (admins only), newest first, each with its `status`,
@@ -17,29 +13,20 @@ import { allOrdersQuerySchema, orderDateRange, type AllOrdersQuery } from '@/lib
  * `?format=csv` answers the same orders as a CSV download (lib/orders/export.ts), streamed
  * from a database cursor.
  */
-export const GET = route(async (request) => {
-  await requireAdmin(request);
-  const search = new URL(request.url).searchParams;
-  const parsed = allOrdersQuerySchema.safeParse({
-    status: search.get('status') ?? undefined,
-    from: search.get('from') ?? undefined,
-    to: search.get('to') ?? undefined,
-    format: search.get('format') ?? undefined,
-  });
-  if (!parsed.success) throw fieldsError(fieldIssues(parsed.error), 'bad_request');
-  const { status, format } = parsed.data;
-  const dates = orderDateRange(parsed.data);
+export const GET = handle(listAllOrdersOp, async ({ query }) => {
+  const { status, format } = query;
+  const dates = orderDateRange(query);
   if (format === 'csv') {
     return new Response(await ordersCsvStream(status, dates), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${csvFileName(parsed.data)}"`,
+        'Content-Disposition': `attachment; filename="${csvFileName(query)}"`,
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
       },
     });
   }
-  return NextResponse.json(await everyOrder({ status, dates }));
+  return everyOrder({ status, dates });
 });
 
 /** `orders-live.csv`, `orders-shipped-2026-11-01-to-2026-11-30.csv`: the filter it holds. */

@@ -134,6 +134,17 @@ export function operation<T extends OperationContract>(declaration: T): T {
 const pathFailures = new WeakMap<z.ZodType, ErrorCase[]>();
 
 /**
+ * How `handle()` (lib/api/handle.ts) parses a path parameter declared with one of the builders
+ * below: an ObjectId (`objectIdParam`), an email (`emailParam`); any other is passed as it is.
+ */
+export type PathKind = { kind: 'objectId'; what: string } | { kind: 'email' };
+const pathKinds = new WeakMap<z.ZodType, PathKind>();
+
+export function pathKind(schema: z.ZodType): PathKind | undefined {
+  return pathKinds.get(schema);
+}
+
+/**
  * A path id parsed by `objectIdParam(value, what)` (lib/api/handler.ts): 24 hex digits, 400
  * otherwise.
  */
@@ -152,6 +163,7 @@ export function objectIdPath(what: string) {
       when: `the ${what} is not 24 hexadecimal digits`,
     },
   ]);
+  pathKinds.set(schema, { kind: 'objectId', what });
   return schema;
 }
 
@@ -193,6 +205,7 @@ export function emailPath(description: string) {
       example: 'buyer@example.com',
     });
   pathFailures.set(schema, ['request.invalid_email']);
+  pathKinds.set(schema, { kind: 'email' });
   return schema;
 }
 

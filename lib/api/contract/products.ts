@@ -111,176 +111,188 @@ catalogueQuerySchema.shape.limit.register(z.globalRegistry, {
   example: '20',
 });
 
+export const listProductsOp = operation({
+  method: 'get',
+  path: '/api/product',
+  operationId: 'listProducts',
+  tag,
+  summary: 'One page of the catalogue',
+  description:
+    'Products matching the search and filters, one page at a time. A repeated parameter counts by its first value; an empty one counts as absent; unknown parameters are ignored.',
+  access: 'public',
+  params: { query: catalogueQuerySchema },
+  responses: {
+    200: {
+      description: 'The products of the page, in order.',
+      json: z.array(productResponseSchema),
+      headers: z.object({
+        'X-Total-Count': z
+          .string()
+          .meta({ description: 'How many products match, over every page.', example: '134' }),
+        Link: z.string().optional().meta({
+          description:
+            'The previous and next pages (RFC 8288) as paths keeping the other parameters, when they exist.',
+          example:
+            '</api/product?q=bearing&page=3>; rel="next", </api/product?q=bearing&page=1>; rel="prev"',
+        }),
+      }),
+    },
+  },
+  errors: [
+    {
+      code: 'bad_request',
+      when: 'a parameter is not valid; details.fields names it',
+      example: validationExample(catalogueQuerySchema, { limit: '500' }, 'bad_request'),
+    },
+  ],
+});
+
+export const addProductOp = operation({
+  method: 'post',
+  path: '/api/product',
+  operationId: 'addProduct',
+  tag,
+  summary: 'Add a product (admin)',
+  description:
+    'Adds a product to the catalogue. As JSON the picture is an image URL; as multipart/form-data the `picture` field may instead be an image file (JPEG, PNG, WebP or GIF, at most 5 MB), which is stored and removed again if the product is not saved, and `priceTiers` (optional, the volume price list) is one field holding its JSON list.',
+  access: 'admin',
+  body: {
+    json: productSchema,
+    example: {
+      name: 'Deep groove ball bearing 6204-2RS',
+      description: 'Sealed single-row bearing, 20 × 47 × 14 mm, chrome steel.',
+      minimumOrderQuantity: 500,
+      availableQuantity: 24000,
+      price: 0.42,
+      priceTiers: [
+        { minQuantity: 500, price: 0.42 },
+        { minQuantity: 5000, price: 0.38 },
+      ],
+      picture: '/images/products/ball-bearing.webp',
+      sku: 'BRG-6204-2RS',
+      category: 'bearings',
+    },
+    multipart: {
+      fields: productFieldsSchema,
+      file: 'picture',
+      fileSchema: z.union([z.file(), pictureField]).meta({
+        description: 'An image file, or an image URL as in the JSON body.',
+      }),
+    },
+  },
+  responses: {
+    201: {
+      description: 'The product was added.',
+      json: z.object({
+        acknowledged: z.literal(true),
+        insertedId: idField,
+        product: productResponseSchema,
+      }),
+    },
+  },
+  errors: [skuTaken],
+});
+
+export const getProductOp = operation({
+  method: 'get',
+  path: '/api/product/{productId}',
+  operationId: 'getProduct',
+  tag,
+  summary: 'One product',
+  access: 'public',
+  params: { path: productId },
+  responses: { 200: { description: 'The product.', json: productResponseSchema } },
+  errors: ['product.not_found'],
+});
+
+export const getProductPictureOp = operation({
+  method: 'get',
+  path: '/api/product/{productId}/picture',
+  operationId: 'getProductPicture',
+  tag,
+  summary: 'A product’s picture, from this origin',
+  description:
+    'The pages show every product picture from this origin or Cloudinary (their Content-Security-Policy allows no other image host). A picture an admin gave as a URL on another host is fetched by the server and answered here: only from public addresses (never loopback, private, link-local or other internal ones, also after a redirect; at most 3 redirects), within 5 seconds, and only a JPEG, PNG, WebP or GIF by its bytes of at most 5 MB. A fetched picture is kept by the server for 10 minutes, a failure for a minute. A picture on this origin or Cloudinary is a redirect to it.',
+  access: 'public',
+  params: { path: productId },
+  responses: {
+    200: {
+      description: 'The picture, with its type found from its bytes.',
+      content: Object.fromEntries(
+        ['image/jpeg', 'image/png', 'image/webp', 'image/gif'].map((type) => [type, z.file()]),
+      ),
+      headers: z.object({
+        'Cache-Control': z
+          .string()
+          .meta({ example: 'public, max-age=3600, stale-while-revalidate=86400' }),
+        'Content-Length': z.string(),
+        'X-Content-Type-Options': z.literal('nosniff'),
+      }),
+    },
+    307: {
+      description: 'The picture is on this origin or Cloudinary: go there.',
+      headers: z.object({
+        Location: z.string().meta({ example: '/images/products/ball-bearing.webp' }),
+      }),
+    },
+  },
+  errors: ['product.not_found', 'product.picture_unavailable'],
+});
+
+export const updateProductOp = operation({
+  method: 'patch',
+  path: '/api/product/{productId}',
+  operationId: 'updateProduct',
+  tag,
+  summary: "Set a product's part number and category, or its price tiers (admin)",
+  description:
+    "One change per request. `{ sku, category }` gives a product from before part numbers its part number and category, or corrects them. `{ priceTiers: [{ minQuantity, price }] }` replaces its volume price list (`[]` removes it), checked against the product's minimum order quantity and base price; orders already placed keep their unit price. A body with `priceTiers` is a price-list change, any other a part-number change.",
+  access: 'admin',
+  params: { path: productId },
+  body: {
+    json: productPatchSchema,
+    emptyCheckedBy: partNumberSchema,
+    example: { sku: 'BRG-6204-2RS', category: 'bearings' },
+  },
+  responses: { 200: { description: 'The product as it is now.', json: productResponseSchema } },
+  errors: [
+    {
+      code: 'validation_failed',
+      when: "a price tier breaks the rules of a price list or does not start at the product's minimum order quantity and base price: `details.fields` names each row field",
+      example: fieldErrorExample('priceTiers.1.price', fieldMessages.product.tierPriceOrder),
+    },
+    'product.not_found',
+    skuTaken,
+    {
+      key: 'product.price_changed',
+      when: "the product's minimum order quantity or base price changed while the price list was being checked",
+    },
+  ],
+});
+
+export const deleteProductOp = operation({
+  method: 'delete',
+  path: '/api/product/{productId}',
+  operationId: 'deleteProduct',
+  tag,
+  summary: 'Remove a product (admin)',
+  description: 'Orders already placed keep their own copy of the product details.',
+  access: 'admin',
+  params: { path: productId },
+  responses: {
+    200: {
+      description: 'The product was removed.',
+      json: z.object({ acknowledged: z.literal(true), deletedCount: z.literal(1) }),
+    },
+  },
+  errors: ['product.not_found'],
+});
+
 export const productOperations = [
-  operation({
-    method: 'get',
-    path: '/api/product',
-    operationId: 'listProducts',
-    tag,
-    summary: 'One page of the catalogue',
-    description:
-      'Products matching the search and filters, one page at a time. A repeated parameter counts by its first value; an empty one counts as absent; unknown parameters are ignored.',
-    access: 'public',
-    params: { query: catalogueQuerySchema },
-    responses: {
-      200: {
-        description: 'The products of the page, in order.',
-        json: z.array(productResponseSchema),
-        headers: z.object({
-          'X-Total-Count': z
-            .string()
-            .meta({ description: 'How many products match, over every page.', example: '134' }),
-          Link: z.string().optional().meta({
-            description:
-              'The previous and next pages (RFC 8288) as paths keeping the other parameters, when they exist.',
-            example:
-              '</api/product?q=bearing&page=3>; rel="next", </api/product?q=bearing&page=1>; rel="prev"',
-          }),
-        }),
-      },
-    },
-    errors: [
-      {
-        code: 'bad_request',
-        when: 'a parameter is not valid; details.fields names it',
-        example: validationExample(catalogueQuerySchema, { limit: '500' }, 'bad_request'),
-      },
-    ],
-  }),
-  operation({
-    method: 'post',
-    path: '/api/product',
-    operationId: 'addProduct',
-    tag,
-    summary: 'Add a product (admin)',
-    description:
-      'Adds a product to the catalogue. As JSON the picture is an image URL; as multipart/form-data the `picture` field may instead be an image file (JPEG, PNG, WebP or GIF, at most 5 MB), which is stored and removed again if the product is not saved, and `priceTiers` (optional, the volume price list) is one field holding its JSON list.',
-    access: 'admin',
-    body: {
-      json: productSchema,
-      example: {
-        name: 'Deep groove ball bearing 6204-2RS',
-        description: 'Sealed single-row bearing, 20 × 47 × 14 mm, chrome steel.',
-        minimumOrderQuantity: 500,
-        availableQuantity: 24000,
-        price: 0.42,
-        priceTiers: [
-          { minQuantity: 500, price: 0.42 },
-          { minQuantity: 5000, price: 0.38 },
-        ],
-        picture: '/images/products/ball-bearing.webp',
-        sku: 'BRG-6204-2RS',
-        category: 'bearings',
-      },
-      multipart: {
-        fields: productFieldsSchema,
-        file: 'picture',
-        fileSchema: z.union([z.file(), pictureField]).meta({
-          description: 'An image file, or an image URL as in the JSON body.',
-        }),
-      },
-    },
-    responses: {
-      201: {
-        description: 'The product was added.',
-        json: z.object({
-          acknowledged: z.literal(true),
-          insertedId: idField,
-          product: productResponseSchema,
-        }),
-      },
-    },
-    errors: [skuTaken],
-  }),
-  operation({
-    method: 'get',
-    path: '/api/product/{productId}',
-    operationId: 'getProduct',
-    tag,
-    summary: 'One product',
-    access: 'public',
-    params: { path: productId },
-    responses: { 200: { description: 'The product.', json: productResponseSchema } },
-    errors: ['product.not_found'],
-  }),
-  operation({
-    method: 'get',
-    path: '/api/product/{productId}/picture',
-    operationId: 'getProductPicture',
-    tag,
-    summary: 'A product’s picture, from this origin',
-    description:
-      'The pages show every product picture from this origin or Cloudinary (their Content-Security-Policy allows no other image host). A picture an admin gave as a URL on another host is fetched by the server and answered here: only from public addresses (never loopback, private, link-local or other internal ones, also after a redirect; at most 3 redirects), within 5 seconds, and only a JPEG, PNG, WebP or GIF by its bytes of at most 5 MB. A fetched picture is kept by the server for 10 minutes, a failure for a minute. A picture on this origin or Cloudinary is a redirect to it.',
-    access: 'public',
-    params: { path: productId },
-    responses: {
-      200: {
-        description: 'The picture, with its type found from its bytes.',
-        content: Object.fromEntries(
-          ['image/jpeg', 'image/png', 'image/webp', 'image/gif'].map((type) => [type, z.file()]),
-        ),
-        headers: z.object({
-          'Cache-Control': z
-            .string()
-            .meta({ example: 'public, max-age=3600, stale-while-revalidate=86400' }),
-          'Content-Length': z.string(),
-          'X-Content-Type-Options': z.literal('nosniff'),
-        }),
-      },
-      307: {
-        description: 'The picture is on this origin or Cloudinary: go there.',
-        headers: z.object({
-          Location: z.string().meta({ example: '/images/products/ball-bearing.webp' }),
-        }),
-      },
-    },
-    errors: ['product.not_found', 'product.picture_unavailable'],
-  }),
-  operation({
-    method: 'patch',
-    path: '/api/product/{productId}',
-    operationId: 'updateProduct',
-    tag,
-    summary: "Set a product's part number and category, or its price tiers (admin)",
-    description:
-      "One change per request. `{ sku, category }` gives a product from before part numbers its part number and category, or corrects them. `{ priceTiers: [{ minQuantity, price }] }` replaces its volume price list (`[]` removes it), checked against the product's minimum order quantity and base price; orders already placed keep their unit price. A body with `priceTiers` is a price-list change, any other a part-number change.",
-    access: 'admin',
-    params: { path: productId },
-    body: {
-      json: productPatchSchema,
-      emptyCheckedBy: partNumberSchema,
-      example: { sku: 'BRG-6204-2RS', category: 'bearings' },
-    },
-    responses: { 200: { description: 'The product as it is now.', json: productResponseSchema } },
-    errors: [
-      {
-        code: 'validation_failed',
-        when: "a price tier breaks the rules of a price list or does not start at the product's minimum order quantity and base price: `details.fields` names each row field",
-        example: fieldErrorExample('priceTiers.1.price', fieldMessages.product.tierPriceOrder),
-      },
-      'product.not_found',
-      skuTaken,
-      {
-        key: 'product.price_changed',
-        when: "the product's minimum order quantity or base price changed while the price list was being checked",
-      },
-    ],
-  }),
-  operation({
-    method: 'delete',
-    path: '/api/product/{productId}',
-    operationId: 'deleteProduct',
-    tag,
-    summary: 'Remove a product (admin)',
-    description: 'Orders already placed keep their own copy of the product details.',
-    access: 'admin',
-    params: { path: productId },
-    responses: {
-      200: {
-        description: 'The product was removed.',
-        json: z.object({ acknowledged: z.literal(true), deletedCount: z.literal(1) }),
-      },
-    },
-    errors: ['product.not_found'],
-  }),
+  listProductsOp,
+  addProductOp,
+  getProductOp,
+  getProductPictureOp,
+  updateProductOp,
+  deleteProductOp,
 ];

@@ -136,78 +136,79 @@ const tooManyLines = {
 
 const textDescription = `Lines of \`part number, quantity\` (comma, semicolon or tab between them), as pasted or read from a CSV file with those two columns; a first line naming the columns (\`part number,quantity\`) is skipped, blank lines are ignored, part numbers are compared without regard to case, and lines naming the same part number are merged with their quantities summed. At most ${MAX_QUICK_ORDER_LINES} lines.`;
 
-export const quickOrderOperations = [
-  operation({
-    method: 'post',
-    path: '/api/quick-order/check',
-    operationId: 'checkQuickOrder',
-    tag,
-    summary: 'Check a quick order by part number',
-    description: `The validation report of a quick order, line by line, against today's catalogue: unknown part numbers, quantities below the product's minimum (with the nearest valid quantity) or above the stock left (with the stock), merged duplicates, malformed lines. Writes nothing. ${textDescription}`,
-    access: 'user',
-    body: { json: quickOrderCheckSchema, example: { text: exampleText } },
-    responses: { 200: { description: 'The report.', json: reportSchema } },
-    errors: [
-      {
-        code: 'validation_failed',
-        when: 'the text is empty or too long',
-        example: validationExample(quickOrderCheckSchema, { text: '' }),
-      },
-      tooManyLines,
-    ],
-  }),
-  operation({
-    method: 'post',
-    path: '/api/quick-order',
-    operationId: 'placeQuickOrder',
-    tag,
-    summary: 'Place a quick order by part number',
-    description: `Checks the lines again (price, minimum and stock are today's) and places every line that may be ordered as one order, in the order of the text, with the one delivery \`address\`, \`phone\` and optional \`poNumber\` (validated as in POST /api/order). Each order reserves its stock as POST /api/order does and counts against the same hourly limit (all of a quick order's orders at once: when they do not fit, nothing is placed). A line refused as its order is placed (its stock taken meanwhile, the unpaid-orders cap reached: MAX_UNPAID_ORDERS, default 20, for an account with a verified email, 3 while it is not verified, whose refusal says to pay or delete an open order, verify the email or request a quote) is answered in \`failed\` with its reason (\`status: "not_placed"\`); the others stand. Each order holds its stock until its \`payBy\` (GET /api/orders/{id}): UNPAID_ORDER_TTL_HOURS for a verified email, UNVERIFIED_HOLD_MINUTES (default 30) otherwise. ${textDescription}`,
-    access: 'user',
-    body: {
-      json: quickOrderPlaceSchema,
-      example: {
-        text: exampleText,
-        address: '12 Mill Road, Sheffield S1 2AB',
-        phone: '01142345678',
-        poNumber: 'PO-2026-0117',
-      },
+export const checkQuickOrderOp = operation({
+  method: 'post',
+  path: '/api/quick-order/check',
+  operationId: 'checkQuickOrder',
+  tag,
+  summary: 'Check a quick order by part number',
+  description: `The validation report of a quick order, line by line, against today's catalogue: unknown part numbers, quantities below the product's minimum (with the nearest valid quantity) or above the stock left (with the stock), merged duplicates, malformed lines. Writes nothing. ${textDescription}`,
+  access: 'user',
+  body: { json: quickOrderCheckSchema, example: { text: exampleText } },
+  responses: { 200: { description: 'The report.', json: reportSchema } },
+  errors: [
+    {
+      code: 'validation_failed',
+      when: 'the text is empty or too long',
+      example: validationExample(quickOrderCheckSchema, { text: '' }),
     },
-    responses: {
-      200: {
-        description:
-          'The orders placed, with their ids, and the lines that were not, with why (a line refused by the check or when its order was placed).',
-        json: resultSchema,
-      },
+    tooManyLines,
+  ],
+});
+
+export const placeQuickOrderOp = operation({
+  method: 'post',
+  path: '/api/quick-order',
+  operationId: 'placeQuickOrder',
+  tag,
+  summary: 'Place a quick order by part number',
+  description: `Checks the lines again (price, minimum and stock are today's) and places every line that may be ordered as one order, in the order of the text, with the one delivery \`address\`, \`phone\` and optional \`poNumber\` (validated as in POST /api/order). Each order reserves its stock as POST /api/order does and counts against the same hourly limit (all of a quick order's orders at once: when they do not fit, nothing is placed). A line refused as its order is placed (its stock taken meanwhile, the unpaid-orders cap reached: MAX_UNPAID_ORDERS, default 20, for an account with a verified email, 3 while it is not verified, whose refusal says to pay or delete an open order, verify the email or request a quote) is answered in \`failed\` with its reason (\`status: "not_placed"\`); the others stand. Each order holds its stock until its \`payBy\` (GET /api/orders/{id}): UNPAID_ORDER_TTL_HOURS for a verified email, UNVERIFIED_HOLD_MINUTES (default 30) otherwise. ${textDescription}`,
+  access: 'user',
+  body: {
+    json: quickOrderPlaceSchema,
+    example: {
+      text: exampleText,
+      address: '12 Mill Road, Sheffield S1 2AB',
+      phone: '01142345678',
+      poNumber: 'PO-2026-0117',
     },
-    errors: [
-      {
-        code: 'validation_failed',
-        when: 'the text is empty or too long, or the address, phone or PO number is not valid',
-        example: validationExample(quickOrderPlaceSchema, { text: exampleText, phone: 'x' }),
+  },
+  responses: {
+    200: {
+      description:
+        'The orders placed, with their ids, and the lines that were not, with why (a line refused by the check or when its order was placed).',
+      json: resultSchema,
+    },
+  },
+  errors: [
+    {
+      code: 'validation_failed',
+      when: 'the text is empty or too long, or the address, phone or PO number is not valid',
+      example: validationExample(quickOrderPlaceSchema, { text: exampleText, phone: 'x' }),
+    },
+    tooManyLines,
+    {
+      key: 'quick_order.nothing_to_place',
+      details: {
+        lines: [
+          {
+            lines: [1],
+            text: 'NO-SUCH-PART, 1000',
+            partNumber: 'NO-SUCH-PART',
+            quantity: 1000,
+            status: 'unknown_part',
+            message: quickOrderMessages.unknownPart,
+            merged: null,
+            suggestedQuantity: null,
+            available: null,
+            product: null,
+          },
+        ],
       },
-      tooManyLines,
-      {
-        key: 'quick_order.nothing_to_place',
-        details: {
-          lines: [
-            {
-              lines: [1],
-              text: 'NO-SUCH-PART, 1000',
-              partNumber: 'NO-SUCH-PART',
-              quantity: 1000,
-              status: 'unknown_part',
-              message: quickOrderMessages.unknownPart,
-              merged: null,
-              suggestedQuantity: null,
-              available: null,
-              product: null,
-            },
-          ],
-        },
-        when: 'no line may be ordered (`details.lines` is the report)',
-      },
-    ],
-    rateLimited: true,
-  }),
-];
+      when: 'no line may be ordered (`details.lines` is the report)',
+    },
+  ],
+  rateLimited: true,
+});
+
+export const quickOrderOperations = [checkQuickOrderOp, placeQuickOrderOp];

@@ -83,116 +83,119 @@ conforms<Quote>()(quoteResponseSchema);
 
 const quoteId = objectIdPath('quote id');
 
-export const quoteOperations = [
-  operation({
-    method: 'get',
-    path: '/api/quotes',
-    operationId: 'listQuotes',
-    tag,
-    summary: 'Quotes: your own, or every quote (admin)',
-    description:
-      "A buyer's own quotes, or every quote for an admin, newest first. `?status=` lists one status; `expired` lists answered quotes whose valid-until date has passed (decided when asked, never by a background job).",
-    access: 'user',
-    params: { query: quotesQuerySchema },
-    responses: {
-      200: { description: 'The quotes, newest first.', json: z.array(quoteResponseSchema) },
+export const listQuotesOp = operation({
+  method: 'get',
+  path: '/api/quotes',
+  operationId: 'listQuotes',
+  tag,
+  summary: 'Quotes: your own, or every quote (admin)',
+  description:
+    "A buyer's own quotes, or every quote for an admin, newest first. `?status=` lists one status; `expired` lists answered quotes whose valid-until date has passed (decided when asked, never by a background job).",
+  access: 'user',
+  params: { query: quotesQuerySchema },
+  responses: {
+    200: { description: 'The quotes, newest first.', json: z.array(quoteResponseSchema) },
+  },
+  errors: [
+    {
+      code: 'bad_request',
+      when: '`status` is not one of the statuses; details.fields names it',
+      example: validationExample(quotesQuerySchema, { status: 'lost' }, 'bad_request'),
     },
-    errors: [
-      {
-        code: 'bad_request',
-        when: '`status` is not one of the statuses; details.fields names it',
-        example: validationExample(quotesQuerySchema, { status: 'lost' }, 'bad_request'),
-      },
-    ],
-  }),
-  operation({
-    method: 'post',
-    path: '/api/quotes',
-    operationId: 'requestQuote',
-    tag,
-    summary: 'Request a quote',
-    description:
-      "Asks the store for a price: any whole quantity from 500 and the product's own minimum (not limited to the order form's choices or to the stock), an optional needed-by day (not in the past), the delivery address and phone, an optional note. The store is mailed (ORDERS_TO). At most 30 requests an hour per person.",
-    access: 'user',
-    body: {
-      json: quoteRequestSchema,
-      example: {
-        productId: '66a1f0c2e4b0a1b2c3d4e5f6',
-        quantity: 50000,
-        neededBy: '2030-12-15',
-        address: '12 Mill Road, Sheffield S1 2AB',
-        phone: '01142345678',
-        note: 'Delivery on two pallets, please.',
-      },
+  ],
+});
+
+export const requestQuoteOp = operation({
+  method: 'post',
+  path: '/api/quotes',
+  operationId: 'requestQuote',
+  tag,
+  summary: 'Request a quote',
+  description:
+    "Asks the store for a price: any whole quantity from 500 and the product's own minimum (not limited to the order form's choices or to the stock), an optional needed-by day (not in the past), the delivery address and phone, an optional note. The store is mailed (ORDERS_TO). At most 30 requests an hour per person.",
+  access: 'user',
+  body: {
+    json: quoteRequestSchema,
+    example: {
+      productId: '66a1f0c2e4b0a1b2c3d4e5f6',
+      quantity: 50000,
+      neededBy: '2030-12-15',
+      address: '12 Mill Road, Sheffield S1 2AB',
+      phone: '01142345678',
+      note: 'Delivery on two pallets, please.',
     },
-    responses: { 201: { description: 'The quote, requested.', json: quoteResponseSchema } },
-    errors: [
-      'product.not_found',
-      {
-        code: 'validation_failed',
-        when: "the quantity is below the product's minimum, or the needed-by day is in the past",
-        example: fieldErrorExample('neededBy', fieldMessages.quote.neededByPast),
-      },
-    ],
-    rateLimited: true,
-  }),
-  operation({
-    method: 'patch',
-    path: '/api/quotes/{id}',
-    operationId: 'decideQuote',
-    tag,
-    summary: 'Answer or decline a quote (admin)',
-    description:
-      '`{ action: "answer", unitPrice, validUntil }` answers a requested quote (or answers an answered or expired one anew) with a unit price in US dollars and the last day it holds (`YYYY-MM-DD`, through its end in UTC); `{ action: "decline", reason }` declines it. The buyer is mailed either way. A quote accepted, being accepted or declined is a 409.',
-    access: 'admin',
-    params: { path: z.object({ id: quoteId }) },
-    body: {
-      json: quoteDecisionSchema,
-      example: { action: 'answer', unitPrice: 0.11, validUntil: '2030-12-01' },
+  },
+  responses: { 201: { description: 'The quote, requested.', json: quoteResponseSchema } },
+  errors: [
+    'product.not_found',
+    {
+      code: 'validation_failed',
+      when: "the quantity is below the product's minimum, or the needed-by day is in the past",
+      example: fieldErrorExample('neededBy', fieldMessages.quote.neededByPast),
     },
-    responses: { 200: { description: 'The quote as it is now.', json: quoteResponseSchema } },
-    errors: ['quote.not_found', { key: 'quote.closed', params: { status: 'accepted' } }],
-  }),
-  operation({
-    method: 'post',
-    path: '/api/quotes/{id}/accept',
-    operationId: 'acceptQuote',
-    tag,
-    summary: 'Accept a quote: place its order',
-    description:
-      "The buyer who asked for the quote accepts its answer, once, before it expires, naming the unit price they saw (`unitPrice`, in US dollars, as the quote shows it; required): an unpaid order is placed at that quoted unit price for the quoted quantity (its total computed in cents), reserving the stock like any order and under the same rules (the product's minimum; at most MAX_UNPAID_ORDERS unpaid orders, or 3 while the buyer's email is not verified, and held until its `payBy` like any order). The price is part of the one conditional update that claims the quote: if the store has answered the quote anew at another price since, nothing is placed and the answer is 409 `quote.price_changed` with the new unit price and total in the message and in `details`. The order is then paid on its payment page (`/dashboard/payment/{orderId}`). Concurrent accepts place one order; the others are 409. When the stock is short the accept is refused and the quote stays answered.",
-    access: 'user',
-    params: { path: z.object({ id: quoteId }) },
-    body: { json: quoteAcceptSchema, example: { unitPrice: 0.11 } },
-    responses: {
-      201: {
-        description: 'The order was placed; the quote is accepted.',
-        json: z.object({ orderId: idField, quote: quoteResponseSchema }),
-      },
+  ],
+  rateLimited: true,
+});
+
+export const decideQuoteOp = operation({
+  method: 'patch',
+  path: '/api/quotes/{id}',
+  operationId: 'decideQuote',
+  tag,
+  summary: 'Answer or decline a quote (admin)',
+  description:
+    '`{ action: "answer", unitPrice, validUntil }` answers a requested quote (or answers an answered or expired one anew) with a unit price in US dollars and the last day it holds (`YYYY-MM-DD`, through its end in UTC); `{ action: "decline", reason }` declines it. The buyer is mailed either way. A quote accepted, being accepted or declined is a 409.',
+  access: 'admin',
+  params: { path: z.object({ id: quoteId }) },
+  body: {
+    json: quoteDecisionSchema,
+    example: { action: 'answer', unitPrice: 0.11, validUntil: '2030-12-01' },
+  },
+  responses: { 200: { description: 'The quote as it is now.', json: quoteResponseSchema } },
+  errors: ['quote.not_found', { key: 'quote.closed', params: { status: 'accepted' } }],
+});
+
+export const acceptQuoteOp = operation({
+  method: 'post',
+  path: '/api/quotes/{id}/accept',
+  operationId: 'acceptQuote',
+  tag,
+  summary: 'Accept a quote: place its order',
+  description:
+    "The buyer who asked for the quote accepts its answer, once, before it expires, naming the unit price they saw (`unitPrice`, in US dollars, as the quote shows it; required): an unpaid order is placed at that quoted unit price for the quoted quantity (its total computed in cents), reserving the stock like any order and under the same rules (the product's minimum; at most MAX_UNPAID_ORDERS unpaid orders, or 3 while the buyer's email is not verified, and held until its `payBy` like any order). The price is part of the one conditional update that claims the quote: if the store has answered the quote anew at another price since, nothing is placed and the answer is 409 `quote.price_changed` with the new unit price and total in the message and in `details`. The order is then paid on its payment page (`/dashboard/payment/{orderId}`). Concurrent accepts place one order; the others are 409. When the stock is short the accept is refused and the quote stays answered.",
+  access: 'user',
+  params: { path: z.object({ id: quoteId }) },
+  body: { json: quoteAcceptSchema, example: { unitPrice: 0.11 } },
+  responses: {
+    201: {
+      description: 'The order was placed; the quote is accepted.',
+      json: z.object({ orderId: idField, quote: quoteResponseSchema }),
     },
-    errors: [
-      'quote.not_found',
-      'quote.not_yours',
-      { key: 'quote.accept_not_yours', when: 'an admin, or anyone but its buyer, accepts it' },
-      'quote.not_answered',
-      { key: 'quote.expired', params: { date: 'December 1, 2026' } },
-      'quote.already_accepted',
-      'quote.accepting',
-      'quote.declined',
-      {
-        key: 'quote.price_changed',
-        when: 'the quote was answered anew at another unit price than the one sent',
-        params: { unitPrice: '$0.12', total: '$6,000.00' },
-        details: { unitPrice: 0.12, total: 6000, validUntil: '2026-12-08T23:59:59.999Z' },
-      },
-      {
-        key: 'quote.out_of_stock',
-        params: { available: '12,000' },
-        details: { available: 12000 },
-      },
-      { key: 'quote.below_minimum', params: { minimum: 1000 } },
-      'product.not_found',
-      ...unpaidCapErrors,
-    ],
-  }),
-];
+  },
+  errors: [
+    'quote.not_found',
+    'quote.not_yours',
+    { key: 'quote.accept_not_yours', when: 'an admin, or anyone but its buyer, accepts it' },
+    'quote.not_answered',
+    { key: 'quote.expired', params: { date: 'December 1, 2026' } },
+    'quote.already_accepted',
+    'quote.accepting',
+    'quote.declined',
+    {
+      key: 'quote.price_changed',
+      when: 'the quote was answered anew at another unit price than the one sent',
+      params: { unitPrice: '$0.12', total: '$6,000.00' },
+      details: { unitPrice: 0.12, total: 6000, validUntil: '2026-12-08T23:59:59.999Z' },
+    },
+    {
+      key: 'quote.out_of_stock',
+      params: { available: '12,000' },
+      details: { available: 12000 },
+    },
+    { key: 'quote.below_minimum', params: { minimum: 1000 } },
+    'product.not_found',
+    ...unpaidCapErrors,
+  ],
+});
+
+export const quoteOperations = [listQuotesOp, requestQuoteOp, decideQuoteOp, acceptQuoteOp];

@@ -38,95 +38,96 @@ export const reviewResponseSchema = z
   .meta({ id: 'Review' });
 conforms<Review>()(reviewResponseSchema);
 
-export const reviewOperations = [
-  operation({
-    method: 'get',
-    path: '/api/review',
-    operationId: 'listReviews',
-    tag,
-    summary: 'One page of reviews',
-    description: `The reviews newest first, one page at a time: without parameters the newest ${DEFAULT_REVIEW_LIMIT}. A repeated parameter counts by its first value; unknown parameters are ignored.`,
-    access: 'public',
-    params: { query: reviewQuerySchema },
-    responses: {
-      200: {
-        description: 'The reviews of the page, newest first.',
-        json: z.array(reviewResponseSchema),
-        headers: z.object({
-          'X-Total-Count': z
-            .string()
-            .meta({ description: 'How many reviews there are, over every page.', example: '57' }),
-          Link: z.string().optional().meta({
-            description:
-              'The previous and next pages (RFC 8288) as paths keeping the other parameters, when they exist.',
-            example: '</api/review?page=1>; rel="prev", </api/review?page=3>; rel="next"',
-          }),
+export const listReviewsOp = operation({
+  method: 'get',
+  path: '/api/review',
+  operationId: 'listReviews',
+  tag,
+  summary: 'One page of reviews',
+  description: `The reviews newest first, one page at a time: without parameters the newest ${DEFAULT_REVIEW_LIMIT}. A repeated parameter counts by its first value; unknown parameters are ignored.`,
+  access: 'public',
+  params: { query: reviewQuerySchema },
+  responses: {
+    200: {
+      description: 'The reviews of the page, newest first.',
+      json: z.array(reviewResponseSchema),
+      headers: z.object({
+        'X-Total-Count': z
+          .string()
+          .meta({ description: 'How many reviews there are, over every page.', example: '57' }),
+        Link: z.string().optional().meta({
+          description:
+            'The previous and next pages (RFC 8288) as paths keeping the other parameters, when they exist.',
+          example: '</api/review?page=1>; rel="prev", </api/review?page=3>; rel="next"',
         }),
-      },
+      }),
     },
-    errors: [
-      {
-        code: 'bad_request',
-        when: 'a parameter is not valid; details.fields names it',
-        example: validationExample(reviewQuerySchema, { limit: '500' }, 'bad_request'),
-      },
-    ],
-  }),
-  operation({
-    method: 'post',
-    path: '/api/review',
-    operationId: 'addReview',
-    tag,
-    summary: 'Add a review',
-    description:
-      'Adds a review; the reviewer is recorded from the credential. Either multipart/form-data with the photo as the `image` file (what the Add a Review form sends), or JSON whose `img` is a URL that POST /api/images answered to the same person within the hour, not used by another review or a product: the upload is attached to this review, once. At most 10 reviews per person in 10 minutes.',
-    access: 'user',
-    body: {
-      json: reviewSchema,
-      example: {
-        rating: 5,
-        name: 'Dana Whitfield',
-        location: 'Leeds',
-        reviewText: 'Bearings arrived on time and to tolerance.',
-        img: '/api/images/3f9c2a7e5b1d4c8a9e0f6b2d7a4c1e58',
-      },
-      multipart: { fields: reviewFieldsSchema, file: 'image' },
+  },
+  errors: [
+    {
+      code: 'bad_request',
+      when: 'a parameter is not valid; details.fields names it',
+      example: validationExample(reviewQuerySchema, { limit: '500' }, 'bad_request'),
     },
-    responses: {
-      201: {
-        description: 'The review was added.',
-        json: z.object({
-          acknowledged: z.literal(true),
-          insertedId: idField,
-          review: reviewResponseSchema,
-        }),
-      },
+  ],
+});
+
+export const addReviewOp = operation({
+  method: 'post',
+  path: '/api/review',
+  operationId: 'addReview',
+  tag,
+  summary: 'Add a review',
+  description:
+    'Adds a review; the reviewer is recorded from the credential. Either multipart/form-data with the photo as the `image` file (what the Add a Review form sends), or JSON whose `img` is a URL that POST /api/images answered to the same person within the hour, not used by another review or a product: the upload is attached to this review, once. At most 10 reviews per person in 10 minutes.',
+  access: 'user',
+  body: {
+    json: reviewSchema,
+    example: {
+      rating: 5,
+      name: 'Dana Whitfield',
+      location: 'Leeds',
+      reviewText: 'Bearings arrived on time and to tolerance.',
+      img: '/api/images/3f9c2a7e5b1d4c8a9e0f6b2d7a4c1e58',
     },
-    errors: [
-      {
-        code: 'validation_failed',
-        when: 'no photo came in the multipart `image` field',
-        example: fieldErrorExample('image', reviewMessages.imageRequired),
-      },
-      {
-        code: 'validation_failed',
-        when: 'the JSON `img` is not a picture this person uploaded through POST /api/images',
-        example: fieldErrorExample('img', reviewMessages.imgNotUploaded),
-      },
-      {
+    multipart: { fields: reviewFieldsSchema, file: 'image' },
+  },
+  responses: {
+    201: {
+      description: 'The review was added.',
+      json: z.object({
+        acknowledged: z.literal(true),
+        insertedId: idField,
+        review: reviewResponseSchema,
+      }),
+    },
+  },
+  errors: [
+    {
+      code: 'validation_failed',
+      when: 'no photo came in the multipart `image` field',
+      example: fieldErrorExample('image', reviewMessages.imageRequired),
+    },
+    {
+      code: 'validation_failed',
+      when: 'the JSON `img` is not a picture this person uploaded through POST /api/images',
+      example: fieldErrorExample('img', reviewMessages.imgNotUploaded),
+    },
+    {
+      code: 'conflict',
+      when: 'the JSON `img` is already attached to another review or a product (an upload is attached once)',
+      example: fieldErrorExample('img', imageMessages.alreadyUsed, {
         code: 'conflict',
-        when: 'the JSON `img` is already attached to another review or a product (an upload is attached once)',
-        example: fieldErrorExample('img', imageMessages.alreadyUsed, {
-          code: 'conflict',
-          summary: imageMessages.alreadyUsed,
-        }),
-      },
-      {
-        code: 'validation_failed',
-        when: 'the JSON `img` was removed because it was not attached within an hour of its upload',
-        example: fieldErrorExample('img', imageMessages.removed),
-      },
-    ],
-    rateLimited: true,
-  }),
-];
+        summary: imageMessages.alreadyUsed,
+      }),
+    },
+    {
+      code: 'validation_failed',
+      when: 'the JSON `img` was removed because it was not attached within an hour of its upload',
+      example: fieldErrorExample('img', imageMessages.removed),
+    },
+  ],
+  rateLimited: true,
+});
+
+export const reviewOperations = [listReviewsOp, addReviewOp];

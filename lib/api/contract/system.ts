@@ -23,70 +23,73 @@ export const unhealthySchema = z
 
 const noStore = z.object({ 'Cache-Control': z.literal('no-store') });
 
-export const systemOperations = [
-  operation({
-    method: 'get',
-    path: '/api/health',
-    operationId: 'health',
-    tag,
-    summary: 'Whether the store can serve',
-    description:
-      'For load balancers and uptime checks: pings the database. Never cached, needs no credential.',
-    access: 'public',
-    // The handler answers an unreachable database itself, as 503 with what is down.
-    database: false,
-    responses: {
-      200: { description: 'Everything answers.', json: healthySchema, headers: noStore },
-      503: {
-        description: 'Something is down, named in the body.',
-        json: unhealthySchema,
-        headers: noStore,
-      },
+export const healthOp = operation({
+  method: 'get',
+  path: '/api/health',
+  operationId: 'health',
+  tag,
+  summary: 'Whether the store can serve',
+  description:
+    'For load balancers and uptime checks: pings the database. Never cached, needs no credential.',
+  access: 'public',
+  // The handler answers an unreachable database itself, as 503 with what is down.
+  database: false,
+  responses: {
+    200: { description: 'Everything answers.', json: healthySchema, headers: noStore },
+    503: {
+      description: 'Something is down, named in the body.',
+      json: unhealthySchema,
+      headers: noStore,
     },
-  }),
-  operation({
-    method: 'get',
-    path: '/api/openapi.json',
-    operationId: 'openApiDocument',
-    tag,
-    summary: 'This API contract (OpenAPI 3.1)',
-    description: 'Generated from the zod schemas the route handlers validate with.',
-    access: 'public',
-    database: false,
-    responses: {
-      200: {
-        description: 'The OpenAPI document.',
-        json: z.looseObject({
-          openapi: z.string(),
-          info: z.looseObject({}),
-          paths: z.looseObject({}),
-        }),
-      },
+  },
+});
+
+export const openApiDocumentOp = operation({
+  method: 'get',
+  path: '/api/openapi.json',
+  operationId: 'openApiDocument',
+  tag,
+  summary: 'This API contract (OpenAPI 3.1)',
+  description: 'Generated from the zod schemas the route handlers validate with.',
+  access: 'public',
+  database: false,
+  responses: {
+    200: {
+      description: 'The OpenAPI document.',
+      json: z.looseObject({
+        openapi: z.string(),
+        info: z.looseObject({}),
+        paths: z.looseObject({}),
+      }),
     },
-  }),
-  operation({
-    method: 'get',
-    path: '/api/docs',
-    operationId: 'apiReference',
-    tag,
-    summary: 'The API reference page',
-    description:
-      'A readable reference of this document for integrators, served entirely from this origin (no external scripts or fonts).',
-    access: 'public',
-    database: false,
-    responses: { 200: { description: 'The page.', content: { 'text/html': z.string() } } },
-  }),
-  operation({
-    method: 'get',
-    path: '/api/docs/scalar.js',
-    operationId: 'apiReferenceScript',
-    tag,
-    summary: "The reference page's script",
-    description: 'The Scalar API reference bundle the page loads, from this origin.',
-    access: 'public',
-    database: false,
-    responses: {
-      200: { description: 'The script.', content: { 'text/javascript': z.string() } },
-    },
-  }),
-];
+  },
+});
+
+export const apiReferenceOp = operation({
+  method: 'get',
+  path: '/api/docs',
+  operationId: 'apiReference',
+  tag,
+  summary: 'The API reference page',
+  description:
+    'A readable reference of this document for integrators, served entirely from this origin (no external scripts or fonts).',
+  access: 'public',
+  database: false,
+  responses: { 200: { description: 'The page.', content: { 'text/html': z.string() } } },
+});
+
+export const apiReferenceScriptOp = operation({
+  method: 'get',
+  path: '/api/docs/scalar.js',
+  operationId: 'apiReferenceScript',
+  tag,
+  summary: "The reference page's script",
+  description: 'The Scalar API reference bundle the page loads, from this origin.',
+  access: 'public',
+  database: false,
+  responses: {
+    200: { description: 'The script.', content: { 'text/javascript': z.string() } },
+  },
+});
+
+export const systemOperations = [healthOp, openApiDocumentOp, apiReferenceOp, apiReferenceScriptOp];

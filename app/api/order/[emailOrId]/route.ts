@@ -1,25 +1,19 @@
-import { NextResponse } from 'next/server';
+import { handle } from '@/lib/api/handle';
+import { deleteOrderOp, listOrdersByEmailOp, recordPaymentOp } from '@/lib/api/contract/orders';
 import { fieldError } from '@/lib/core/errors';
-import { emailParam, objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
-import { assertSelfOrAdmin, requireUser } from '@/lib/accounts';
 import { deleteOrder, ordersByEmail, recordPayment } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
-import { recordPaymentSchema } from '@/lib/orders';
 
 // One dynamic segment serves both shapes of the API: GET /order/{email} and DELETE or PATCH
 // /order/{id}.
-type Params = { emailOrId: string };
 
 /**
  * GET /api/order/{email}: for your own email, your orders (by your user id); an admin may ask
  * for any email. Cancelled orders are not listed.
  */
-export const GET = route<Params>(async (request, { params }) => {
-  const email = emailParam((await params).emailOrId);
-  const user = await requireUser(request);
-  assertSelfOrAdmin(user, email);
-  return NextResponse.json(await ordersByEmail(user, email));
-});
+export const GET = handle(listOrdersByEmailOp, ({ user, params }) =>
+  ordersByEmail(user, params.emailOrId),
+);
 
 /**
  * DELETE /api/order/{id}: deletes an unpaid order (its owner or an admin) and gives its
@@ -28,11 +22,9 @@ export const GET = route<Params>(async (request, { params }) => {
  * already cancelled order is refused with 409. The buyer is mailed the cancellation (after
  * the answer).
  */
-export const DELETE = route<Params>(async (request, { params }) => {
-  const id = objectIdParam((await params).emailOrId, 'order id').toHexString();
-  const user = await requireUser(request);
-  await deleteOrder(user, id, linkOrigin());
-  return NextResponse.json({ deletedCount: 1 });
+export const DELETE = handle(deleteOrderOp, async ({ user, params }) => {
+  await deleteOrder(user, params.emailOrId, linkOrigin());
+  return { deletedCount: 1 };
 });
 
 /**
@@ -41,12 +33,10 @@ export const DELETE = route<Params>(async (request, { params }) => {
  * intent stored on this order and carries the order's amount. Idempotent. The receipt and the
  * store's mail are queued with the payment and sent after the answer.
  */
-export const PATCH = route<Params>(async (request, { params }) => {
-  const id = objectIdParam((await params).emailOrId, 'order id').toHexString();
-  const user = await requireUser(request);
-  const input = parseWith(recordPaymentSchema, await readJson(request));
-  if (input.order !== undefined && input.order.toLowerCase() !== id) {
+export const PATCH = handle(recordPaymentOp, ({ user, params, body }) => {
+  const id = params.emailOrId;
+  if (body.order !== undefined && body.order.toLowerCase() !== id) {
     throw fieldError('order', 'must be the id in the path');
   }
-  return NextResponse.json(await recordPayment(user, id, input.transactionId, linkOrigin()));
+  return recordPayment(user, id, body.transactionId, linkOrigin());
 });

@@ -1,6 +1,5 @@
-import { NextResponse } from 'next/server';
-import { objectIdParam, route } from '@/lib/api/handler';
-import { requireUser } from '@/lib/accounts';
+import { handle } from '@/lib/api/handle';
+import { getOrderOp } from '@/lib/api/contract/orders';
 import { viewOrder } from '@/lib/orders';
 
 /**
@@ -9,8 +8,4 @@ import { viewOrder } from '@/lib/orders';
  * `cancelledAt` and `cancelReason` ('expired', 'cancelled_by_store'; one its buyer deleted is
  * 404 to that buyer, as deleted).
  */
-export const GET = route<{ id: string }>(async (request, { params }) => {
-  const id = objectIdParam((await params).id, 'order id').toHexString();
-  const user = await requireUser(request);
-  return NextResponse.json(await viewOrder(user, id));
-});
+export const GET = handle(getOrderOp, ({ user, params }) => viewOrder(user, params.id));

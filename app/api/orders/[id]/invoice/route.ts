@@ -1,5 +1,5 @@
-import { objectIdParam, route } from '@/lib/api/handler';
-import { requireUser } from '@/lib/accounts';
+import { handle } from '@/lib/api/handle';
+import { getInvoiceOp } from '@/lib/api/contract/orders';
 import { invoiceFor } from '@/lib/invoices';
 
 /**
@@ -7,10 +7,8 @@ import { invoiceFor } from '@/lib/invoices';
  * an admin (401 signed out, 403 someone else's order, 404 unknown id, 400 malformed id, 409
  * unpaid). It holds personal and payment details: never stored by a shared cache or the browser.
  */
-export const GET = route<{ id: string }>(async (request, { params }) => {
-  const id = objectIdParam((await params).id, 'order id').toHexString();
-  const user = await requireUser(request);
-  const { fileName, pdf } = await invoiceFor(user, id);
+export const GET = handle(getInvoiceOp, async ({ user, params }) => {
+  const { fileName, pdf } = await invoiceFor(user, params.id);
   return new Response(new Uint8Array(pdf), {
     headers: {
       'Content-Type': 'application/pdf',

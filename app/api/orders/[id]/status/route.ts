@@ -1,9 +1,7 @@
-import { NextResponse } from 'next/server';
-import { objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/accounts';
+import { handle } from '@/lib/api/handle';
+import { changeOrderStatusOp } from '@/lib/api/contract/orders';
 import { changeOrderStatus } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
-import { orderStatusChangeSchema } from '@/lib/orders';
 
 /**
  * PATCH /api/orders/{id}/status with `{ status, carrier?, trackingNumber?, note? }` (admins
@@ -13,9 +11,6 @@ import { orderStatusChangeSchema } from '@/lib/orders';
  * is a 409 naming both statuses. Shipping and cancelling mail the buyer (after the answer).
  * Answers the order.
  */
-export const PATCH = route<{ id: string }>(async (request, { params }) => {
-  const id = objectIdParam((await params).id, 'order id').toHexString();
-  const admin = await requireAdmin(request);
-  const change = parseWith(orderStatusChangeSchema, await readJson(request));
-  return NextResponse.json(await changeOrderStatus(admin, id, change, linkOrigin()));
-});
+export const PATCH = handle(changeOrderStatusOp, ({ user, params, body }) =>
+  changeOrderStatus(user, params.id, body, linkOrigin()),
+);

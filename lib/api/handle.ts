@@ -1,0 +1,205 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import type { z } from 'zod';
+import {
+  assertSelf,
+  assertSelfOrAdmin,
+  requireAdmin,
+  requireSessionUser,
+  requireUser,
+  type User,
+} from '@/lib/accounts';
+import { env } from '@/lib/core/env';
+import { failure, fieldIssues, fieldsError } from '@/lib/core/errors';
+import { parseId, type Id } from '@/lib/core/ids';
+import { enforce, type Limit } from '@/lib/core/rate-limit';
+import { pathKind, type OperationContract } from './contract/operation';
+import { emailParam, parseWith, readJson, route } from './handler';
+
+/**
+ * One declaration per endpoint: `export const POST = handle(placeOrderOp, fn)` builds a route
+ * handler from the operation object the OpenAPI document is generated from
+ * (lib/api/contract). In `route()` (the cross-site check, the request counted while it is
+ * answered, every failure in the one error shape), in this order:
+ *
+ * 1. the path parameters, each parsed as its declaration says (`objectIdPath`: an `Id` by
+ *    `parseId`, lib/core/ids.ts, 400 `request.invalid_id`; `emailPath`: decoded,
+ *    trimmed, lower-cased, 400 `request.invalid_email`), before any credential is read;
+ * 2. the caller, per `access`: `user` (`requireUser`), `session` (`requireSessionUser`),
+ *    `admin` (`requireAdmin`); `public` and `stripe` read none (Stripe's signature is checked by
+ *    the handler over the raw body). `scope: 'self'` / `'self-or-admin'` compare the path's
+ *    email with the caller (`assertSelf` / `assertSelfOrAdmin`); `owner-or-admin` needs the
+ *    record, so the feature checks it;
+ * 3. the rate limits of `options.limits`, counted before the body is read;
+ * 4. the query (`params.query`: each declared key's first value; 400 with the field issues);
+ * 5. the JSON body (`body.json`: at most 64 kB, an object, 422 with the field issues);
+ * 6. the handler, whose answer is sent as JSON with the operation's one success status (or
+ *    the status and headers of `reply()`); a `Response` is sent as it is (files, CSV, pages).
+ *
+ * The answer is serialised as the handler built it (key order and all, byte for byte as
+ * before) and then checked against the declared response schema outside production: an
+ * answer the schema refuses is a 500 naming the operation, so a declaration cannot drift from
+ * what the server sends. The check does not strip or reorder anything.
+ */
+
+type Declared = OperationContract;
+
+type PathOf<O> = O extends { params: { path: infer P extends z.ZodObject } }
+  ? { [K in keyof z.output<P>]: string }
+  : Record<string, never>;
+type QueryOf<O> = O extends { params: { query: infer Q extends z.ZodObject } }
+  ? z.output<Q>
+  : undefined;
+type BodyOf<O> = O extends { body: { json: infer B extends z.ZodType } } ? z.output<B> : undefined;
+type UserOf<O> = O extends { access: 'user' | 'session' | 'admin' } ? User : undefined;
+
+/** What a handler built with `handle()` is given. */
+export interface OperationInput<O> {
+  request: Request;
+  user: UserOf<O>;
+  params: PathOf<O>;
+  query: QueryOf<O>;
+  body: BodyOf<O>;
+}
+
+/** An answer with a status (and headers) other than the operation's one success status. */
+export class Reply {
+  constructor(
+    readonly body: unknown,
+    readonly init: { status: number; headers?: HeadersInit },
+  ) {}
+}
+
+export function reply(body: unknown, init: { status: number; headers?: HeadersInit }): Reply {
+  return new Reply(body, init);
+}
+
+export interface HandleOptions<O> {
+  /** Rate limits counted after the caller is known and before the body is read. */
+  limits?: (input: Pick<OperationInput<O>, 'request' | 'user' | 'params'>) => {
+    limit: Limit;
+    key: string;
+  }[];
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function handle<const O extends Declared>(
+  operation: O,
+  handler: (input: OperationInput<O>) => Promise<unknown> | unknown,
+  options: HandleOptions<O> = {},
+): (request: Request, context: RouteContext) => Promise<Response> {
+  return route<Record<string, string | string[]>>(async (request, context) => {
+    const params = await pathParams(operation, context);
+    const user = (await caller(operation, request, params)) as UserOf<O>;
+    const limits = options.limits?.({ request, user, params: params as PathOf<O> });
+    if (limits?.length) await enforce(limits);
+    const query = queryOf(operation, request) as QueryOf<O>;
+    const json = operation.body?.json;
+    const body = (json ? parseWith(json, await readJson(request)) : undefined) as BodyOf<O>;
+    const answer = await handler({ request, user, params: params as PathOf<O>, query, body });
+    if (answer instanceof Response) return answer;
+    const { status, headers, value } =
+      answer instanceof Reply
+        ? { status: answer.init.status, headers: answer.init.headers, value: answer.body }
+        : { status: successStatus(operation), headers: undefined, value: answer };
+    const response = NextResponse.json(value, { status, headers });
+    if (env.NODE_ENV !== 'production') checkAnswer(operation, status, value);
+    return response;
+  });
+}
+
+async function pathParams(
+  operation: Declared,
+  context: RouteContext,
+): Promise<Record<string, string>> {
+  const shape = operation.params?.path?.shape ?? {};
+  const raw = await context.params;
+  const parsed: Record<string, string> = {};
+  for (const [name, schema] of Object.entries(shape)) {
+    const value = String(raw[name]);
+    const kind = pathKind(schema as z.ZodType);
+    parsed[name] =
+      kind?.kind === 'objectId'
+        ? idParam(value, kind.what)
+        : kind?.kind === 'email'
+          ? emailParam(value)
+          : value;
+  }
+  return parsed;
+}
+
+/** A path id (lib/core/ids.ts, the one id parser), lower-cased; 400 when it is malformed. */
+function idParam(value: string, what: string): Id {
+  const id = parseId(value);
+  if (!id) throw failure('request.invalid_id', { params: { what, value } });
+  return id;
+}
+
+async function caller(
+  operation: Declared,
+  request: Request,
+  params: Record<string, string>,
+): Promise<User | undefined> {
+  const user =
+    operation.access === 'user'
+      ? await requireUser(request)
+      : operation.access === 'session'
+        ? await requireSessionUser(request)
+        : operation.access === 'admin'
+          ? await requireAdmin(request)
+          : undefined;
+  if (user && (operation.scope === 'self' || operation.scope === 'self-or-admin')) {
+    const email = emailOf(operation, params);
+    if (operation.scope === 'self') assertSelf(user, email);
+    else assertSelfOrAdmin(user, email);
+  }
+  return user;
+}
+
+/** The path's email, for an operation scoped to the caller's own account. */
+function emailOf(operation: Declared, params: Record<string, string>): string {
+  const shape = operation.params?.path?.shape ?? {};
+  const name = Object.keys(shape).find(
+    (key) => pathKind(shape[key] as z.ZodType)?.kind === 'email',
+  );
+  if (!name)
+    throw new Error(`${operation.operationId}: a ${operation.scope} scope needs an email path`);
+  return params[name]!;
+}
+
+/** Each declared query key's first value; 400 with the field issues when the schema refuses. */
+function queryOf(operation: Declared, request: Request): unknown {
+  const schema = operation.params?.query;
+  if (!schema) return undefined;
+  const search = new URL(request.url).searchParams;
+  const parsed = schema.safeParse(
+    Object.fromEntries(Object.keys(schema.shape).map((key) => [key, search.get(key) ?? undefined])),
+  );
+  if (!parsed.success) throw fieldsError(fieldIssues(parsed.error), 'bad_request');
+  return parsed.data;
+}
+
+/** The operation's one success status with a JSON body (the lowest, if it declares several). */
+function successStatus(operation: Declared): number {
+  const statuses = Object.keys(operation.responses)
+    .map(Number)
+    .filter((status) => status < 300)
+    .sort((a, b) => a - b);
+  return statuses[0] ?? 200;
+}
+
+/** Outside production: the answer, as JSON sends it, must be one its declaration describes. */
+function checkAnswer(operation: Declared, status: number, value: unknown): void {
+  const schema = operation.responses[status]?.json;
+  if (!schema) {
+    throw new Error(`${operation.operationId}: no JSON answer is declared for status ${status}`);
+  }
+  const sent: unknown = JSON.parse(JSON.stringify(value));
+  const result = schema.safeParse(sent);
+  if (!result.success) {
+    throw new Error(
+      `${operation.operationId}: the answer does not match its declared schema: ${result.error.message}`,
+    );
+  }
+}
