@@ -3,7 +3,7 @@ import Credentials from 'next-auth/providers/credentials';
 import Google from 'next-auth/providers/google';
 import { MongoDBAdapter } from '@auth/mongodb-adapter';
 import { authConfig } from '@/auth.config';
-import { ApiError } from '@/lib/core/errors';
+import { RefusalError } from '@/lib/core/refusal';
 import { getClient } from '@/lib/core/db';
 import { env } from '@/lib/core/env';
 import {
@@ -46,7 +46,9 @@ async function countSignInAttempt(request: Request, email: string): Promise<Coun
   try {
     return await enforce(signInLimits(request, email));
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'rate_limited') throw new SignInRateLimited();
+    if (error instanceof RefusalError && error.refusal.key === 'request.rate_limited') {
+      throw new SignInRateLimited();
+    }
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { decode, getToken, type JWT, type JWTDecodeParams } from 'next-auth/jwt';
 import { auth } from '@/auth';
-import { failure } from '@/lib/core/errors';
+import { refuse } from '@/lib/core/refusal';
 import { findSessionUserBatched, type User } from '@/lib/accounts/store/users';
 import { requestProtocol, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@/lib/security';
 import { isCurrentIssue, isSessionId, SESSION_MAX_AGE_SECONDS } from '@/lib/accounts/claims';
@@ -107,7 +107,7 @@ export async function requestUser(request: Request): Promise<User | null> {
 /** The signed-in user, or 401. */
 export async function requireUser(request: Request): Promise<User> {
   const user = await requestUser(request);
-  if (!user) throw failure('auth.sign_in_required');
+  if (!user) throw refuse('auth.sign_in_required');
   return user;
 }
 
@@ -122,15 +122,15 @@ export async function requireSessionUser(request: Request): Promise<User> {
 /** `requireSessionUser`, with the sign-in's id (what access tokens issued now carry). */
 export async function requireSession(request: Request): Promise<Identity> {
   const identity = await requestIdentity(request);
-  if (!identity) throw failure('auth.sign_in_required');
-  if (identity.via !== 'session') throw failure('auth.session_required');
+  if (!identity) throw refuse('auth.sign_in_required');
+  if (identity.via !== 'session') throw refuse('auth.session_required');
   return identity;
 }
 
 /** A signed-in admin (by the database role), or 401/403. */
 export async function requireAdmin(request: Request): Promise<User> {
   const user = await requireUser(request);
-  if (user.role !== 'admin') throw failure('auth.admin_only');
+  if (user.role !== 'admin') throw refuse('auth.admin_only');
   return user;
 }
 
@@ -139,11 +139,11 @@ export async function requireAdmin(request: Request): Promise<User> {
  * identity: your own, or admin.
  */
 export function assertSelfOrAdmin(user: User, email: string): void {
-  if (user.email !== email && user.role !== 'admin') throw failure('auth.own_account_only');
+  if (user.email !== email && user.role !== 'admin') throw refuse('auth.own_account_only');
 }
 
 export function assertSelf(user: User, email: string): void {
-  if (user.email !== email) throw failure('auth.own_account_only');
+  if (user.email !== email) throw refuse('auth.own_account_only');
 }
 
 /**

@@ -1,31 +1,17 @@
 import 'server-only';
-import { NextResponse } from 'next/server';
-import { ZodError, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import type { ObjectId } from 'mongodb';
 import { toObjectId } from '@/lib/core/db/ids';
-import { isDatabaseUnreachable } from '@/lib/core/db/errors';
-import { DatabaseUnavailableError } from '@/lib/core/db/uri';
 import { assertSameSite, BodyTooLargeError, MAX_JSON_BYTES, readBounded } from '@/lib/security';
 import { requestStarted } from '../core/activity';
-import { ApiError, failure, validationError } from '../core/errors';
+import { RefusalError, refuse as failure, refuseInvalid as validationError } from '../core/refusal';
+import { errorResponse } from './errors';
 
 type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (request: Request, context: RouteContext<P>) => Promise<Response>;
 
-/** Answers an error as the one JSON shape `{ error: { code, message, details? } }`. */
-export function errorResponse(error: unknown): Response {
-  if (error instanceof ApiError) {
-    return NextResponse.json(error.toBody(), { status: error.status });
-  }
-  if (error instanceof ZodError) return errorResponse(validationError(error));
-  if (error instanceof DatabaseUnavailableError || isDatabaseUnreachable(error)) {
-    // The database is down or unreachable: 503, not a 500 (the driver reconnects by itself).
-    console.error(`[db] ${error.name}: ${error.message}`);
-    return errorResponse(failure('server.database_unavailable'));
-  }
-  console.error(error);
-  return errorResponse(failure('server.internal'));
-}
+/** Answers an error as the one JSON shape (lib/api/errors.ts). */
+export { errorResponse };
 
 /**
  * Wraps a route handler: first the cross-site rule (lib/security: a change made with the
@@ -75,7 +61,7 @@ export async function readJson(request: Request): Promise<unknown> {
   try {
     body = JSON.parse(await readText(request, MAX_JSON_BYTES));
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof RefusalError) throw error;
     throw failure('request.not_json');
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { failure, fieldsError } from '@/lib/core/errors';
+import { refuse, refuseFields } from '@/lib/core/refusal';
 import { findProduct, setPriceTiers, type Product } from '@/lib/catalogue/store';
 import { toCents, type PriceTier } from './pricing';
 import { priceTierIssues } from '@/lib/catalogue/validation/product';
@@ -15,18 +15,18 @@ export async function updatePriceTiers(
   tiers: readonly PriceTier[],
 ): Promise<Product> {
   const product = await findProduct(productId);
-  if (!product) throw failure('product.not_found');
+  if (!product) throw refuse('product.not_found');
   const issues = priceTierIssues(tiers, product);
   if (issues.length > 0) {
     const fields: Record<string, string[]> = {};
     for (const issue of issues) (fields[issue.path.join('.')] ??= []).push(issue.message);
-    throw fieldsError(fields);
+    throw refuseFields(fields);
   }
   const updated = await setPriceTiers(productId, tiers, {
     minimumOrderQuantity: product.minimumOrderQuantity,
     priceCents: toCents(product.price),
   });
-  if (updated === null) throw failure('product.not_found');
-  if (updated === 'changed') throw failure('product.price_changed');
+  if (updated === null) throw refuse('product.not_found');
+  if (updated === 'changed') throw refuse('product.price_changed');
   return updated;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { fieldError } from '@/lib/core/errors';
+import { refuseField } from '@/lib/core/refusal';
 import { SkuTakenError } from '@/lib/catalogue/store';
 import { fieldMessages } from '@/lib/core/messages';
 
@@ -7,6 +7,6 @@ import { fieldMessages } from '@/lib/core/messages';
 export function withSkuConflict<T>(write: Promise<T>): Promise<T> {
   return write.catch((error: unknown) => {
     if (!(error instanceof SkuTakenError)) throw error;
-    throw fieldError('sku', fieldMessages.product.skuTaken, { code: 'conflict' });
+    throw refuseField('sku', fieldMessages.product.skuTaken, { key: 'input.conflict' });
   });
 }

@@ -1,20 +1,23 @@
-/** Every error code the API answers with, and the HTTP status it maps to. */
-export const errorStatus = {
-  bad_request: 400,
-  invalid_id: 400,
-  unauthorized: 401,
-  forbidden: 403,
+/**
+ * Every kind of refusal (the `code` of the API's error shape). Only the HTTP edge
+ * (lib/api/errors.ts) knows the status each one is answered with.
+ */
+export const errorCodes = [
+  'bad_request',
+  'invalid_id',
+  'unauthorized',
+  'forbidden',
   /** A request with the session cookie that did not come from the store's own pages. */
-  cross_site: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  validation_failed: 422,
-  rate_limited: 429,
-  internal_error: 500,
-  bad_gateway: 502,
-  service_unavailable: 503,
-} as const;
+  'cross_site',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'validation_failed',
+  'rate_limited',
+  'internal_error',
+  'bad_gateway',
+  'service_unavailable',
+] as const;
 
-export type ErrorCode = keyof typeof errorStatus;
+export type ErrorCode = (typeof errorCodes)[number];

@@ -1,91 +1,97 @@
-import { ZodError } from 'zod';
-import { errorMessages, type ErrorKey } from '@/lib/core/messages';
-import { errorStatus, type ErrorCode } from './error-codes';
+/**
+ * The names app/api route files still import refusals by, until each route is one operation
+ * object and imports lib/core/refusal.ts (or the edge, lib/api/errors.ts) itself; delete this
+ * file then. Every function builds a `RefusalError` (lib/core/refusal.ts) and knows no HTTP:
+ * the status and JSON body a route may ask a refusal for come from the edge, which hands its
+ * mapping in when it loads (`answerRefusalsWith`, called by lib/api/errors.ts).
+ */
+import type { ZodError } from 'zod';
+import type { ErrorKey } from '@/lib/core/messages';
+import {
+  fieldIssues,
+  RefusalError,
+  refuseFields,
+  refusalText,
+  type InputRefusalKey,
+  type Refusal,
+  type RefusalParams,
+} from './refusal';
 
-export { errorStatus, type ErrorCode };
+export { fieldIssues };
 
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: unknown };
+/** A refusal answered in the JSON error shape; both come from the HTTP edge. */
+export interface RefusalAnswer {
+  status: number;
+  body: { error: { code: string; message: string; details?: unknown } };
 }
 
-/** The one error type of the API: thrown anywhere in a handler, answered as `ErrorBody`. */
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  readonly details?: unknown;
+let answerOf: ((refusal: Refusal) => RefusalAnswer) | null = null;
 
-  constructor(code: ErrorCode, message: string, details?: unknown) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.details = details;
+/** Called once by the HTTP edge (lib/api/errors.ts): how it answers a refusal. */
+export function answerRefusalsWith(answer: (refusal: Refusal) => RefusalAnswer): void {
+  answerOf = answer;
+}
+
+/** A refusal thrown (or answered) by a route file. */
+export class RouteRefusal extends RefusalError {
+  private answer(): RefusalAnswer {
+    if (!answerOf) throw new Error('lib/api/errors.ts is not loaded: no answer for a refusal');
+    return answerOf(this.refusal);
   }
 
   get status(): number {
-    return errorStatus[this.code];
+    return this.answer().status;
   }
 
-  toBody(): ErrorBody {
-    return {
-      error: {
-        code: this.code,
-        message: this.message,
-        ...(this.details === undefined ? {} : { details: this.details }),
-      },
-    };
+  toBody(): RefusalAnswer['body'] {
+    return this.answer().body;
   }
 }
 
-/** Field issues of a failed validation, keyed by field path: `{ quantity: ['...'] }`. */
-export function fieldIssues(error: ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    (fields[key] ??= []).push(issue.message);
-  }
-  return fields;
+/** Older name of a route's refusal. */
+export type ApiError = RouteRefusal;
+
+/** The kind of an input refusal, by the code the route files name it with. */
+type InputCode =
+  'validation_failed' | 'bad_request' | 'conflict' | 'payload_too_large' | 'unsupported_media_type';
+
+const inputKeys: Record<InputCode, InputRefusalKey> = {
+  validation_failed: 'input.invalid',
+  bad_request: 'input.malformed',
+  conflict: 'input.conflict',
+  payload_too_large: 'input.too_large',
+  unsupported_media_type: 'input.unsupported_type',
+};
+
+export function failure(
+  key: ErrorKey,
+  { params, details }: { params?: RefusalParams; details?: Record<string, unknown> } = {},
+): RouteRefusal {
+  return new RouteRefusal({
+    key,
+    ...(params === undefined ? {} : { params }),
+    ...(details === undefined ? {} : { details }),
+  });
 }
 
-/**
- * A failure of named fields, as a form can show it: the message names the first field's first
- * issue (`quantity: ...`; no prefix for the whole-body key `_`), details list them all.
- */
 export function fieldsError(
   fields: Record<string, string[]>,
-  code: ErrorCode = 'validation_failed',
-): ApiError {
-  const [field, issues] = Object.entries(fields)[0] ?? ['_', []];
-  const where = field === '_' ? '' : `${field}: `;
-  return new ApiError(code, `${where}${issues[0] ?? 'Invalid input'}`, { fields });
+  code: InputCode = 'validation_failed',
+  summary?: string,
+): RouteRefusal {
+  return new RouteRefusal(refuseFields(fields, { key: inputKeys[code], summary }).refusal);
 }
 
-/**
- * One field's failure. The summary defaults to `field: message`; errors whose message stands
- * on its own (a declined payment, an upload too large) pass it as `summary`.
- */
 export function fieldError(
   field: string,
   message: string,
-  { code = 'validation_failed', summary }: { code?: ErrorCode; summary?: string } = {},
-): ApiError {
-  const error = fieldsError({ [field]: [message] }, code);
-  return summary === undefined ? error : new ApiError(code, summary, error.details);
+  { code = 'validation_failed', summary }: { code?: InputCode; summary?: string } = {},
+): RouteRefusal {
+  return fieldsError({ [field]: [message] }, code, summary);
 }
 
-export function validationError(error: ZodError): ApiError {
+export function validationError(error: ZodError): RouteRefusal {
   return fieldsError(fieldIssues(error));
 }
 
-/**
- * The error of the messages table (`errorMessages` in lib/core/messages.ts) under `key`, with its
- * `{name}` placeholders filled from `params`.
- */
-export function failure(
-  key: ErrorKey,
-  { params = {}, details }: { params?: Record<string, string | number>; details?: unknown } = {},
-): ApiError {
-  const { code, message } = errorMessages[key];
-  const text = message.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    name in params ? String(params[name]) : placeholder,
-  );
-  return new ApiError(code, text, details);
-}
+export { refusalText };

@@ -254,9 +254,10 @@ export function loginErrorMessage(
 }
 
 /**
- * Every error the API answers with, keyed `area.case`: the error code (which fixes the HTTP
- * status) and the message a person reads. `{name}` placeholders are filled by `failure()`
- * (lib/core/errors.ts). Field messages of the forms live with their zod schemas.
+ * Every refusal of the store, keyed `area.case`: its code (the kind of refusal; only the HTTP
+ * edge, lib/api/errors.ts, maps a code to a status) and the message a person reads. `{name}`
+ * placeholders are filled by `refusalText()` (lib/core/refusal.ts). Field messages of the forms
+ * live with their zod schemas.
  */
 export const errorMessages = {
   'request.not_json': { code: 'bad_request', message: 'The request body must be valid JSON.' },
@@ -280,6 +281,15 @@ export const errorMessages = {
     code: 'rate_limited',
     message: 'Too many requests. Please wait {minutes} and try again.',
   },
+  /**
+   * Refusals of the input, one per kind of problem: the sentence is the first field's issue
+   * (`{where}` is `field: ` or empty), every issue goes with it (lib/core/refusal.ts).
+   */
+  'input.invalid': { code: 'validation_failed', message: '{where}{issue}' },
+  'input.malformed': { code: 'bad_request', message: '{where}{issue}' },
+  'input.conflict': { code: 'conflict', message: '{where}{issue}' },
+  'input.too_large': { code: 'payload_too_large', message: '{where}{issue}' },
+  'input.unsupported_type': { code: 'unsupported_media_type', message: '{where}{issue}' },
   'server.internal': { code: 'internal_error', message: 'Something went wrong on our side.' },
   'server.database_unavailable': {
     code: 'service_unavailable',

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '@/lib/core/db';
 import { collections } from './collections';
-import { failure } from '@/lib/core/errors';
+import { refuse } from '@/lib/core/refusal';
 
 export interface Limit {
   /** What is limited, e.g. 'contact:ip'. */
@@ -77,7 +77,7 @@ export async function enforce(
     );
     const retryAfter = Math.max(...refused.map((result) => result.retryAfter));
     const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-    throw failure('request.rate_limited', {
+    throw refuse('request.rate_limited', {
       params: { minutes: `${minutes} minute${minutes === 1 ? '' : 's'}` },
       details: { retryAfter },
     });

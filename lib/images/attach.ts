@@ -1,6 +1,6 @@
 import 'server-only';
 import { ObjectId, type Filter } from 'mongodb';
-import { fieldError, type ApiError } from '@/lib/core/errors';
+import { RefusalError, refuseField } from '@/lib/core/refusal';
 import { getDb } from '@/lib/core/db';
 import { collections } from './collections';
 import type { UploadAttachment, UploadDoc } from './collections';
@@ -107,9 +107,9 @@ export async function unattachedBytes(userId: string): Promise<number> {
 }
 
 /** 409 under the upload field: the person's unattached uploads would pass MAX_UNATTACHED_BYTES. */
-export function unattachedQuotaError(field: string): ApiError {
-  return fieldError(field, imageMessages.tooManyUnattached, {
-    code: 'conflict',
+export function unattachedQuotaError(field: string): RefusalError {
+  return refuseField(field, imageMessages.tooManyUnattached, {
+    key: 'input.conflict',
     summary: imageMessages.tooManyUnattached,
   });
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { fieldError, type ApiError } from '@/lib/core/errors';
+import { RefusalError, refuseField } from '@/lib/core/refusal';
 import { imageMessages } from '@/lib/core/messages';
 import type { Limit } from '@/lib/core/rate-limit';
 
@@ -24,9 +24,9 @@ export const ORPHAN_UPLOAD_MS = 60 * 60 * 1000;
 export const imageUploadLimit: Limit = { name: 'images:user', max: 30, windowSeconds: 10 * 60 };
 
 /** 413 for an image (or the form around it) above the limits, shown under `field`. */
-export function tooLarge(field: string): ApiError {
-  return fieldError(field, imageMessages.tooLarge, {
-    code: 'payload_too_large',
+export function tooLarge(field: string): RefusalError {
+  return refuseField(field, imageMessages.tooLarge, {
+    key: 'input.too_large',
     summary: imageMessages.tooLarge,
   });
 }

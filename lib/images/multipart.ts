@@ -1,5 +1,5 @@
 import 'server-only';
-import { failure } from '@/lib/core/errors';
+import { refuse } from '@/lib/core/refusal';
 import { BodyTooLargeError, readBounded } from '@/lib/security/body';
 import { MAX_FORM_BYTES, tooLarge } from './limits';
 
@@ -16,18 +16,18 @@ export function isMultipart(request: Request): boolean {
  */
 export async function readMultipart(request: Request, field: string): Promise<FormData> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!isMultipart(request)) throw failure('image.not_multipart');
+  if (!isMultipart(request)) throw refuse('image.not_multipart');
   let body: Uint8Array<ArrayBuffer>;
   try {
     body = await readBounded(request, MAX_FORM_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw tooLarge(field);
-    throw failure('image.not_multipart');
+    throw refuse('image.not_multipart');
   }
   try {
     return await new Response(body, { headers: { 'content-type': contentType } }).formData();
   } catch {
-    throw failure('image.not_multipart');
+    throw refuse('image.not_multipart');
   }
 }
 

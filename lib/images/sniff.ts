@@ -1,5 +1,5 @@
 import 'server-only';
-import { fieldError } from '@/lib/core/errors';
+import { refuseField } from '@/lib/core/refusal';
 import { imageMessages, MAX_IMAGE_BYTES, tooLarge } from './limits';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
@@ -32,14 +32,14 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
  */
 export async function readImageFile(entry: FormDataEntryValue, field: string): Promise<ImageFile> {
   if (typeof entry === 'string') {
-    throw fieldError(field, imageMessages.notFile);
+    throw refuseField(field, imageMessages.notFile);
   }
   if (entry.size > MAX_IMAGE_BYTES) throw tooLarge(field);
   const bytes = Buffer.from(await entry.arrayBuffer());
   const contentType = sniffImageType(bytes);
   if (!contentType) {
-    throw fieldError(field, imageMessages.notImage, {
-      code: 'unsupported_media_type',
+    throw refuseField(field, imageMessages.notImage, {
+      key: 'input.unsupported_type',
       summary: imageMessages.notImage,
     });
   }

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { GridFSBucket, ObjectId } from 'mongodb';
 import { toObjectId } from '@/lib/core/db/ids';
 import type { UploadApiResponse } from 'cloudinary';
-import { failure } from '@/lib/core/errors';
+import { refuse } from '@/lib/core/refusal';
 import { getDb } from '@/lib/core/db';
 import { collections } from './collections';
 import type { UploadDoc } from './collections';
@@ -111,7 +111,7 @@ export async function storeImage(
       `[images] storing on ${provider} failed:`,
       error instanceof Error ? error.message : JSON.stringify(error),
     );
-    throw failure('image.store_failed');
+    throw refuse('image.store_failed');
   }
   const { uploads } = collections(await getDb());
   await uploads.insertOne({

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z, type ZodType } from 'zod';
-import { fieldIssues, fieldsError } from '@/lib/core/errors';
+import { fieldIssues, refuseFields } from '@/lib/core/refusal';
 import { enforce, type Limit } from '@/lib/core/rate-limit';
 import type { UploadAttachment } from './collections';
 import {
@@ -77,7 +77,7 @@ export async function readImageUpload<S extends TextFields>(
       else issues[field] = given.error.issues.map((issue) => issue.message);
     }
   }
-  if (!parsed.success || Object.keys(issues).length > 0) throw fieldsError(issues);
+  if (!parsed.success || Object.keys(issues).length > 0) throw refuseFields(issues);
 
   const fields = parsed.data as z.output<S>;
   if (url !== null) return { fields, image: null, url };

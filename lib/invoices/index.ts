@@ -1,6 +1,6 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
-import { failure } from '@/lib/core/errors';
+import { refuse } from '@/lib/core/refusal';
 import { canAccessOrder } from '@/lib/accounts';
 import { concurrencyLimit } from '@/lib/core/concurrency';
 import { findInvoicePdf, storeInvoicePdf } from './store';
@@ -42,19 +42,19 @@ export async function invoiceFor(
   orderId: string,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await findOrder(orderId);
-  if (!order) throw failure('order.not_found');
-  if (!canAccessOrder(viewer, order)) throw failure('order.not_yours');
-  if (!order.paid) throw failure('invoice.not_paid');
+  if (!order) throw refuse('order.not_found');
+  if (!canAccessOrder(viewer, order)) throw refuse('order.not_yours');
+  if (!order.paid) throw refuse('invoice.not_paid');
 
   const invoiceNumber = order.invoiceNumber ?? (await issueInvoiceNumber(orderId));
-  if (!invoiceNumber) throw failure('order.not_found');
+  if (!invoiceNumber) throw refuse('order.not_found');
   const fileName = invoiceFileName({ number: invoiceNumber });
 
   const stored = await findInvoicePdf(invoiceNumber);
   if (stored) return { fileName, pdf: stored };
 
   const details = await frozenInvoiceDetails(orderId);
-  if (!details) throw failure('order.not_found');
+  if (!details) throw refuse('order.not_found');
   const data = invoiceData({ ...order, invoiceNumber }, details, {
     name: env.STORE_NAME,
     address: env.STORE_ADDRESS,

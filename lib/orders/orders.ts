@@ -1,5 +1,5 @@
 import 'server-only';
-import { failure, fieldError } from '@/lib/core/errors';
+import { refuse, refuseField } from '@/lib/core/refusal';
 import { canAccessOrder } from '@/lib/accounts';
 import { cacheTags, expire } from '@/lib/core/cache';
 import {
@@ -103,30 +103,30 @@ export async function placeOrderFor(
   if (!result.ok) {
     switch (result.reason) {
       case 'product_not_found':
-        throw failure('product.not_found');
+        throw refuse('product.not_found');
       case 'quote_already_ordered':
         return result.orderId;
       case 'below_minimum':
-        if (quote) throw failure('quote.below_minimum', { params: { minimum: result.minimum } });
-        throw fieldError('quantity', minimumQuantityMessage(result.minimum));
+        if (quote) throw refuse('quote.below_minimum', { params: { minimum: result.minimum } });
+        throw refuseField('quantity', minimumQuantityMessage(result.minimum));
       case 'out_of_stock':
         if (quote) {
-          throw failure('quote.out_of_stock', {
+          throw refuse('quote.out_of_stock', {
             params: { available: result.available.toLocaleString('en-US') },
             details: { available: result.available },
           });
         }
-        throw fieldError('quantity', stockMessage(result.available, input.quantity));
+        throw refuseField('quantity', stockMessage(result.available, input.quantity));
       case 'total_too_large':
-        throw fieldError('quantity', 'Quantity is too large');
+        throw refuseField('quantity', 'Quantity is too large');
       case 'too_many_unpaid':
         if (!hold.verified) {
-          throw failure('order.too_many_unpaid_unverified', {
+          throw refuse('order.too_many_unpaid_unverified', {
             params: { max: result.max, verifiedMax: env.MAX_UNPAID_ORDERS },
             details: { maxUnpaidOrders: result.max, emailVerified: false },
           });
         }
-        throw failure('order.too_many_unpaid', {
+        throw refuse('order.too_many_unpaid', {
           params: { max: result.max },
           details: { maxUnpaidOrders: result.max },
         });
@@ -148,9 +148,9 @@ async function accessibleOrder(
   refusal: ErrorKey = 'order.not_yours',
 ): Promise<OrderRecord> {
   const order = await findOrder(id);
-  if (!order) throw failure('order.not_found');
-  if (!canAccessOrder(viewer, order)) throw failure(refusal);
-  if (goneFor(viewer, order)) throw failure('order.not_found');
+  if (!order) throw refuse('order.not_found');
+  if (!canAccessOrder(viewer, order)) throw refuse(refusal);
+  if (goneFor(viewer, order)) throw refuse('order.not_found');
   return order;
 }
 
@@ -247,8 +247,8 @@ async function cancelOrder(
 ): Promise<OrderRecord> {
   assertCancellable(order);
   const released = await cancelOrderPayment(order, origin);
-  if (released === 'in_progress') throw failure('order.payment_in_progress');
-  if (released === 'paid') throw failure('order.paid_cannot_delete');
+  if (released === 'in_progress') throw refuse('order.payment_in_progress');
+  if (released === 'paid') throw refuse('order.paid_cannot_delete');
   const mails = orderMails(['order.cancelled'], origin);
   const result = await cancelUnpaidOrder(order._id, by, reason, {
     note,
@@ -265,7 +265,7 @@ function lostCancel(viewer: Viewer, result: Exclude<TransitionResult, { ok: true
   if (result.reason !== 'changed') return transitionFailure(result, 'cancelled');
   const current = orderRecord(result.current);
   // A concurrent delete of the buyer's own: gone for them, as after a delete one at a time.
-  if (goneFor(viewer, current)) return failure('order.not_found');
+  if (goneFor(viewer, current)) return refuse('order.not_found');
   return cancelRefusal(current) ?? invalidTransition(current.status, 'cancelled');
 }
 
@@ -301,7 +301,7 @@ export async function changeOrderStatus(
   origin: string,
 ): Promise<Order> {
   const order = await findOrder(id);
-  if (!order) throw failure('order.not_found');
+  if (!order) throw refuse('order.not_found');
   const by = { kind: 'admin', userId: admin.id } as const;
   if (change.status === 'cancelled') {
     if (order.status !== 'unpaid') throw invalidTransition(order.status, 'cancelled');
@@ -351,6 +351,6 @@ export async function recordPayment(
 ): Promise<Order> {
   await recordOrderPayment(await accessibleOrder(viewer, id), transactionId, origin);
   const updated = await findOrder(id);
-  if (!updated) throw failure('order.not_found');
+  if (!updated) throw refuse('order.not_found');
   return publicOrder(updated);
 }

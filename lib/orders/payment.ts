@@ -1,5 +1,5 @@
 import 'server-only';
-import { failure, fieldError } from '@/lib/core/errors';
+import { refuse, refuseField } from '@/lib/core/refusal';
 import {
   attachPaymentIntent,
   findOrder,
@@ -46,7 +46,7 @@ export function paymentProblem(
 }
 
 const notThisOrder = (message: string) =>
-  fieldError('transactionId', message, { summary: message });
+  refuseField('transactionId', message, { summary: message });
 
 /**
  * The transition unpaid → paid (lib/orders/transition.ts), by 'stripe', with a verified intent:
@@ -72,11 +72,11 @@ async function settleSucceededIntent(
   if (problem === 'wrong_amount') {
     throw notThisOrder('This payment is not for the amount of this order.');
   }
-  if (problem === 'not_succeeded') throw failure('order.payment_not_completed');
+  if (problem === 'not_succeeded') throw refuse('order.payment_not_completed');
   const outcome = await markPaid(order._id, intent.id, origin);
-  if (outcome === 'missing') throw failure('order.not_found');
+  if (outcome === 'missing') throw refuse('order.not_found');
   if (outcome === 'cancelled') throw orderCancelled((await findOrder(order._id)) ?? order);
-  if (outcome === 'mismatch') throw failure('order.paid_with_other_payment');
+  if (outcome === 'mismatch') throw refuse('order.paid_with_other_payment');
   return outcome;
 }
 
@@ -112,7 +112,7 @@ export async function paymentIntentForOrder(
       const intent = await retrieveIntent(current);
       if (intent?.status === 'succeeded') {
         await settleSucceededIntent(order, intent, origin);
-        throw failure('order.already_paid');
+        throw refuse('order.already_paid');
       }
       const reusable =
         intent &&
@@ -134,14 +134,14 @@ export async function paymentIntentForOrder(
     }
     // Another request stored an intent first, or the order changed: use what is stored now.
     const fresh = await findOrder(order._id);
-    if (!fresh) throw failure('order.not_found');
-    if (fresh.paid) throw failure('order.already_paid');
+    if (!fresh) throw refuse('order.not_found');
+    if (fresh.paid) throw refuse('order.already_paid');
     if (fresh.paymentIntentId === created.id) return { clientSecret: created.client_secret! };
     await cancelIntent(created.id).catch(() => undefined);
     if (fresh.status === 'cancelled') throw orderCancelled(fresh);
     current = fresh.paymentIntentId;
   }
-  throw failure('order.payment_not_prepared');
+  throw refuse('order.payment_not_prepared');
 }
 
 /**
@@ -155,7 +155,7 @@ export async function recordOrderPayment(
 ): Promise<'paid' | 'already_paid'> {
   if (order.paid) {
     if (order.transactionId === transactionId) return 'already_paid';
-    throw failure('order.paid_with_other_payment');
+    throw refuse('order.paid_with_other_payment');
   }
   if (order.status === 'cancelled') throw orderCancelled(order);
   stripeClient();

@@ -1,6 +1,6 @@
 import 'server-only';
 import { parse } from 'csv-parse/sync';
-import { ApiError, failure } from '@/lib/core/errors';
+import { RefusalError, refusalText, refuse } from '@/lib/core/refusal';
 import { placeOrderLimit } from '@/lib/accounts';
 import { orderMinimum, priceListOf, totalCentsFor, unitPriceCentsFor } from '@/lib/catalogue';
 import { findOrder, publicOrder } from '@/lib/orders/store';
@@ -152,7 +152,7 @@ export function parseQuickOrderText(text: string): ParsedLine[] {
 }
 
 function tooManyLines(count: number) {
-  return failure('quick_order.too_many_lines', {
+  return refuse('quick_order.too_many_lines', {
     params: { max: MAX_QUICK_ORDER_LINES, count },
     details: { maxLines: MAX_QUICK_ORDER_LINES, lines: count },
   });
@@ -291,11 +291,14 @@ export async function checkQuickOrder(text: string): Promise<QuickOrderReport> {
 
 // ---- Placing -------------------------------------------------------------------------------
 
-/** Why an order could not be placed, in the words its error gives a person. */
+/**
+ * Why an order could not be placed, in the words its refusal gives a person: the first field
+ * issue of an input refusal (a quantity above the stock), else the refusal's sentence.
+ */
 function reasonOf(error: unknown): string {
-  if (error instanceof ApiError) {
-    const fields = (error.details as { fields?: Record<string, string[]> } | undefined)?.fields;
-    return Object.values(fields ?? {})[0]?.[0] ?? error.message;
+  if (error instanceof RefusalError) {
+    const { refusal } = error;
+    return Object.values(refusal.fields ?? {})[0]?.[0] ?? refusalText(refusal);
   }
   console.error('[quick-order] a line could not be placed', error);
   return errorMessages['server.internal'].message;
@@ -318,7 +321,7 @@ export async function placeQuickOrder(
   const report = await checkQuickOrder(input.text);
   const orderable = report.lines.filter((line) => line.status === 'ok');
   if (!orderable.length) {
-    throw failure('quick_order.nothing_to_place', { details: { lines: report.lines } });
+    throw refuse('quick_order.nothing_to_place', { details: { lines: report.lines } });
   }
   await enforce([{ limit: placeOrderLimit, key: buyer.id, weight: orderable.length }]);
 

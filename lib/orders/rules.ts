@@ -1,5 +1,5 @@
 import 'server-only';
-import { failure } from '@/lib/core/errors';
+import { refuse } from '@/lib/core/refusal';
 import type { OrderRecord } from '@/lib/orders/store';
 import { env } from '@/lib/core/env';
 import { MAX_CARD_AMOUNT_CENTS, MIN_CARD_AMOUNT_CENTS } from '@/lib/orders/stripe';
@@ -76,7 +76,7 @@ export function orderExpired(order?: Pick<OrderRecord, 'createdAt' | 'payBy'>) {
   const ms = order
     ? new Date(order.payBy).getTime() - new Date(order.createdAt).getTime()
     : env.UNPAID_ORDER_TTL_HOURS * 60 * 60 * 1000;
-  return failure('order.expired', { params: { hours: holdInWords(ms) } });
+  return refuse('order.expired', { params: { hours: holdInWords(ms) } });
 }
 
 /**
@@ -95,7 +95,7 @@ export function goneFor(
 
 /** 409 for paying or cancelling an order that was cancelled: why it was, in words. */
 export function orderCancelled(order: CancelledOrder) {
-  return order.cancelReason === 'expired' ? orderExpired(order) : failure('order.cancelled');
+  return order.cancelReason === 'expired' ? orderExpired(order) : refuse('order.cancelled');
 }
 
 type CancelledOrder = Pick<OrderRecord, 'cancelReason' | 'createdAt' | 'payBy'>;
@@ -116,16 +116,16 @@ export function assertCancellable(order: Pick<OrderRecord, 'status'> & Cancelled
 
 /** Why an order cannot be deleted or cancelled now, or null when it can. */
 export function cancelRefusal(order: Pick<OrderRecord, 'status'> & CancelledOrder) {
-  if (isPaidStatus(order.status)) return failure('order.paid_cannot_delete');
+  if (isPaidStatus(order.status)) return refuse('order.paid_cannot_delete');
   if (order.status === 'cancelled') return orderCancelled(order);
   return null;
 }
 
 /** An order may be paid while it is unpaid and live, for an amount a card payment allows. */
 export function assertPayable(order: OrderRecord): void {
-  if (isPaidStatus(order.status)) throw failure('order.already_paid');
+  if (isPaidStatus(order.status)) throw refuse('order.already_paid');
   if (order.status === 'cancelled') throw orderCancelled(order);
   if (isOverdue(order)) throw orderExpired(order);
-  if (order.totalCents > MAX_CARD_AMOUNT_CENTS) throw failure('order.too_large_for_card');
-  if (order.totalCents < MIN_CARD_AMOUNT_CENTS) throw failure('order.too_small_for_card');
+  if (order.totalCents > MAX_CARD_AMOUNT_CENTS) throw refuse('order.too_large_for_card');
+  if (order.totalCents < MIN_CARD_AMOUNT_CENTS) throw refuse('order.too_small_for_card');
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { failure } from '@/lib/core/errors';
+import { refuse } from '@/lib/core/refusal';
 import { env } from '@/lib/core/env';
 
 /**
@@ -57,7 +57,7 @@ function createClient(key: string): Stripe {
 /** The one Stripe client of this process; 503 when card payments are not configured. */
 export function stripeClient(): Stripe {
   const key = env.STRIPE_SECRET_KEY;
-  if (!key) throw failure('payment.not_configured');
+  if (!key) throw refuse('payment.not_configured');
   globalCache.__storefrontStripe ??= createClient(key);
   return globalCache.__storefrontStripe;
 }
@@ -68,7 +68,7 @@ function unavailable(error: unknown) {
     '[payments] Stripe request failed:',
     error instanceof Error ? error.message : error,
   );
-  return failure('payment.unreachable');
+  return refuse('payment.unreachable');
 }
 
 /** A PaymentIntent, or null when Stripe has none with this id. */
@@ -151,11 +151,11 @@ export async function cancelIntent(id: string): Promise<'canceled' | 'not_cancel
 /** Verifies a webhook request's signature over its raw body; 400 when it does not verify. */
 export function verifyWebhookEvent(rawBody: string, signature: string | null): StripeEvent {
   const secret = env.STRIPE_WEBHOOK_SECRET;
-  if (!secret || !env.STRIPE_SECRET_KEY) throw failure('payment.not_configured');
-  if (!signature) throw failure('payment.signature_missing');
+  if (!secret || !env.STRIPE_SECRET_KEY) throw refuse('payment.not_configured');
+  if (!signature) throw refuse('payment.signature_missing');
   try {
     return stripeClient().webhooks.constructEvent(rawBody, signature, secret);
   } catch {
-    throw failure('payment.signature_invalid');
+    throw refuse('payment.signature_invalid');
   }
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { ObjectId, type Document, type Filter, type UpdateFilter } from 'mongodb';
-import { failure } from '@/lib/core/errors';
+import { refuse } from '@/lib/core/refusal';
 import { getDb } from '@/lib/core/db';
 import { collections } from './collections';
 import type { OrderDoc, OrderHistoryEntry } from './collections';
@@ -132,7 +132,7 @@ export async function transition(input: TransitionInput): Promise<TransitionResu
 
 /** 409: an order in `from` cannot move to `to` (refused by the table, or moved meanwhile). */
 export function invalidTransition(from: OrderStatus, to: OrderStatus) {
-  return failure('order.invalid_transition', {
+  return refuse('order.invalid_transition', {
     params: { from: STATUS_LABELS[from].toLowerCase(), to: STATUS_LABELS[to].toLowerCase() },
     details: { from, to },
   });
@@ -148,7 +148,7 @@ export function transitionFailure(
 ) {
   switch (result.reason) {
     case 'missing':
-      return failure('order.not_found');
+      return refuse('order.not_found');
     case 'refused':
       return invalidTransition(result.from, to);
     case 'changed':

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { failure } from '@/lib/core/errors';
+import { refuse, refuseField } from '@/lib/core/refusal';
 import { cacheTags, expire } from '@/lib/core/cache';
 import { findProduct } from '@/lib/catalogue';
 import { canAccessQuote } from '@/lib/accounts';
@@ -28,7 +28,6 @@ import {
   type QuoteDecision,
   type QuoteRequest,
 } from '@/lib/quotes/validation/quote';
-import { fieldError } from '@/lib/core/errors';
 import { formatCents, toCents } from '@/lib/catalogue';
 import { centsToDollars } from '@/lib/core/money';
 import { QUOTE_STATUS_LABELS, type QuoteViewStatus } from './status';
@@ -67,9 +66,9 @@ export async function requestQuote(
   origin: string,
 ): Promise<Quote> {
   const product = await findProduct(input.productId);
-  if (!product) throw failure('product.not_found');
+  if (!product) throw refuse('product.not_found');
   const minimum = Math.max(MINIMUM_ORDER_QUANTITY, product.minimumOrderQuantity);
-  if (input.quantity < minimum) throw fieldError('quantity', minimumQuantityMessage(minimum));
+  if (input.quantity < minimum) throw refuseField('quantity', minimumQuantityMessage(minimum));
   const mails = queueMails([{ kind: 'quote.requested.store' }], { origin });
   const quote = await insertQuote({
     product,
@@ -94,17 +93,17 @@ export function quotesFor(viewer: Viewer, status?: QuoteViewStatus): Promise<Quo
 function closed(quote: QuoteRecord) {
   switch (quote.status) {
     case 'accepted':
-      return failure('quote.already_accepted');
+      return refuse('quote.already_accepted');
     case 'accepting':
-      return failure('quote.accepting');
+      return refuse('quote.accepting');
     case 'declined':
-      return failure('quote.declined');
+      return refuse('quote.declined');
     case 'expired':
-      return failure('quote.expired', { params: { date: expiryDay(quote) } });
+      return refuse('quote.expired', { params: { date: expiryDay(quote) } });
     case 'requested':
-      return failure('quote.not_answered');
+      return refuse('quote.not_answered');
     case 'answered':
-      return failure('quote.closed', {
+      return refuse('quote.closed', {
         params: { status: QUOTE_STATUS_LABELS.answered.toLowerCase() },
       });
   }
@@ -129,7 +128,7 @@ export async function decideQuote(
   origin: string,
 ): Promise<Quote> {
   const quote = await findQuote(id);
-  if (!quote) throw failure('quote.not_found');
+  if (!quote) throw refuse('quote.not_found');
   const result =
     decision.action === 'answer'
       ? await answerQuote(
@@ -147,14 +146,14 @@ export async function decideQuote(
           queueMails([{ kind: 'quote.declined' }], { origin }),
         );
   if (!result.ok) {
-    if (!result.current) throw failure('quote.not_found');
+    if (!result.current) throw refuse('quote.not_found');
     const current = result.current;
     if (
       current.status === 'accepted' ||
       current.status === 'accepting' ||
       current.status === 'declined'
     ) {
-      throw failure('quote.closed', {
+      throw refuse('quote.closed', {
         params: { status: QUOTE_STATUS_LABELS[current.status].toLowerCase() },
       });
     }
@@ -170,7 +169,7 @@ export async function decideQuote(
  */
 function priceChanged(quote: QuoteRecord) {
   const cents = quote.unitPriceCents!;
-  return failure('quote.price_changed', {
+  return refuse('quote.price_changed', {
     params: { unitPrice: formatCents(cents), total: formatCents(cents * quote.quantity) },
     details: {
       unitPrice: centsToDollars(cents),
@@ -199,16 +198,16 @@ export async function acceptQuote(
   origin: string,
 ): Promise<{ orderId: string; quote: Quote }> {
   const quote = await findQuote(id);
-  if (!quote) throw failure('quote.not_found');
-  if (!canAccessQuote(buyer, quote)) throw failure('quote.not_yours');
-  if (quote.userId !== buyer.id) throw failure('quote.accept_not_yours');
+  if (!quote) throw refuse('quote.not_found');
+  if (!canAccessQuote(buyer, quote)) throw refuse('quote.not_yours');
+  if (quote.userId !== buyer.id) throw refuse('quote.accept_not_yours');
 
   const claim = randomUUID();
   const seenCents = toCents(accepted.unitPrice);
   const claimed = await claimQuoteForAccept(id, buyer.id, claim, seenCents);
   if (!claimed.ok) {
     const current = claimed.current;
-    if (!current) throw failure('quote.not_found');
+    if (!current) throw refuse('quote.not_found');
     if (current.status === 'answered' && current.unitPriceCents !== seenCents) {
       throw priceChanged(current);
     }

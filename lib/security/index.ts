@@ -1,4 +1,4 @@
-import { failure } from '@/lib/core/errors';
+import { refuse } from '@/lib/core/refusal';
 import { env } from '@/lib/core/env';
 import {
   clientAddress,
@@ -81,7 +81,7 @@ export function assertSameSite(request: Request): void {
   const stores = storeOrigins(env);
   const source = sourceHeaders(request.headers);
   if (crossSiteAllowed(request.method, requestCredential(request.headers), source, stores)) return;
-  throw failure('request.cross_site', {
+  throw refuse('request.cross_site', {
     details: { origin: source.origin, secFetchSite: source.fetchSite, expected: stores[0] },
   });
 }

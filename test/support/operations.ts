@@ -3,7 +3,7 @@ import { BSON } from 'mongodb';
 import { NextRequest } from 'next/server';
 import type { ListedOperation } from '@/lib/api/contract/document';
 import { errorBodySchema } from '@/lib/api/contract/operation';
-import { errorStatus, type ErrorCode } from '@/lib/core/errors';
+import { errorStatus, type ErrorCode } from '@/lib/api/errors';
 import { collections, getDb } from './db';
 
 /**

@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ApiError } from '@/lib/core/errors';
+import { apiErrorFrom } from '@/lib/api/errors';
 import { closeConnection, collections, getDb } from '../support/db';
 import { readImageUpload, withStoredImage } from '@/lib/images';
 import { pngImage, textFile } from '../../e2e/fixtures/images';
@@ -23,7 +23,10 @@ function upload(entries: Record<string, string | Blob>): Request {
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (error: ApiError) => ({ status: error.status, message: error.message, details: error.details }),
+    (error: unknown) => {
+      const answer = apiErrorFrom(error);
+      return { status: answer.status, message: answer.message, details: answer.details };
+    },
   );
 
 async function stored() {

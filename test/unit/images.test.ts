@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formFields, isFilled, readImageFile, sniffImageType } from '@/lib/images';
-import { ApiError } from '@/lib/core/errors';
+import { apiErrorFrom } from '@/lib/api/errors';
 import { largePng, pngImage, textFile } from '../../e2e/fixtures/images';
 
 const bytes = (...values: Array<number | string>) =>
@@ -49,7 +49,10 @@ describe('readImageFile', () => {
       [file(textFile, 'notes.png'), file(largePng(), 'big.png'), 'not a file'].map((entry) =>
         readImageFile(entry, 'image').then(
           () => null,
-          (error: ApiError) => [error.status, error.details],
+          (error: unknown) => {
+            const answer = apiErrorFrom(error);
+            return [answer.status, answer.details];
+          },
         ),
       ),
     );

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { contract } from '@/lib/api/contract';
 import { orderResponseSchema } from '@/lib/api/contract/orders';
 import { productResponseSchema } from '@/lib/api/contract/products';
-import { errorStatus, type ErrorCode } from '@/lib/core/errors';
+import { errorStatus, type ErrorCode } from '@/lib/api/errors';
 import { errorBodySchema } from '@/lib/api/contract/operation';
 import {
   buildOpenApiDocument,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactSchema } from '@/lib/contact/validation/contact';
-import { ApiError, fieldIssues, validationError } from '@/lib/core/errors';
+import { ApiError, fieldIssues, validationError } from '@/lib/api/errors';
 import { centsToDollars, dollarsToCents, formatPrice } from '@/lib/core/money';
 import { fieldMessages } from '@/lib/core/messages';
 import { catalogueQuerySchema, productSchema } from '@/lib/catalogue/validation/product';

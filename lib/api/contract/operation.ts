@@ -7,7 +7,7 @@ import {
   fieldsError,
   type ErrorBody,
   type ErrorCode,
-} from '@/lib/core/errors';
+} from '@/lib/api/errors';
 import { errorMessages, type ErrorKey } from '@/lib/core/messages';
 
 /**
