@@ -1,5 +1,4 @@
-import { formatCents, toCents } from '@/lib/catalogue/shared';
-import { formatPrice } from '@/lib/core/money';
+import { formatMoney, toCents } from '@/lib/core/money';
 import {
   CARD_PICTURE_HEIGHT,
   CARD_PICTURE_SIZES,
@@ -61,13 +60,13 @@ export function ProductCard({
         <dl className="card-specs">
           <div>
             <dt>Price</dt>
-            <dd className="card-price">{formatPrice(card.price)}</dd>
+            <dd className="card-price">{formatMoney(toCents(card.price))}</dd>
           </div>
           {card.lowestCents < toCents(card.price) ? (
             <div>
               <dt>Volume price</dt>
               <dd className="card-from" data-testid="price-from">
-                {`from ${formatCents(card.lowestCents)}`}
+                {`from ${formatMoney(card.lowestCents)}`}
               </dd>
             </div>
           ) : null}

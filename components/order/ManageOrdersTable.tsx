@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Order } from '@/lib/orders';
-import { formatPrice } from '@/lib/core/money';
+import { formatMoney, toCents } from '@/lib/core/money';
 import { messages } from '@/lib/core/messages';
 import { forwardStatuses } from '@/lib/orders/shared';
 import { Td } from '@/components/ui/Table';
@@ -34,7 +34,8 @@ export function ManageOrdersTable({ orders, empty }: { orders: Order[]; empty: s
               {order.name}
             </Link>
             <span className="block text-xs text-slate-600">
-              {order.quantity} units · {formatPrice(order.price)} · {order.paid ? 'PAID' : 'unpaid'}
+              {order.quantity} units · {formatMoney(toCents(order.price))} ·{' '}
+              {order.paid ? 'PAID' : 'unpaid'}
             </span>
             {order.poNumber ? (
               <span className="block text-xs break-all text-slate-600">

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Order } from '@/lib/orders';
-import { formatPrice } from '@/lib/core/money';
+import { formatMoney, toCents } from '@/lib/core/money';
 import { messages, orderAgainMessages } from '@/lib/core/messages';
 import { Td } from '@/components/ui/Table';
 import { InvoiceLink } from './InvoiceLink';
@@ -62,7 +62,9 @@ export function MyOrdersTable({
             )}
           </Td>
           <Td>
-            <span className="font-semibold text-slate-900">{formatPrice(order.price)}</span>
+            <span className="font-semibold text-slate-900">
+              {formatMoney(toCents(order.price))}
+            </span>
             {order.paid ? (
               <span className="mt-1 block">
                 <span className="font-semibold text-green-700">PAID</span>

@@ -9,7 +9,6 @@ import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { DeliveryFields } from './DeliveryFields';
 import {
-  formatCents,
   orderMinimum,
   priceListOf,
   tierIndexFor,
@@ -18,6 +17,7 @@ import {
   type PriceTier,
 } from '@/lib/catalogue/shared';
 import { postJson } from '@/lib/client/api';
+import { formatMoney } from '@/lib/core/money';
 import { messages } from '@/lib/core/messages';
 import {
   MINIMUM_ORDER_QUANTITY,
@@ -197,14 +197,14 @@ export function OrderForm({
                   className="font-medium text-slate-900 tabular-nums"
                   data-testid="order-unit-price"
                 >
-                  {formatCents(unitCents)}
+                  {formatMoney(unitCents)}
                   {activeTier > 0 ? (
                     <span className="ml-2 text-xs font-normal text-emerald-700">volume price</span>
                   ) : null}
                 </dd>
                 <dt className="text-slate-500">Total</dt>
                 <dd className="font-semibold text-slate-900 tabular-nums" data-testid="order-total">
-                  {formatCents(totalCents)}
+                  {formatMoney(totalCents)}
                 </dd>
               </dl>
             )}

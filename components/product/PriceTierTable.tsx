@@ -1,4 +1,5 @@
-import { formatCents, toCents, type PriceTier } from '@/lib/catalogue/shared';
+import type { PriceTier } from '@/lib/catalogue/shared';
+import { formatMoney, toCents } from '@/lib/core/money';
 
 const quantity = (value: number) => value.toLocaleString('en-US');
 
@@ -57,7 +58,7 @@ export function PriceTierTable({
                 {range}
                 {active ? <span className="sr-only"> (your quantity)</span> : null}
               </th>
-              <td className="py-1.5 text-right tabular-nums">{formatCents(toCents(tier.price))}</td>
+              <td className="py-1.5 text-right tabular-nums">{formatMoney(toCents(tier.price))}</td>
             </tr>
           );
         })}

@@ -8,7 +8,7 @@ import { Field, FormError } from '@/components/ui/Field';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { postJson } from '@/lib/client/api';
 import { quickOrderMessages } from '@/lib/core/messages';
-import { formatPrice } from '@/lib/core/money';
+import { formatMoney, toCents } from '@/lib/core/money';
 import type { QuickOrderReport, QuickOrderResult } from '@/lib/orders';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
 import { MAX_QUICK_ORDER_LINES, MAX_QUICK_ORDER_TEXT } from '@/lib/core/validation/limits';
@@ -213,8 +213,8 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
                     )}
                     {ok && line.product?.price !== null && line.product?.unitPrice !== null ? (
                       <span className="block text-xs text-slate-600">
-                        {formatPrice(line.product!.unitPrice!)} each,{' '}
-                        {formatPrice(line.product!.price!)} in all
+                        {formatMoney(toCents(line.product!.unitPrice!))} each,{' '}
+                        {formatMoney(toCents(line.product!.price!))} in all
                       </span>
                     ) : null}
                     {!ok && line.product ? (
@@ -301,7 +301,9 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
                   </Td>
                   <Td className="tabular-nums">{line.quantity}</Td>
                   <Td>
-                    <span className="font-semibold text-slate-900">{formatPrice(line.price)}</span>
+                    <span className="font-semibold text-slate-900">
+                      {formatMoney(toCents(line.price))}
+                    </span>
                     <Link
                       href={`/dashboard/payment/${line.orderId}`}
                       className="btn-primary mt-1 ml-2 px-3 py-1"

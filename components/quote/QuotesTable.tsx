@@ -13,7 +13,8 @@ import { applyFieldErrors } from '@/lib/client/form-errors';
 import type { Quote } from '@/lib/quotes';
 import { notices } from '@/lib/core/messages';
 import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
-import { formatPrice } from '@/lib/core/money';
+import { dayFromNow, formatShortDay } from '@/lib/core/dates';
+import { formatMoney, toCents } from '@/lib/core/money';
 import type {
   QuoteAnswerFormInput,
   QuoteAnswerFormValues,
@@ -28,23 +29,6 @@ const answerResolver = lazyZodResolver<QuoteAnswerFormInput, QuoteAnswerFormValu
 const declineResolver = lazyZodResolver<QuoteDeclineFormValues>(() =>
   import('@/lib/quotes/schemas').then((module) => module.quoteDeclineFormSchema),
 );
-
-/** A UTC day as the table shows it: `Dec 3`, with its year when it is not this year's. */
-function shortDay(iso: string): string {
-  const date = new Date(iso);
-  const thisYear = date.getUTCFullYear() === new Date().getUTCFullYear();
-  return date.toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    month: 'short',
-    day: 'numeric',
-    ...(thisYear ? {} : { year: 'numeric' }),
-  });
-}
-
-/** Today (UTC) plus `days`, as a date input value. */
-function dayFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function patchQuote(id: string, body: unknown) {
   return callApi(`/api/quotes/${id}`, {
@@ -390,7 +374,9 @@ export function QuotesTable({ quotes, admin }: { quotes: Quote[]; admin: boolean
             ) : null}
           </Td>
           <Td className="text-right tabular-nums">{quote.quantity.toLocaleString('en-US')}</Td>
-          <Td className="whitespace-nowrap">{quote.neededBy ? shortDay(quote.neededBy) : '—'}</Td>
+          <Td className="whitespace-nowrap">
+            {quote.neededBy ? formatShortDay(quote.neededBy) : '—'}
+          </Td>
           <Td>
             <QuoteStatusBadge status={quote.status} />
             {quote.status === 'declined' && quote.declineReason ? (
@@ -398,16 +384,16 @@ export function QuotesTable({ quotes, admin }: { quotes: Quote[]; admin: boolean
             ) : null}
           </Td>
           <Td className="text-right whitespace-nowrap tabular-nums" data-testid="quote-unit-price">
-            {quote.unitPrice === null ? '—' : formatPrice(quote.unitPrice)}
+            {quote.unitPrice === null ? '—' : formatMoney(toCents(quote.unitPrice))}
           </Td>
           <Td
             className="text-right font-semibold whitespace-nowrap tabular-nums"
             data-testid="quote-total"
           >
-            {quote.total === null ? '—' : formatPrice(quote.total)}
+            {quote.total === null ? '—' : formatMoney(toCents(quote.total))}
           </Td>
           <Td className="whitespace-nowrap">
-            {quote.validUntil ? shortDay(quote.validUntil) : '—'}
+            {quote.validUntil ? formatShortDay(quote.validUntil) : '—'}
           </Td>
           <Td className="whitespace-nowrap">
             <Actions quote={quote} admin={admin} />

@@ -1,4 +1,8 @@
+import { toCents } from '@/lib/core/money';
 import { MINIMUM_ORDER_QUANTITY } from '@/lib/core/validation/limits';
+
+// Until lib/quotes/index.ts and lib/catalogue/price-tiers.ts import them from lib/core/money.
+export { toCents, formatMoney as formatCents } from '@/lib/core/money';
 
 /**
  * Volume pricing: the unit price and total of an order for a quantity, from a product's base
@@ -39,11 +43,6 @@ export interface PriceList {
   /** The base price in cents. */
   priceCents: number;
   priceTiers?: readonly PriceTierCents[];
-}
-
-/** Exact cents of a dollar amount with at most two decimals (as every stored price has). */
-export function toCents(dollars: number): number {
-  return Math.round(dollars * 100);
 }
 
 /** A product as the API and pages see it (dollars) turned into its price list in cents. */
@@ -114,17 +113,4 @@ export function lowestPriceCents(list: PriceList): number {
 /** Whether some quantity is cheaper per unit than the base price. */
 export function hasVolumePricing(list: PriceList): boolean {
   return lowestPriceCents(list) < list.priceCents;
-}
-
-/**
- * Cents as dollars for people, `$13,250,000.00`, by integer arithmetic: no division result is
- * rounded, so any safe-integer amount prints exactly.
- */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const whole = Math.abs(cents);
-  const rest = whole % 100;
-  // An exact multiple of 100 divided by 100: the quotient is an integer, computed exactly.
-  const dollars = (whole - rest) / 100;
-  return `${sign}$${dollars.toLocaleString('en-US')}.${String(rest).padStart(2, '0')}`;
 }

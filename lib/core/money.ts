@@ -1,13 +1,35 @@
-/** Money is integer cents inside the storefront; dollars only at the edges. */
+/**
+ * Money is integer cents inside the storefront: documents store cents and every amount is
+ * computed in cents. Data objects and the API carry dollars (two decimals at most), converted
+ * only at that edge with `toCents` and `centsToDollars`. Every amount a person reads is written
+ * by `formatMoney`. Client-safe.
+ */
+
+/** Exact cents of a dollar amount with at most two decimals (as every stored price has). */
+export function toCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** Dollars of an amount in cents, for data objects and the API: 1480 -> 14.8. */
 export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
+/**
+ * An amount for people, `$13,250,000.00`, by integer arithmetic: no division result is
+ * rounded, so any safe-integer amount prints exactly. The one money formatter of the store
+ * (pages, forms, mails, the invoice, messages).
+ */
+export function formatMoney(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(cents);
+  const rest = whole % 100;
+  // An exact multiple of 100 divided by 100: the quotient is an integer, computed exactly.
+  const dollars = (whole - rest) / 100;
+  return `${sign}$${dollars.toLocaleString('en-US')}.${String(rest).padStart(2, '0')}`;
 }
 
-/** A dollar price for display: `$14.80`. */
-export function formatPrice(dollars: number): string {
-  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+// Old names, kept only until test/unit/validation.test.ts (being edited) imports the ones above.
+export { toCents as dollarsToCents };
+/** @deprecated `formatMoney(toCents(dollars))`. */
+export const formatPrice = (dollars: number): string => formatMoney(toCents(dollars));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { centsToDollars, formatPrice } from '@/lib/core/money';
+import { formatDay } from '@/lib/core/dates';
+import { formatMoney } from '@/lib/core/money';
 import type { InvoiceData } from './invoice';
 
 /**
@@ -24,15 +25,6 @@ const INK = '#111827';
 const MUTED = '#4b5563';
 const RULE = '#d1d5db';
 const BAND = '#f3f4f6';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** `November 23, 2026` (UTC, as the invoice number's year). */
-export function formatInvoiceDate(date: Date): string {
-  return dateFormat.format(date);
-}
-
-const money = (cents: number) => formatPrice(centsToDollars(cents));
 
 /** Renders the invoice as a PDF file. */
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
@@ -167,9 +159,9 @@ function draw(doc: Doc, data: InvoiceData): void {
     doc,
     [
       ['Invoice number', data.number],
-      ['Invoice date', formatInvoiceDate(data.issuedOn)],
+      ['Invoice date', formatDay(data.issuedOn)],
       ['Order', data.order.id],
-      ['Order date', formatInvoiceDate(data.order.placedOn)],
+      ['Order date', formatDay(data.order.placedOn)],
       ...(data.order.quoteReference
         ? [['Quote', data.order.quoteReference] as [string, string]]
         : []),
@@ -251,8 +243,8 @@ function draw(doc: Doc, data: InvoiceData): void {
       partNumber,
       line.product,
       line.quantity.toLocaleString('en-US'),
-      money(line.unitPriceCents),
-      money(line.amountCents),
+      formatMoney(line.unitPriceCents),
+      formatMoney(line.amountCents),
     ],
     y,
     [partSize],
@@ -265,7 +257,10 @@ function draw(doc: Doc, data: InvoiceData): void {
   const totalX = right - 238;
   // Right-aligned with the Amount column (8 pt table inset, 6 pt cell padding).
   write(doc, 'total', `Total (${data.currency})`, totalX, y, { width: 120 });
-  y = write(doc, 'total', money(data.totalCents), totalX + 120, y, { width: 104, align: 'right' });
+  y = write(doc, 'total', formatMoney(data.totalCents), totalX + 120, y, {
+    width: 104,
+    align: 'right',
+  });
   y = write(doc, 'label', 'Paid in full', totalX + 120, y + 2, { width: 104, align: 'right' });
   y += 28;
 
@@ -275,7 +270,7 @@ function draw(doc: Doc, data: InvoiceData): void {
     doc,
     'Payment',
     [
-      payment.paidOn ? `Paid on ${formatInvoiceDate(payment.paidOn)}` : 'Paid',
+      payment.paidOn ? `Paid on ${formatDay(payment.paidOn)}` : 'Paid',
       `Method: ${payment.method}`,
       ...(payment.transactionId ? [`Transaction ID: ${payment.transactionId}`] : []),
     ],

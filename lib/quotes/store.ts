@@ -6,7 +6,7 @@ import type { QuoteDoc } from './collections';
 import type { OutboxEntry, OutboxPush } from '@/lib/core/mail/outbox';
 import { centsToDollars } from '@/lib/core/money';
 import { viewStatus, type QuoteViewStatus } from '@/lib/quotes/status';
-import { toDay } from '@/lib/quotes/validation/quote';
+import { toDay } from '@/lib/core/dates';
 import { takeCounterValue } from '@/lib/core/counters';
 import { toObjectId } from '@/lib/core/db/ids';
 

@@ -2,7 +2,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceDetails } from '@/lib/orders/invoice-details';
 import type { OrderRecord } from '@/lib/orders/store';
-import { formatInvoiceDate, renderInvoicePdf } from '@/lib/invoices/document';
+import { formatDay as formatInvoiceDate } from '@/lib/core/dates';
+import { renderInvoicePdf } from '@/lib/invoices/document';
 import { invoiceData, invoiceFileName, lines, type InvoiceData } from '@/lib/invoices/invoice';
 
 // The invoice document on its own: what `invoiceData` takes from an order, and what the PDF

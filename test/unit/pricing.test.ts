@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatCents,
   hasVolumePricing,
   lowestPriceCents,
   orderMinimum,
@@ -12,7 +11,7 @@ import {
 } from '@/lib/catalogue/pricing';
 import { demoProducts } from '@/lib/catalogue/demo-catalogue';
 import { generatedPriceTiers, generatedProducts } from '@/lib/catalogue/generated-catalogue';
-import { centsToDollars } from '@/lib/core/money';
+import { centsToDollars, formatMoney as formatCents } from '@/lib/core/money';
 import { priceTierIssues } from '@/lib/catalogue/validation/product';
 
 // The example of the business-ordering issue: 500+ $2.65, 5,000+ $2.40, 20,000+ $2.10.

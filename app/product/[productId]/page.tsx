@@ -6,7 +6,7 @@ import { QuoteRequestForm } from '@/components/quote/QuoteRequestForm';
 import { requirePageUser } from '@/lib/accounts';
 import { findProduct } from '@/lib/catalogue';
 import { orderAgainPrefill } from '@/lib/orders';
-import { formatPrice } from '@/lib/core/money';
+import { formatMoney, toCents } from '@/lib/core/money';
 import { parseId } from '@/lib/core/ids';
 
 type Props = {
@@ -58,7 +58,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
             </dd>
             <dt className="text-slate-500">Price</dt>
             <dd className="text-lg font-semibold text-slate-900" data-testid="product-price">
-              {formatPrice(product.price)}
+              {formatMoney(toCents(product.price))}
             </dd>
           </dl>
           <OrderForm

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { categorySlugs } from '@/lib/catalogue/categories';
-import { toCents, type PriceTier } from '@/lib/catalogue/pricing';
+import type { PriceTier } from '@/lib/catalogue/pricing';
 import type { CategorySlug } from '@/lib/catalogue/categories';
 import { fieldMessages, messages } from '@/lib/core/messages';
-import { formatPrice } from '@/lib/core/money';
+import { formatMoney, toCents } from '@/lib/core/money';
 import { MAX_PRICE_TIERS } from '@/lib/core/validation/limits';
 import {
   MAX_PAGE_LIMIT,
@@ -152,7 +152,7 @@ export function priceTierIssues(
     at(0, 'minQuantity', m.tierFirstQuantity(minimumOrderQuantity));
   }
   if (isNumber(first?.price) && isNumber(price) && toCents(first.price) !== toCents(price)) {
-    at(0, 'price', m.tierFirstPrice(formatPrice(price)));
+    at(0, 'price', m.tierFirstPrice(formatMoney(toCents(price))));
   }
 
   tiers.forEach((tier, index) => {

@@ -12,7 +12,6 @@ import {
   Text,
 } from '@react-email/components';
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
-import { centsToDollars, formatPrice } from '@/lib/core/money';
 
 /** The pages and documents the mails link to, relative to the origin. */
 export const mailPaths = {
@@ -28,28 +27,9 @@ export function absoluteLink(origin: string, path: string): string {
   return new URL(path, origin).toString();
 }
 
-/** Cents as the store shows prices: `$74,000.00`. */
-export function money(cents: number): string {
-  return formatPrice(centsToDollars(cents));
-}
-
 /** A count of parts: `5,000`. */
 export function units(quantity: number): string {
   return quantity.toLocaleString('en-US');
-}
-
-/**
- * A moment in UTC with its zone named (`December 3, 2026, 14:05 UTC`): a mail is read in any
- * time zone, and the server's own zone is nobody's.
- */
-export function moment(date: Date): string {
-  const formatted = date.toLocaleString('en-US', {
-    timeZone: 'UTC',
-    dateStyle: 'long',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-  });
-  return `${formatted} UTC`;
 }
 
 // Inline styles: mail clients ignore most style sheets. One column, at most 600 px wide, so the

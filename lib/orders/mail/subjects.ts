@@ -1,5 +1,5 @@
 import type { OrderMailData } from '@/lib/orders/mail/order-data';
-import { money } from '@/lib/core/mail/parts';
+import { formatMoney } from '@/lib/core/money';
 
 /**
  * The subject of every order mail, in one place. Each names the product, the line that tells
@@ -8,13 +8,13 @@ import { money } from '@/lib/core/mail/parts';
  */
 export const orderMailSubjects = {
   'order.placed': (order, store) =>
-    `Your ${store} order ${reference(order)}: ${money(order.totalCents)} to pay`,
+    `Your ${store} order ${reference(order)}: ${formatMoney(order.totalCents)} to pay`,
   'order.paid': (order, store) =>
     `Payment received for your ${store} order ${reference(order)}${order.payment?.invoiceNumber ? ` (invoice ${order.payment.invoiceNumber})` : ''}`,
   'order.shipped': (order, store) => `Your ${store} order ${reference(order)} has shipped`,
   'order.cancelled': (order, store) => `Your ${store} order ${reference(order)} is cancelled`,
   'order.paid.store': (order) =>
-    `Order paid: ${money(order.totalCents)} from ${order.buyer.name} ${reference(order)}`,
+    `Order paid: ${formatMoney(order.totalCents)} from ${order.buyer.name} ${reference(order)}`,
 } satisfies Record<string, (order: OrderMailData, storeName: string) => string>;
 
 /** Every order mail there is. */

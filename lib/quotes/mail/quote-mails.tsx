@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { QuoteMailData } from '@/lib/quotes/mail/quote-data';
 import { mailOrigin, renderMail, type RenderedMail } from '@/lib/core/mail/render';
-import { money } from '@/lib/core/mail/parts';
+import { formatMoney } from '@/lib/core/money';
 import type { QuoteMailProps } from '@/lib/quotes/mail/templates/quote-parts';
 import QuoteAnsweredMail from '@/lib/quotes/mail/templates/quote-answered';
 import QuoteDeclinedMail from '@/lib/quotes/mail/templates/quote-declined';
@@ -12,7 +12,7 @@ export const quoteMailSubjects = {
   'quote.requested.store': (quote) =>
     `Quote requested ${quote.reference}: ${quote.quantity.toLocaleString('en-US')} × ${quote.product.name} for ${quote.buyer.name}`,
   'quote.answered': (quote, store) =>
-    `Your ${store} quote ${quote.reference} for ${quote.product.name}: ${quote.answer ? money(quote.answer.unitPriceCents) : ''} a unit`,
+    `Your ${store} quote ${quote.reference} for ${quote.product.name}: ${quote.answer ? formatMoney(quote.answer.unitPriceCents) : ''} a unit`,
   'quote.declined': (quote, store) =>
     `Your ${store} quote ${quote.reference} for ${quote.product.name} was declined`,
 } satisfies Record<string, (quote: QuoteMailData, storeName: string) => string>;

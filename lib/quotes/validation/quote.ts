@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toDay } from '@/lib/core/dates';
 import { ID_PATTERN } from '@/lib/core/ids';
 import { fieldMessages } from '@/lib/core/messages';
 import { QUOTE_STATUSES } from '@/lib/quotes/status';
@@ -23,7 +24,7 @@ const DAY_MS = 86_400_000;
 export function dayStart(day: string): Date | null {
   if (!DAY.test(day)) return null;
   const date = new Date(`${day}T00:00:00.000Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day ? null : date;
+  return Number.isNaN(date.getTime()) || toDay(date) !== day ? null : date;
 }
 
 /** The last millisecond of a day in UTC: until when a quote answered "valid until" it holds. */
@@ -36,11 +37,6 @@ export function dayEnd(day: string): Date | null {
 export function dayEndedEverywhere(day: string, now = new Date()): boolean {
   const start = dayStart(day);
   return start !== null && start.getTime() + DAY_MS + 12 * 3_600_000 <= now.getTime();
-}
-
-/** A `Date` as its UTC day `YYYY-MM-DD`. */
-export function toDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }
 
 const dayField = (invalid: string) =>

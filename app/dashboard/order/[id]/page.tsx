@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { formatOrderTime } from '@/components/order/dates';
+import { formatDateTime } from '@/lib/core/dates';
 import { InvoiceLink } from '@/components/order/InvoiceLink';
 import { StatusBadge } from '@/components/order/StatusBadge';
 import { ProductPicture } from '@/components/product/ProductPicture';
 import { requirePageUser } from '@/lib/accounts';
-import { formatPrice } from '@/lib/core/money';
+import { formatMoney, toCents } from '@/lib/core/money';
 import { orderExpiredMessage, orderPage, type StepActor } from '@/lib/orders';
 import type { Order } from '@/lib/orders';
 import { STATUS_LABELS } from '@/lib/orders';
@@ -66,7 +66,7 @@ export default async function OrderPage({ params }: Props) {
       </div>
       <p className="mt-1 text-sm text-slate-600">
         Order <span className="break-all">{order._id}</span> · placed{' '}
-        <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time>
+        <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
       </p>
 
       {order.status === 'cancelled' ? (
@@ -107,10 +107,10 @@ export default async function OrderPage({ params }: Props) {
             <dt className="text-slate-600">Quantity</dt>
             <dd data-testid="order-quantity">{order.quantity.toLocaleString('en-US')}</dd>
             <dt className="text-slate-600">Unit price</dt>
-            <dd data-testid="order-unit-price">{formatPrice(order.unitPrice)}</dd>
+            <dd data-testid="order-unit-price">{formatMoney(toCents(order.unitPrice))}</dd>
             <dt className="font-semibold text-slate-900">Total</dt>
             <dd className="font-semibold text-slate-900" data-testid="order-total">
-              {formatPrice(order.price)}
+              {formatMoney(toCents(order.price))}
             </dd>
           </dl>
           <div className="mt-4 flex flex-wrap gap-3">
@@ -181,7 +181,7 @@ export default async function OrderPage({ params }: Props) {
                 />
                 <p className="text-sm font-semibold text-slate-900">{STATUS_LABELS[step.status]}</p>
                 <p className="text-xs text-slate-600">
-                  <time dateTime={step.at}>{formatOrderTime(step.at)}</time>
+                  <time dateTime={step.at}>{formatDateTime(step.at)}</time>
                   {actors[index] ? ` · ${actorLabels[actors[index]]}` : null}
                 </p>
                 {step.note ? (

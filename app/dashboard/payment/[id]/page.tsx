@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CheckoutForm } from '@/components/order/CheckoutForm';
-import { formatOrderTime } from '@/components/order/dates';
+import { formatDateTime } from '@/lib/core/dates';
 import { requirePageUser } from '@/lib/accounts';
-import { formatPrice } from '@/lib/core/money';
+import { formatMoney, toCents } from '@/lib/core/money';
 import { orderCancelledMessage, orderForPaymentPage } from '@/lib/orders';
 import { cardPaymentsAvailable } from '@/lib/orders';
 import { messages } from '@/lib/core/messages';
@@ -45,12 +45,12 @@ export default async function PaymentPage({ params }: Props) {
           {order.description}
         </p>
         <p className="mt-4 text-lg font-semibold text-slate-900" data-testid="payment-amount">
-          Please pay: {formatPrice(order.price)}
+          Please pay: {formatMoney(toCents(order.price))}
         </p>
         {order.status === 'unpaid' ? (
           <p className="mt-1 text-sm text-slate-600" data-testid="payment-pay-by">
-            Pay by <time dateTime={order.payBy}>{formatOrderTime(order.payBy)}</time>: an order
-            still unpaid then is cancelled and its stock released.
+            Pay by <time dateTime={order.payBy}>{formatDateTime(order.payBy)}</time>: an order still
+            unpaid then is cancelled and its stock released.
           </p>
         ) : null}
       </div>

@@ -1,13 +1,7 @@
 import type { OrderCancelReason } from '@/lib/orders/mail/order-data';
-import {
-  ActionButton,
-  absoluteLink,
-  MailLayout,
-  moment,
-  money,
-  Paragraph,
-  Rule,
-} from '@/lib/core/mail/parts';
+import { ActionButton, absoluteLink, MailLayout, Paragraph, Rule } from '@/lib/core/mail/parts';
+import { formatMoment } from '@/lib/core/dates';
+import { formatMoney } from '@/lib/core/money';
 import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
 
 /** The heading of the mail for each reason. */
@@ -20,7 +14,7 @@ const headings: Record<OrderCancelReason, string> = {
 /** To the buyer, when an order is cancelled: why, and what happens to their money. */
 export default function OrderCancelledMail({ order, storeName, origin }: OrderMailProps) {
   const reason = order.cancellation?.reason ?? 'cancelled_by_store';
-  const when = order.cancellation ? ` on ${moment(order.cancellation.at)}` : '';
+  const when = order.cancellation ? ` on ${formatMoment(order.cancellation.at)}` : '';
   return (
     <MailLayout
       storeName={storeName}
@@ -36,9 +30,9 @@ export default function OrderCancelledMail({ order, storeName, origin }: OrderMa
       )}
       {reason === 'expired' && (
         <Paragraph>
-          Hello {order.buyer.name}, order {order.id} was not paid by {moment(order.payBy)}, so it
-          was cancelled{when} and the reserved parts went back into stock. Nothing was charged. You
-          are welcome to order again.
+          Hello {order.buyer.name}, order {order.id} was not paid by {formatMoment(order.payBy)}, so
+          it was cancelled{when} and the reserved parts went back into stock. Nothing was charged.
+          You are welcome to order again.
         </Paragraph>
       )}
       {reason === 'cancelled_by_store' && (
@@ -46,7 +40,7 @@ export default function OrderCancelledMail({ order, storeName, origin }: OrderMa
           Hello {order.buyer.name}, we are sorry: we had to cancel order {order.id}
           {when}.
           {order.payment
-            ? ` You paid ${money(order.totalCents)} for it (transaction ${order.payment.transactionId}); we will contact you about the refund.`
+            ? ` You paid ${formatMoney(order.totalCents)} for it (transaction ${order.payment.transactionId}); we will contact you about the refund.`
             : ' Nothing was charged.'}
         </Paragraph>
       )}

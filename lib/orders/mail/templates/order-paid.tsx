@@ -4,17 +4,17 @@ import {
   Facts,
   MailLayout,
   mailPaths,
-  moment,
-  money,
   Paragraph,
   Rule,
   Subheading,
 } from '@/lib/core/mail/parts';
+import { formatMoment } from '@/lib/core/dates';
+import { formatMoney } from '@/lib/core/money';
 import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
 
 /** To the buyer, when the payment has been received: the receipt, with the invoice link. */
 export default function OrderPaidMail({ order, storeName, origin }: OrderMailProps) {
-  const total = money(order.totalCents);
+  const total = formatMoney(order.totalCents);
   const payment = order.payment;
   return (
     <MailLayout
@@ -36,7 +36,7 @@ export default function OrderPaidMail({ order, storeName, origin }: OrderMailPro
         rows={[
           ['Invoice number', payment?.invoiceNumber ?? null],
           ['Amount paid', total],
-          ['Paid', payment?.paidAt ? moment(payment.paidAt) : null],
+          ['Paid', payment?.paidAt ? formatMoment(payment.paidAt) : null],
           ['Transaction', payment?.transactionId ?? null],
         ]}
       />

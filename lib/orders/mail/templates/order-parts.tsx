@@ -6,12 +6,12 @@ import {
   InlineLink,
   Lines,
   mailPaths,
-  moment,
-  money,
   styles,
   Subheading,
   units,
 } from '@/lib/core/mail/parts';
+import { formatMoment } from '@/lib/core/dates';
+import { formatMoney } from '@/lib/core/money';
 import type { OrderMailData } from '../order-data';
 
 /** The parts only order mails use; the shared ones are in lib/core/mail/parts.tsx. */
@@ -45,12 +45,12 @@ export function OrderSummary({
             audience === 'buyer' ? 'Your PO number' : "Buyer's PO number",
             order.purchaseOrderNumber,
           ],
-          ['Placed', moment(order.placedAt)],
+          ['Placed', formatMoment(order.placedAt)],
           ['Part number', order.product.partNumber],
           ['Product', order.product.name],
           ['Quantity', units(order.quantity)],
-          ['Unit price', money(order.unitPriceCents)],
-          ['Total', <strong key="total">{money(order.totalCents)}</strong>],
+          ['Unit price', formatMoney(order.unitPriceCents)],
+          ['Total', <strong key="total">{formatMoney(order.totalCents)}</strong>],
         ]}
       />
       <Subheading>Delivery address</Subheading>

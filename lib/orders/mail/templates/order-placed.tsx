@@ -4,28 +4,28 @@ import {
   InlineLink,
   MailLayout,
   mailPaths,
-  moment,
-  money,
   Paragraph,
   Rule,
   units,
 } from '@/lib/core/mail/parts';
+import { formatMoment } from '@/lib/core/dates';
+import { formatMoney } from '@/lib/core/money';
 import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
 
 /** To the buyer, when an order is placed: what it costs, and the link to pay it. */
 export default function OrderPlacedMail({ order, storeName, origin }: OrderMailProps) {
-  const total = money(order.totalCents);
+  const total = formatMoney(order.totalCents);
   return (
     <MailLayout
       storeName={storeName}
       origin={origin}
-      preview={`Please pay ${total} by ${moment(order.payBy)} to confirm your order.`}
+      preview={`Please pay ${total} by ${formatMoment(order.payBy)} to confirm your order.`}
       heading="Thank you for your order"
     >
       <Paragraph>
         Hello {order.buyer.name}, we have reserved {units(order.quantity)} × {order.product.name}{' '}
-        for you. Please pay <strong>{total}</strong> by {moment(order.payBy)}: an order still unpaid
-        then is cancelled and the parts go back into stock.
+        for you. Please pay <strong>{total}</strong> by {formatMoment(order.payBy)}: an order still
+        unpaid then is cancelled and the parts go back into stock.
       </Paragraph>
       <ActionButton href={absoluteLink(origin, mailPaths.payment(order.id))}>
         Pay {total}

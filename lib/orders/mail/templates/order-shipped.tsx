@@ -4,12 +4,12 @@ import {
   Facts,
   MailLayout,
   mailPaths,
-  moment,
   Paragraph,
   Rule,
   Subheading,
   units,
 } from '@/lib/core/mail/parts';
+import { formatMoment } from '@/lib/core/dates';
 import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
 
 /** To the buyer, when the order has shipped: the carrier and the tracking number. */
@@ -28,7 +28,7 @@ export default function OrderShippedMail({ order, storeName, origin }: OrderMail
     >
       <Paragraph>
         Hello {order.buyer.name}, your {units(order.quantity)} × {order.product.name} left us
-        {shipment ? ` on ${moment(shipment.shippedAt)}` : ''}.
+        {shipment ? ` on ${formatMoment(shipment.shippedAt)}` : ''}.
         {shipment
           ? ` Follow the delivery with ${shipment.carrier} using the tracking number below.`
           : ''}

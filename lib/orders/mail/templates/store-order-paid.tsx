@@ -5,17 +5,17 @@ import {
   InlineLink,
   MailLayout,
   mailPaths,
-  moment,
-  money,
   Paragraph,
   Subheading,
   units,
 } from '@/lib/core/mail/parts';
+import { formatMoment } from '@/lib/core/dates';
+import { formatMoney } from '@/lib/core/money';
 import { OrderSummary, type OrderMailProps } from './order-parts';
 
 /** To the store (ORDERS_TO), when an order is paid: who bought what, ready to ship. */
 export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMailProps) {
-  const total = money(order.totalCents);
+  const total = formatMoney(order.totalCents);
   const payment = order.payment;
   return (
     <MailLayout
@@ -43,7 +43,7 @@ export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMa
       <Facts
         rows={[
           ['Amount', total],
-          ['Paid', payment?.paidAt ? moment(payment.paidAt) : null],
+          ['Paid', payment?.paidAt ? formatMoment(payment.paidAt) : null],
           ['Transaction', payment?.transactionId ?? null],
           [
             'Invoice',

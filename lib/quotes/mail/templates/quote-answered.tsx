@@ -2,13 +2,13 @@ import {
   ActionButton,
   absoluteLink,
   MailLayout,
-  money,
   Paragraph,
   Rule,
   units,
 } from '@/lib/core/mail/parts';
+import { formatDay } from '@/lib/core/dates';
+import { formatMoney } from '@/lib/core/money';
 import {
-  day,
   QuoteQuestions,
   QuoteSummary,
   quotesPath,
@@ -18,7 +18,7 @@ import {
 /** To the buyer, when the store answers their quote: the price, until when, how to accept. */
 export default function QuoteAnsweredMail({ quote, storeName, origin }: QuoteMailProps) {
   const answer = quote.answer;
-  const price = answer ? money(answer.unitPriceCents) : '';
+  const price = answer ? formatMoney(answer.unitPriceCents) : '';
   return (
     <MailLayout
       storeName={storeName}
@@ -31,8 +31,8 @@ export default function QuoteAnsweredMail({ quote, storeName, origin }: QuoteMai
         <strong>{price}</strong> a unit
         {answer ? (
           <>
-            , <strong>{money(answer.totalCents)}</strong> in all. The offer holds until the end of{' '}
-            {day(answer.validUntil)} (UTC).
+            , <strong>{formatMoney(answer.totalCents)}</strong> in all. The offer holds until the
+            end of {formatDay(answer.validUntil)} (UTC).
           </>
         ) : null}{' '}
         Accept it on the quotes page to place the order, then pay it as any order.

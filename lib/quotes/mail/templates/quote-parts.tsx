@@ -4,12 +4,12 @@ import {
   InlineLink,
   Lines,
   mailPaths,
-  moment,
-  money,
   Paragraph,
   Subheading,
   units,
 } from '@/lib/core/mail/parts';
+import { formatDay, formatMoment } from '@/lib/core/dates';
+import { formatMoney } from '@/lib/core/money';
 import type { QuoteMailData } from '@/lib/quotes/mail/quote-data';
 
 /** What every quote mail is given: the quote, the store's name, the origin of its links. */
@@ -22,11 +22,6 @@ export interface QuoteMailProps {
 /** The quotes page, where buyers and admins follow every quote. */
 export const quotesPath = '/dashboard/quotes';
 
-/** A day as mails show it: `December 3, 2026` (days are UTC days). */
-export function day(date: Date): string {
-  return date.toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' });
-}
-
 /** The facts of a quote: what is asked, for when, where it goes, and the price once answered. */
 export function QuoteSummary({ quote }: { quote: QuoteMailData }) {
   return (
@@ -35,19 +30,21 @@ export function QuoteSummary({ quote }: { quote: QuoteMailData }) {
       <Facts
         rows={[
           ['Reference', quote.reference],
-          ['Requested', moment(quote.requestedAt)],
+          ['Requested', formatMoment(quote.requestedAt)],
           ['Part number', quote.product.partNumber],
           ['Product', quote.product.name],
           ['Quantity', units(quote.quantity)],
-          ['Needed by', quote.neededBy ? day(quote.neededBy) : null],
-          ['Unit price', quote.answer ? money(quote.answer.unitPriceCents) : null],
+          ['Needed by', quote.neededBy ? formatDay(quote.neededBy) : null],
+          ['Unit price', quote.answer ? formatMoney(quote.answer.unitPriceCents) : null],
           [
             'Total',
-            quote.answer ? <strong key="total">{money(quote.answer.totalCents)}</strong> : null,
+            quote.answer ? (
+              <strong key="total">{formatMoney(quote.answer.totalCents)}</strong>
+            ) : null,
           ],
           [
             'Valid until',
-            quote.answer ? `${day(quote.answer.validUntil)} (end of day, UTC)` : null,
+            quote.answer ? `${formatDay(quote.answer.validUntil)} (end of day, UTC)` : null,
           ],
         ]}
       />
