@@ -26,7 +26,6 @@ export async function updatePriceTiers(
     minimumOrderQuantity: product.minimumOrderQuantity,
     priceCents: toCents(product.price),
   });
-  if (updated === null) throw refuse('product.not_found');
-  if (updated === 'changed') throw refuse('product.price_changed');
-  return updated;
+  if (updated.ok) return updated.product;
+  throw refuse(updated.reason === 'changed' ? 'product.price_changed' : 'product.not_found');
 }

@@ -1,12 +1,21 @@
 import 'server-only';
 import { refuseField } from '@/lib/core/refusal';
-import { SkuTakenError } from '@/lib/catalogue/store';
+import type { Product, ProductWrite } from '@/lib/catalogue/store';
 import { fieldMessages } from '@/lib/core/messages';
 
-/** A product write that answers 409 on `sku` when its part number is taken (in any case). */
-export function withSkuConflict<T>(write: Promise<T>): Promise<T> {
-  return write.catch((error: unknown) => {
-    if (!(error instanceof SkuTakenError)) throw error;
-    throw refuseField('sku', fieldMessages.product.skuTaken, { key: 'input.conflict' });
-  });
+/**
+ * The product a write stored, refusing (409 on `sku`) when its part number is taken; null when
+ * the product to change does not exist.
+ */
+export function withSkuConflict(write: Promise<ProductWrite<'sku_taken'>>): Promise<Product>;
+export function withSkuConflict(
+  write: Promise<ProductWrite<'sku_taken' | 'not_found'>>,
+): Promise<Product | null>;
+export async function withSkuConflict(
+  write: Promise<ProductWrite<'sku_taken' | 'not_found'>>,
+): Promise<Product | null> {
+  const result = await write;
+  if (result.ok) return result.product;
+  if (result.reason === 'not_found') return null;
+  throw refuseField('sku', fieldMessages.product.skuTaken, { key: 'input.conflict' });
 }

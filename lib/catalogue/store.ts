@@ -206,22 +206,23 @@ function tiersInCents(tiers: readonly PriceTier[] = []): PriceTierDoc[] {
   }));
 }
 
-/** Another product already has this part number (compared without regard to case). */
-export class SkuTakenError extends Error {
-  constructor() {
-    super('Another product already has this part number.');
-  }
-}
+/**
+ * What a product write did: like every store, an expected refusal is a result, never a throw.
+ * `sku_taken`: another product already has this part number (compared without regard to case);
+ * `not_found`: no product has this id; `changed`: the product changed since it was read.
+ */
+export type ProductWrite<Reason extends 'sku_taken' | 'not_found' | 'changed'> =
+  { ok: true; product: Product } | { ok: false; reason: Reason };
 
 /**
  * Adds a product (the input is validated by `productSchema`); the price is kept in cents.
  * `id` is given where the product's picture was attached to it first (lib/images/attach.ts).
- * Throws SkuTakenError when the part number is taken.
+ * `sku_taken` when the part number is taken.
  */
 export async function createProduct(
   input: ProductInput,
   id: ObjectId = new ObjectId(),
-): Promise<Product> {
+): Promise<ProductWrite<'sku_taken'>> {
   const doc: ProductDoc = {
     _id: id,
     name: input.name,
@@ -241,22 +242,22 @@ export async function createProduct(
   try {
     await products.insertOne(doc);
   } catch (error) {
-    if ((error as { code?: number }).code === 11000) throw new SkuTakenError();
+    if ((error as { code?: number }).code === 11000) return { ok: false, reason: 'sku_taken' };
     throw error;
   }
-  return toProduct(doc);
+  return { ok: true, product: toProduct(doc) };
 }
 
 /**
  * Sets a product's part number and category (products from before part numbers have none).
- * Null when there is no product with this id; SkuTakenError when the part number is taken.
+ * `not_found` when there is no product with this id, `sku_taken` when the part number is taken.
  */
 export async function setPartNumber(
   id: string,
   input: { sku: string; category: ProductDoc['category'] },
-): Promise<Product | null> {
+): Promise<ProductWrite<'not_found' | 'sku_taken'>> {
   const _id = toObjectId(id);
-  if (!_id) return null;
+  if (!_id) return { ok: false, reason: 'not_found' };
   const { products } = collections(await getDb());
   try {
     const doc = await products.findOneAndUpdate(
@@ -264,9 +265,9 @@ export async function setPartNumber(
       { $set: { sku: input.sku, skuLower: normaliseSku(input.sku), category: input.category } },
       { returnDocument: 'after' },
     );
-    return doc ? toProduct(doc) : null;
+    return doc ? { ok: true, product: toProduct(doc) } : { ok: false, reason: 'not_found' };
   } catch (error) {
-    if ((error as { code?: number }).code === 11000) throw new SkuTakenError();
+    if ((error as { code?: number }).code === 11000) return { ok: false, reason: 'sku_taken' };
     throw error;
   }
 }
@@ -275,15 +276,15 @@ export async function setPartNumber(
  * Replaces a product's price list (validated against `basis`, the minimum order quantity and
  * base price it was checked with; an empty list removes it). The update is conditional on
  * both being unchanged, so a list is never stored against another base than it was checked
- * with: 'changed' when they differ now, null when there is no product with this id.
+ * with: `changed` when they differ now, `not_found` when there is no product with this id.
  */
 export async function setPriceTiers(
   id: string,
   tiers: readonly PriceTier[],
   basis: Pick<ProductDoc, 'minimumOrderQuantity' | 'priceCents'>,
-): Promise<Product | null | 'changed'> {
+): Promise<ProductWrite<'not_found' | 'changed'>> {
   const _id = toObjectId(id);
-  if (!_id) return null;
+  if (!_id) return { ok: false, reason: 'not_found' };
   const { products } = collections(await getDb());
   const update = tiers.length
     ? { $set: { priceTiers: tiersInCents(tiers) } }
@@ -293,8 +294,9 @@ export async function setPriceTiers(
     update,
     { returnDocument: 'after' },
   );
-  if (doc) return toProduct(doc);
-  return (await products.countDocuments({ _id }, { limit: 1 })) > 0 ? 'changed' : null;
+  if (doc) return { ok: true, product: toProduct(doc) };
+  const exists = (await products.countDocuments({ _id }, { limit: 1 })) > 0;
+  return { ok: false, reason: exists ? 'changed' : 'not_found' };
 }
 
 /**

@@ -30,7 +30,7 @@ async function main() {
   const { productSchema } = await import('@/lib/catalogue/validation/product');
 
   const run = randomBytes(4).toString('hex');
-  const product = await createProduct(
+  const created = await createProduct(
     productSchema.parse({
       name: `Bench Hex Nut M10 ${run}`,
       sku: `BENCH-${run.toUpperCase()}`,
@@ -42,6 +42,8 @@ async function main() {
       picture: '/images/products/hex-flange-bolt.webp',
     }),
   );
+  if (!created.ok) throw new Error(`bench product: ${created.reason}`);
+  const product = created.product;
   const accounts = Array.from({ length: buyers }, (_, index) => ({
     name: `Bench Buyer ${index + 1}`,
     email: `bench_${run}_${index + 1}@example.com`,

@@ -76,7 +76,7 @@ export function freshSku(prefix = 'HB-M8'): string {
  */
 export async function makeProduct(overrides: ProductOverrides = {}): Promise<Product> {
   const { createdAt, ...fields } = overrides;
-  const product = await createProduct(
+  const created = await createProduct(
     productSchema.parse({
       name: `Hex Bolt M8 ${randomBytes(3).toString('hex')}`,
       sku: freshSku(),
@@ -89,6 +89,8 @@ export async function makeProduct(overrides: ProductOverrides = {}): Promise<Pro
       ...fields,
     }),
   );
+  if (!created.ok) throw new Error(`makeProduct: ${created.reason}`);
+  const product = created.product;
   if (createdAt) await backdateProduct(product._id, createdAt);
   return product;
 }
