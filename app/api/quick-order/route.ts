@@ -1,9 +1,7 @@
-import { NextResponse } from 'next/server';
-import { parseWith, readJson, route } from '@/lib/api/handler';
-import { requireUser } from '@/lib/accounts';
+import { handle } from '@/lib/api/handle';
+import { placeQuickOrderOp } from '@/lib/api/contract/quick-order';
 import { placeQuickOrder } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
-import { quickOrderPlaceSchema } from '@/lib/orders';
 
 /**
  * POST /api/quick-order: places the lines of a quick order (`part number, quantity`, at most
@@ -11,9 +9,6 @@ import { quickOrderPlaceSchema } from '@/lib/orders';
  * optional PO number (lib/orders/quick-order.ts decides every rule). Answers `{ placed, failed }`:
  * the orders placed with their ids, and every other line with why it was not.
  */
-export const POST = route(async (request) => {
-  const user = await requireUser(request);
-  const input = parseWith(quickOrderPlaceSchema, await readJson(request));
-  const result = await placeQuickOrder(user, input, linkOrigin());
-  return NextResponse.json(result);
-});
+export const POST = handle(placeQuickOrderOp, ({ user, body }) =>
+  placeQuickOrder(user, body, linkOrigin()),
+);

@@ -1,7 +1,7 @@
-import { NextResponse } from 'next/server';
-import { readText, route } from '@/lib/api/handler';
-import { applyPaymentEvent } from '@/lib/orders';
-import { verifyWebhookEvent } from '@/lib/orders';
+import { handle } from '@/lib/api/handle';
+import { readText } from '@/lib/api/handler';
+import { stripeWebhookOp } from '@/lib/api/contract/payments';
+import { applyPaymentEvent, verifyWebhookEvent } from '@/lib/orders';
 import { linkOrigin, MAX_WEBHOOK_BYTES } from '@/lib/security';
 
 /**
@@ -11,11 +11,11 @@ import { linkOrigin, MAX_WEBHOOK_BYTES } from '@/lib/security';
  * other (MAX_WEBHOOK_BYTES, 413 beyond), since anyone may post here before the signature is
  * checked.
  */
-export const POST = route(async (request) => {
+export const POST = handle(stripeWebhookOp, async ({ request }) => {
   const rawBody = await readText(request, MAX_WEBHOOK_BYTES);
   const event = verifyWebhookEvent(rawBody, request.headers.get('stripe-signature'));
   // Stripe, not the buyer, sends this request: its Host says nothing about where the buyer
   // shops, so the receipt's links take the store's configured origin.
   const outcome = await applyPaymentEvent(event, linkOrigin());
-  return NextResponse.json({ received: true, outcome });
+  return { received: true, outcome };
 });
