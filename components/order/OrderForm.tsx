@@ -56,7 +56,7 @@ export interface OrderFormPrefill {
 
 /** The first quantity of the dropdown that meets both minimums. */
 function defaultQuantity(product: OrderFormProduct): string {
-  const minimum = Math.max(MINIMUM_ORDER_QUANTITY, product.minimumOrderQuantity);
+  const minimum = orderMinimum(product);
   return String(ORDER_QUANTITIES.find((quantity) => quantity >= minimum) ?? MINIMUM_ORDER_QUANTITY);
 }
 

@@ -6,10 +6,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field, FormError } from '@/components/ui/Field';
+import { orderMinimum } from '@/lib/catalogue/shared';
 import { postJson } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { notices } from '@/lib/core/messages';
-import { MINIMUM_ORDER_QUANTITY } from '@/lib/orders/schemas';
 import {
   MAX_QUOTE_NOTE_LENGTH,
   quoteFormSchema,
@@ -40,7 +40,7 @@ export function QuoteRequestForm({
   const [sent, setSent] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const sectionId = useId();
-  const minimum = Math.max(MINIMUM_ORDER_QUANTITY, product.minimumOrderQuantity);
+  const minimum = orderMinimum(product);
   const {
     register,
     handleSubmit,
