@@ -1,5 +1,5 @@
 import 'server-only';
-import { failure } from '@/lib/core/errors';
+import { refuse } from '@/lib/core/refusal';
 import { contactRecipient, escapeHtml, sendMail } from '@/lib/core/mail';
 import { enforce, type Limit } from '@/lib/core/rate-limit';
 import type { ContactInput } from './validation/contact';
@@ -33,6 +33,6 @@ export async function sendContactMessage(input: ContactInput, clientIp: string):
     });
   } catch (error) {
     console.error('[contact] sending failed:', error instanceof Error ? error.message : error);
-    throw failure('contact.send_failed');
+    throw refuse('contact.send_failed');
   }
 }
