@@ -5,15 +5,22 @@ import { collections } from './collections';
 import type { QuoteDoc } from './collections';
 import type { OutboxEntry, OutboxPush } from '@/lib/core/mail/outbox';
 import { centsToDollars } from '@/lib/core/money';
-import { viewStatus, type QuoteViewStatus } from '@/lib/quotes/status';
+import {
+  quoteStatusesBefore,
+  viewStatus,
+  type QuoteActor,
+  type QuoteStatus,
+  type QuoteViewStatus,
+} from '@/lib/quotes/status';
 import { toDay } from '@/lib/core/dates';
 import { takeCounterValue } from '@/lib/core/counters';
 import { toObjectId } from '@/lib/core/db/ids';
 
 /**
  * The quotes collection: queries and the conditional updates that move a quote between its
- * states (lib/quotes decides the rules). Each change is ONE update whose filter names the
- * state it starts from, so of concurrent changes exactly one wins; the mails a change sends
+ * states (lib/quotes decides the rules). Each change is ONE update (`transitionQuote`) whose
+ * filter names the states the transition table (lib/quotes/status.ts) lets it start from, so of
+ * concurrent changes exactly one wins; the mails a change sends
  * are queued in that same update (`outbox`). Expiry is decided in the queries: an answered
  * quote whose `validUntil` has passed is expired, whatever any background job did or did not.
  */
@@ -182,25 +189,43 @@ export async function listQuotes(
 export type QuoteChange =
   { ok: true; quote: QuoteRecord } | { ok: false; current: QuoteRecord | null };
 
-async function change(
+/** A move of a quote: its new status, who makes it, and what else must hold and change. */
+interface QuoteMove {
+  to: QuoteStatus;
+  by: QuoteActor;
+  /** More conditions the quote must meet (its buyer, its claim, its answer...). */
+  where?: Filter<QuoteDoc>;
+  /** The fields written with the new status (`status` itself is set here). */
+  update: UpdateFilter<QuoteDoc> & { $set?: Partial<QuoteDoc> };
+}
+
+/**
+ * The one write that changes a quote's status: ONE conditional update whose filter is the
+ * statuses the table (QUOTE_TRANSITIONS, lib/quotes/status.ts) lets `by` move from to `to`, plus
+ * `where`. Of concurrent moves exactly one matches; the others get the quote as it is now.
+ */
+async function transitionQuote(
   id: string,
-  where: Filter<QuoteDoc>,
-  update: UpdateFilter<QuoteDoc>,
+  { to, by, where = {}, update }: QuoteMove,
   now: Date,
 ): Promise<QuoteChange> {
   const _id = toObjectId(id);
   if (!_id) return { ok: false, current: null };
   const quotes = await quotesCollection();
-  const after = await quotes.findOneAndUpdate({ _id, ...where }, update, {
-    returnDocument: 'after',
-  });
+  const filter = {
+    _id,
+    status: { $in: quoteStatusesBefore(to, by) },
+    ...where,
+  } as Filter<QuoteDoc>;
+  const after = await quotes.findOneAndUpdate(
+    filter,
+    { ...update, $set: { ...update.$set, status: to } } as UpdateFilter<QuoteDoc>,
+    { returnDocument: 'after' },
+  );
   if (after) return { ok: true, quote: quoteRecord(after, now) };
   const current = await quotes.findOne({ _id });
   return { ok: false, current: current ? quoteRecord(current, now) : null };
 }
-
-/** The states an admin may answer or decline: requested, or answered (expired or not). */
-const open = { status: { $in: ['requested', 'answered'] } } satisfies Filter<QuoteDoc>;
 
 /** Answers a requested (or re-answers an answered) quote, queueing the buyer's mail with it. */
 export function answerQuote(
@@ -209,19 +234,21 @@ export function answerQuote(
   mails: OutboxPush,
   now = new Date(),
 ): Promise<QuoteChange> {
-  return change(
+  return transitionQuote(
     id,
-    open,
     {
-      $set: {
-        status: 'answered',
-        unitPriceCents: answer.unitPriceCents,
-        validUntil: answer.validUntil,
-        answeredAt: now,
-        answeredBy: new ObjectId(answer.by),
+      to: 'answered',
+      by: 'admin',
+      update: {
+        $set: {
+          unitPriceCents: answer.unitPriceCents,
+          validUntil: answer.validUntil,
+          answeredAt: now,
+          answeredBy: new ObjectId(answer.by),
+        },
+        $unset: { declineReason: '', declinedAt: '', declinedBy: '' },
+        $push: { ...mails },
       },
-      $unset: { declineReason: '', declinedAt: '', declinedBy: '' },
-      $push: { ...mails },
     },
     now,
   );
@@ -234,17 +261,19 @@ export function declineQuote(
   mails: OutboxPush,
   now = new Date(),
 ): Promise<QuoteChange> {
-  return change(
+  return transitionQuote(
     id,
-    open,
     {
-      $set: {
-        status: 'declined',
-        declineReason: decline.reason,
-        declinedAt: now,
-        declinedBy: new ObjectId(decline.by),
+      to: 'declined',
+      by: 'admin',
+      update: {
+        $set: {
+          declineReason: decline.reason,
+          declinedAt: now,
+          declinedBy: new ObjectId(decline.by),
+        },
+        $push: { ...mails },
       },
-      $push: { ...mails },
     },
     now,
   );
@@ -268,29 +297,40 @@ export function claimQuoteForAccept(
   seenUnitPriceCents: number,
   now = new Date(),
 ): Promise<QuoteChange> {
-  return change(
+  return transitionQuote(
     id,
     {
-      userId: new ObjectId(userId),
-      validUntil: { $gte: now },
-      unitPriceCents: seenUnitPriceCents,
-      $or: [
-        { status: 'answered' },
-        { status: 'accepting', acceptingSince: { $lt: new Date(now.getTime() - ACCEPT_CLAIM_MS) } },
-      ],
+      to: 'accepting',
+      by: 'buyer',
+      where: {
+        userId: new ObjectId(userId),
+        validUntil: { $gte: now },
+        unitPriceCents: seenUnitPriceCents,
+        $or: [
+          { status: 'answered' },
+          {
+            status: 'accepting',
+            acceptingSince: { $lt: new Date(now.getTime() - ACCEPT_CLAIM_MS) },
+          },
+        ],
+      },
+      update: { $set: { acceptClaim: claim, acceptingSince: now } },
     },
-    { $set: { status: 'accepting', acceptClaim: claim, acceptingSince: now } },
     now,
   );
 }
 
 /** Gives a claim back (the order could not be placed): accepting -> answered, as before. */
 export async function releaseAcceptClaim(id: string, claim: string): Promise<void> {
-  await (
-    await quotesCollection()
-  ).updateOne(
-    { _id: new ObjectId(id), status: 'accepting', acceptClaim: claim },
-    { $set: { status: 'answered' }, $unset: { acceptClaim: '', acceptingSince: '' } },
+  await transitionQuote(
+    id,
+    {
+      to: 'answered',
+      by: 'buyer',
+      where: { acceptClaim: claim },
+      update: { $unset: { acceptClaim: '', acceptingSince: '' } },
+    },
+    new Date(),
   );
 }
 
@@ -301,12 +341,16 @@ export function completeAccept(
   orderId: string,
   now = new Date(),
 ): Promise<QuoteChange> {
-  return change(
+  return transitionQuote(
     id,
-    { status: 'accepting', acceptClaim: claim },
     {
-      $set: { status: 'accepted', orderId: new ObjectId(orderId), acceptedAt: now },
-      $unset: { acceptClaim: '', acceptingSince: '' },
+      to: 'accepted',
+      by: 'buyer',
+      where: { acceptClaim: claim },
+      update: {
+        $set: { orderId: new ObjectId(orderId), acceptedAt: now },
+        $unset: { acceptClaim: '', acceptingSince: '' },
+      },
     },
     now,
   );
