@@ -21,10 +21,6 @@ export function canAccessOwned(
   return user.role === 'admin' || (owned.userId !== '' && owned.userId === user.id);
 }
 
-// The rule's former names, until lib/orders, lib/invoices and lib/quotes (being edited) call it
-// by its own.
-export { canAccessOwned as canAccessOrder, canAccessOwned as canAccessQuote };
-
 /** The admin-only dashboard pages, in the order of the admin's sidebar. */
 export const adminPages = [
   { href: '/dashboard/users', label: 'Make Admin' },

@@ -39,17 +39,3 @@ export const signUpLimits = (request: Request, email: string) =>
   perIpAndEmail(limits.signUpIp, limits.signUpEmail, request, email);
 export const resetLimits = (request: Request, email: string) =>
   perIpAndEmail(limits.resetIp, limits.resetEmail, request, email);
-
-/** Orders placed (POST /api/order), per user id: enough for quick orders, not for hoarding. */
-export const placeOrderLimit = {
-  name: 'order:user',
-  max: 60,
-  windowSeconds: 60 * 60,
-} satisfies Limit;
-
-/** Requests for quote per user and hour (each mails the store). */
-export const requestQuoteLimit = {
-  name: 'quote:user',
-  max: 30,
-  windowSeconds: 60 * 60,
-} satisfies Limit;

@@ -1,7 +1,8 @@
 import 'server-only';
 import { refuse, refuseFields } from '@/lib/core/refusal';
 import { findProduct, setPriceTiers, type Product } from '@/lib/catalogue/store';
-import { toCents, type PriceTier } from './pricing';
+import { toCents } from '@/lib/core/money';
+import type { PriceTier } from './pricing';
 import { priceTierIssues } from '@/lib/catalogue/validation/product';
 
 /**

@@ -1,9 +1,6 @@
 import { toCents } from '@/lib/core/money';
 import { MINIMUM_ORDER_QUANTITY } from '@/lib/core/validation/limits';
 
-// Until lib/quotes/index.ts and lib/catalogue/price-tiers.ts import them from lib/core/money.
-export { toCents, formatMoney as formatCents } from '@/lib/core/money';
-
 /**
  * Volume pricing: the unit price and total of an order for a quantity, from a product's base
  * price and its price tiers. Pure functions over integer cents, shared by the server (which

@@ -7,7 +7,7 @@ import type { PriceTier } from '@/lib/catalogue/pricing';
 import { getDb } from '@/lib/core/db';
 import { collections } from './collections';
 import type { PriceTierDoc, ProductDoc } from './collections';
-import { centsToDollars, dollarsToCents } from '@/lib/core/money';
+import { centsToDollars, toCents } from '@/lib/core/money';
 import {
   DEFAULT_CATALOGUE_LIMIT,
   MAX_CATALOGUE_LIMIT,
@@ -202,7 +202,7 @@ export async function findProduct(id: string): Promise<Product | null> {
 function tiersInCents(tiers: readonly PriceTier[] = []): PriceTierDoc[] {
   return tiers.map((tier) => ({
     minQuantity: tier.minQuantity,
-    priceCents: dollarsToCents(tier.price),
+    priceCents: toCents(tier.price),
   }));
 }
 
@@ -229,7 +229,7 @@ export async function createProduct(
     description: input.description,
     minimumOrderQuantity: input.minimumOrderQuantity,
     availableQuantity: input.availableQuantity,
-    priceCents: dollarsToCents(input.price),
+    priceCents: toCents(input.price),
     // Stored only when there is a price list: a product without one is priced by `priceCents`.
     ...(input.priceTiers?.length ? { priceTiers: tiersInCents(input.priceTiers) } : {}),
     picture: input.picture,

@@ -28,8 +28,3 @@ export function formatMoney(cents: number): string {
   const dollars = (whole - rest) / 100;
   return `${sign}$${dollars.toLocaleString('en-US')}.${String(rest).padStart(2, '0')}`;
 }
-
-// Old names, kept only until test/unit/validation.test.ts (being edited) imports the ones above.
-export { toCents as dollarsToCents };
-/** @deprecated `formatMoney(toCents(dollars))`. */
-export const formatPrice = (dollars: number): string => formatMoney(toCents(dollars));

@@ -1,7 +1,7 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
 import { refuse } from '@/lib/core/refusal';
-import { canAccessOrder } from '@/lib/accounts';
+import { canAccessOwned } from '@/lib/accounts';
 import { concurrencyLimit } from '@/lib/core/concurrency';
 import { findInvoicePdf, storeInvoicePdf } from './store';
 import { findOrder, frozenInvoiceDetails, issueInvoiceNumber } from '@/lib/orders';
@@ -43,7 +43,7 @@ export async function invoiceFor(
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await findOrder(orderId);
   if (!order) throw refuse('order.not_found');
-  if (!canAccessOrder(viewer, order)) throw refuse('order.not_yours');
+  if (!canAccessOwned(viewer, order)) throw refuse('order.not_yours');
   if (!order.paid) throw refuse('invoice.not_paid');
 
   const invoiceNumber = order.invoiceNumber ?? (await issueInvoiceNumber(orderId));

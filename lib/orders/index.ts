@@ -7,6 +7,7 @@
 export * from './orders';
 export * from './export';
 export * from './lifecycle';
+export * from './limits';
 export * from './order-again';
 export * from './quick-order';
 export * from './rules';

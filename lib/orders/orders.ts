@@ -1,6 +1,6 @@
 import 'server-only';
 import { refuse, refuseField } from '@/lib/core/refusal';
-import { canAccessOrder } from '@/lib/accounts';
+import { canAccessOwned } from '@/lib/accounts';
 import { cacheTags, expire } from '@/lib/core/cache';
 import {
   cancelUnpaidOrder,
@@ -149,7 +149,7 @@ async function accessibleOrder(
 ): Promise<OrderRecord> {
   const order = await findOrder(id);
   if (!order) throw refuse('order.not_found');
-  if (!canAccessOrder(viewer, order)) throw refuse(refusal);
+  if (!canAccessOwned(viewer, order)) throw refuse(refusal);
   if (goneFor(viewer, order)) throw refuse('order.not_found');
   return order;
 }
@@ -166,7 +166,7 @@ export async function viewOrder(viewer: Viewer, id: string): Promise<Order> {
 export async function orderForPaymentPage(viewer: Viewer, id: string): Promise<OrderRecord | null> {
   await sweepOverdueOrders({ inRender: true });
   const order = await findOrder(id);
-  if (!order || !canAccessOrder(viewer, order) || goneFor(viewer, order)) return null;
+  if (!order || !canAccessOwned(viewer, order) || goneFor(viewer, order)) return null;
   return expireIfOverdue(order, { inRender: true });
 }
 

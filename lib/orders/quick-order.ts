@@ -1,7 +1,6 @@
 import 'server-only';
 import { parse } from 'csv-parse/sync';
 import { RefusalError, refusalText, refuse } from '@/lib/core/refusal';
-import { placeOrderLimit } from '@/lib/accounts';
 import { orderMinimum, priceListOf, totalCentsFor, unitPriceCentsFor } from '@/lib/catalogue';
 import { findOrder, publicOrder } from '@/lib/orders/store';
 import { findProductsBySkus, normaliseSku, type Product } from '@/lib/catalogue';
@@ -14,6 +13,7 @@ import {
   MAX_QUICK_ORDER_LINES,
   type QuickOrderPlaceInput,
 } from '@/lib/orders/validation/quick-order';
+import { placeOrderLimit } from './limits';
 import { placeOrderFor } from './orders';
 
 /**

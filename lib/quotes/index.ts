@@ -2,8 +2,8 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { refuse, refuseField } from '@/lib/core/refusal';
 import { cacheTags, expire } from '@/lib/core/cache';
-import { findProduct } from '@/lib/catalogue';
-import { canAccessQuote } from '@/lib/accounts';
+import { findProduct, orderMinimum } from '@/lib/catalogue';
+import { canAccessOwned } from '@/lib/accounts';
 import {
   answerQuote,
   claimQuoteForAccept,
@@ -20,7 +20,7 @@ import {
 import type { User } from '@/lib/accounts';
 import { queueMails, registerOutboxKinds, scheduleOutboxDrain } from '@/lib/core/mail/outbox';
 import { placeOrderFor } from '@/lib/orders';
-import { minimumQuantityMessage, MINIMUM_ORDER_QUANTITY } from '@/lib/orders';
+import { minimumQuantityMessage } from '@/lib/orders';
 import {
   dayEnd,
   dayStart,
@@ -28,8 +28,8 @@ import {
   type QuoteDecision,
   type QuoteRequest,
 } from '@/lib/quotes/validation/quote';
-import { formatCents, toCents } from '@/lib/catalogue';
-import { centsToDollars } from '@/lib/core/money';
+import { formatDay } from '@/lib/core/dates';
+import { centsToDollars, formatMoney, toCents } from '@/lib/core/money';
 import { QUOTE_STATUS_LABELS, type QuoteViewStatus } from './status';
 
 /**
@@ -67,7 +67,7 @@ export async function requestQuote(
 ): Promise<Quote> {
   const product = await findProduct(input.productId);
   if (!product) throw refuse('product.not_found');
-  const minimum = Math.max(MINIMUM_ORDER_QUANTITY, product.minimumOrderQuantity);
+  const minimum = orderMinimum(product);
   if (input.quantity < minimum) throw refuseField('quantity', minimumQuantityMessage(minimum));
   const mails = queueMails([{ kind: 'quote.requested.store' }], { origin });
   const quote = await insertQuote({
@@ -110,9 +110,7 @@ function closed(quote: QuoteRecord) {
 }
 
 function expiryDay(quote: QuoteRecord): string {
-  return quote.validUntil
-    ? new Date(quote.validUntil).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' })
-    : 'its valid-until date';
+  return quote.validUntil ? formatDay(quote.validUntil) : 'its valid-until date';
 }
 
 /**
@@ -170,7 +168,7 @@ export async function decideQuote(
 function priceChanged(quote: QuoteRecord) {
   const cents = quote.unitPriceCents!;
   return refuse('quote.price_changed', {
-    params: { unitPrice: formatCents(cents), total: formatCents(cents * quote.quantity) },
+    params: { unitPrice: formatMoney(cents), total: formatMoney(cents * quote.quantity) },
     details: {
       unitPrice: centsToDollars(cents),
       total: centsToDollars(cents * quote.quantity),
@@ -199,7 +197,7 @@ export async function acceptQuote(
 ): Promise<{ orderId: string; quote: Quote }> {
   const quote = await findQuote(id);
   if (!quote) throw refuse('quote.not_found');
-  if (!canAccessQuote(buyer, quote)) throw refuse('quote.not_yours');
+  if (!canAccessOwned(buyer, quote)) throw refuse('quote.not_yours');
   if (quote.userId !== buyer.id) throw refuse('quote.accept_not_yours');
 
   const claim = randomUUID();
@@ -248,6 +246,7 @@ export async function acceptQuote(
 }
 
 // The rest of the feature's public face.
+export * from './limits';
 export * from './status';
 export * from './store';
 export * from './validation/quote';

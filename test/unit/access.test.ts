@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adminPages,
   authJsAcceptsCallbackUrl,
-  canAccessOrder,
+  canAccessOwned as canAccessOrder,
   isAdminPath,
   safeCallbackPath,
 } from '@/lib/accounts/access';

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { contactSchema } from '@/lib/contact/validation/contact';
 import { ApiError, fieldIssues, validationError } from '@/lib/api/errors';
-import { centsToDollars, dollarsToCents, formatPrice } from '@/lib/core/money';
+import { centsToDollars, formatMoney, toCents as dollarsToCents } from '@/lib/core/money';
 import { fieldMessages } from '@/lib/core/messages';
 import { catalogueQuerySchema, productSchema } from '@/lib/catalogue/validation/product';
+
+/** Dollars as the store shows them (the data objects' prices). */
+const formatPrice = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
 describe('contact schema', () => {
   it('requires every field', () => {

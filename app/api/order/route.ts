@@ -1,7 +1,6 @@
 import { handle } from '@/lib/api/handle';
 import { placeOrderOp } from '@/lib/api/contract/orders';
-import { placeOrderLimit } from '@/lib/accounts';
-import { placeOrderFor } from '@/lib/orders';
+import { placeOrderFor, placeOrderLimit } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
 
 /**

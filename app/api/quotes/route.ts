@@ -1,7 +1,6 @@
 import { handle } from '@/lib/api/handle';
 import { listQuotesOp, requestQuoteOp } from '@/lib/api/contract/quotes';
-import { requestQuoteLimit } from '@/lib/accounts';
-import { quotesFor, requestQuote } from '@/lib/quotes';
+import { quotesFor, requestQuote, requestQuoteLimit } from '@/lib/quotes';
 import { linkOrigin } from '@/lib/security';
 
 /**
