@@ -5,8 +5,9 @@ import {
   assertSelf,
   assertSelfOrAdmin,
   requireAdmin,
-  requireSessionUser,
+  requireSession,
   requireUser,
+  type Identity,
   type User,
 } from '@/lib/accounts';
 import { env } from '@/lib/core/env';
@@ -25,7 +26,7 @@ import { emailParam, parseWith, readJson, route } from './handler';
  * 1. the path parameters, each parsed as its declaration says (`objectIdPath`: an `Id` by
  *    `parseId`, lib/core/ids.ts, 400 `request.invalid_id`; `emailPath`: decoded,
  *    trimmed, lower-cased, 400 `request.invalid_email`), before any credential is read;
- * 2. the caller, per `access`: `user` (`requireUser`), `session` (`requireSessionUser`),
+ * 2. the caller, per `access`: `user` (`requireUser`), `session` (`requireSession`),
  *    `admin` (`requireAdmin`); `public` and `stripe` read none (Stripe's signature is checked by
  *    the handler over the raw body). `scope: 'self'` / `'self-or-admin'` compare the path's
  *    email with the caller (`assertSelf` / `assertSelfOrAdmin`); `owner-or-admin` needs the
@@ -46,17 +47,20 @@ type Declared = OperationContract;
 
 type PathOf<O> = O extends { params: { path: infer P extends z.ZodObject } }
   ? { [K in keyof z.output<P>]: string }
-  : Record<string, never>;
+  : Record<never, string>;
 type QueryOf<O> = O extends { params: { query: infer Q extends z.ZodObject } }
   ? z.output<Q>
   : undefined;
 type BodyOf<O> = O extends { body: { json: infer B extends z.ZodType } } ? z.output<B> : undefined;
 type UserOf<O> = O extends { access: 'user' | 'session' | 'admin' } ? User : undefined;
+type SessionOf<O> = O extends { access: 'session' } ? Identity : undefined;
 
 /** What a handler built with `handle()` is given. */
 export interface OperationInput<O> {
   request: Request;
   user: UserOf<O>;
+  /** With `access: 'session'`: the sign-in (its id is what access tokens issued now carry). */
+  session: SessionOf<O>;
   params: PathOf<O>;
   query: QueryOf<O>;
   body: BodyOf<O>;
@@ -80,6 +84,11 @@ export interface HandleOptions<O> {
     limit: Limit;
     key: string;
   }[];
+  /**
+   * The handler reads the declared query itself (GET /api/verify-email: a bad token is a
+   * redirect with the outcome, not a 400); the declaration still documents it.
+   */
+  ownQuery?: true;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -91,13 +100,22 @@ export function handle<const O extends Declared>(
 ): (request: Request, context: RouteContext) => Promise<Response> {
   return route<Record<string, string | string[]>>(async (request, context) => {
     const params = await pathParams(operation, context);
-    const user = (await caller(operation, request, params)) as UserOf<O>;
+    const identity = await caller(operation, request, params);
+    const user = identity?.user as UserOf<O>;
+    const session = (operation.access === 'session' ? identity : undefined) as SessionOf<O>;
     const limits = options.limits?.({ request, user, params: params as PathOf<O> });
     if (limits?.length) await enforce(limits);
-    const query = queryOf(operation, request) as QueryOf<O>;
+    const query = (options.ownQuery ? undefined : queryOf(operation, request)) as QueryOf<O>;
     const json = operation.body?.json;
     const body = (json ? parseWith(json, await readJson(request)) : undefined) as BodyOf<O>;
-    const answer = await handler({ request, user, params: params as PathOf<O>, query, body });
+    const answer = await handler({
+      request,
+      user,
+      session,
+      params: params as PathOf<O>,
+      query,
+      body,
+    });
     if (answer instanceof Response) return answer;
     const { status, headers, value } =
       answer instanceof Reply
@@ -140,21 +158,22 @@ async function caller(
   operation: Declared,
   request: Request,
   params: Record<string, string>,
-): Promise<User | undefined> {
-  const user =
+): Promise<{ user: User; sessionId?: string } | undefined> {
+  const identity =
     operation.access === 'user'
-      ? await requireUser(request)
+      ? { user: await requireUser(request) }
       : operation.access === 'session'
-        ? await requireSessionUser(request)
+        ? await requireSession(request)
         : operation.access === 'admin'
-          ? await requireAdmin(request)
+          ? { user: await requireAdmin(request) }
           : undefined;
+  const user = identity?.user;
   if (user && (operation.scope === 'self' || operation.scope === 'self-or-admin')) {
     const email = emailOf(operation, params);
     if (operation.scope === 'self') assertSelf(user, email);
     else assertSelfOrAdmin(user, email);
   }
-  return user;
+  return identity;
 }
 
 /** The path's email, for an operation scoped to the caller's own account. */

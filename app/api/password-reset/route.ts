@@ -1,6 +1,6 @@
-import { NextResponse } from 'next/server';
+import { handle } from '@/lib/api/handle';
+import { requestPasswordResetOp } from '@/lib/api/contract/auth';
 import { failure } from '@/lib/core/errors';
-import { parseWith, readJson, route } from '@/lib/api/handler';
 import { sendPasswordResetMail } from '@/lib/accounts';
 import { resetLimits } from '@/lib/accounts';
 import { afterResponse } from '@/lib/core/background';
@@ -8,7 +8,6 @@ import { findUserByEmail } from '@/lib/accounts';
 import { mailServerReachable } from '@/lib/core/mail';
 import { enforce } from '@/lib/core/rate-limit';
 import { linkOrigin } from '@/lib/security';
-import { resetRequestSchema } from '@/lib/accounts';
 
 /**
  * POST /api/password-reset: mails a single-use reset link. The answer is the same, and takes
@@ -17,8 +16,7 @@ import { resetRequestSchema } from '@/lib/accounts';
  * every email, so it reveals nothing): when it cannot be reached the person is told so (502)
  * instead of waiting for a mail that will not come.
  */
-export const POST = route(async (request) => {
-  const { email } = parseWith(resetRequestSchema, await readJson(request));
+export const POST = handle(requestPasswordResetOp, async ({ request, body: { email } }) => {
   await enforce(resetLimits(request, email));
   if (!(await mailServerReachable())) throw failure('auth.reset_mail_unavailable');
   const origin = linkOrigin();
@@ -26,5 +24,5 @@ export const POST = route(async (request) => {
     const user = await findUserByEmail(email);
     if (user) await sendPasswordResetMail(user, origin);
   });
-  return NextResponse.json({ ok: true });
+  return { ok: true };
 });

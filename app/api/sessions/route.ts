@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { route } from '@/lib/api/handler';
-import { requireSession } from '@/lib/accounts';
+import { handle } from '@/lib/api/handle';
+import { signOutEverywhereOp } from '@/lib/api/contract/users';
 import { endEverySession } from '@/lib/accounts';
 import { requestProtocol, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@/lib/security';
 
@@ -10,8 +10,7 @@ import { requestProtocol, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@/lib/se
  * included, is refused from the next request on; this browser's cookie is cleared as well.
  * Only with the session cookie: an access token may not end the sign-ins it came from.
  */
-export const DELETE = route(async (request) => {
-  const { user } = await requireSession(request);
+export const DELETE = handle(signOutEverywhereOp, async ({ request, user }) => {
   await endEverySession(user.id);
   const response = NextResponse.json({ ok: true });
   const name = requestProtocol(request) === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE;

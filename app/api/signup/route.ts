@@ -1,13 +1,12 @@
-import { NextResponse } from 'next/server';
+import { handle } from '@/lib/api/handle';
+import { signUpOp } from '@/lib/api/contract/auth';
 import { fieldError } from '@/lib/core/errors';
-import { parseWith, readJson, route } from '@/lib/api/handler';
 import { sendVerificationMail } from '@/lib/accounts';
 import { signUpLimits } from '@/lib/accounts';
 import { afterResponse } from '@/lib/core/background';
 import { createPasswordUser, EmailTakenError } from '@/lib/accounts';
 import { enforce } from '@/lib/core/rate-limit';
 import { linkOrigin } from '@/lib/security';
-import { signupSchema } from '@/lib/accounts';
 
 /**
  * POST /api/signup: creates an email-and-password account (the client then signs in) and
@@ -16,10 +15,9 @@ import { signupSchema } from '@/lib/accounts';
  * sign-in owns the mailbox; a Google sign-in with the same address takes an unverified account
  * over.
  */
-export const POST = route(async (request) => {
-  const input = parseWith(signupSchema, await readJson(request));
-  await enforce(signUpLimits(request, input.email));
-  const user = await createPasswordUser(input).catch((error: unknown) => {
+export const POST = handle(signUpOp, async ({ request, body }) => {
+  await enforce(signUpLimits(request, body.email));
+  const user = await createPasswordUser(body).catch((error: unknown) => {
     if (!(error instanceof EmailTakenError)) throw error;
     throw fieldError('email', 'An account with this email already exists.', {
       code: 'conflict',
@@ -28,5 +26,5 @@ export const POST = route(async (request) => {
   });
   const origin = linkOrigin();
   afterResponse('verify-email', () => sendVerificationMail(user, origin));
-  return NextResponse.json({ id: user.id, email: user.email, name: user.name }, { status: 201 });
+  return { id: user.id, email: user.email, name: user.name };
 });

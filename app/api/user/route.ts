@@ -1,13 +1,9 @@
-import { NextResponse } from 'next/server';
-import { route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/accounts';
+import { handle } from '@/lib/api/handle';
+import { listUsersOp } from '@/lib/api/contract/users';
 import { listUsers } from '@/lib/accounts';
 
 /** GET /api/user (admin): every user, without secrets. */
-export const GET = route(async (request) => {
-  await requireAdmin(request);
+export const GET = handle(listUsersOp, async () => {
   const users = await listUsers();
-  return NextResponse.json(
-    users.map(({ id, email, name, role, image }) => ({ _id: id, email, name, role, image })),
-  );
+  return users.map(({ id, email, name, role, image }) => ({ _id: id, email, name, role, image }));
 });

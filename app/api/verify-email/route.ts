@@ -1,10 +1,13 @@
 import { NextResponse } from 'next/server';
-import { verifyEmailQuerySchema } from '@/lib/api/contract/auth';
+import { handle } from '@/lib/api/handle';
+import {
+  resendVerificationOp,
+  verifyEmailOp,
+  verifyEmailQuerySchema,
+} from '@/lib/api/contract/auth';
 import { failure } from '@/lib/core/errors';
-import { route } from '@/lib/api/handler';
 import { sendVerificationMail } from '@/lib/accounts';
 import { limits } from '@/lib/accounts';
-import { requireUser } from '@/lib/accounts';
 import { consumeEmailVerification } from '@/lib/accounts';
 import { enforce } from '@/lib/core/rate-limit';
 import { linkOrigin } from '@/lib/security';
@@ -14,22 +17,26 @@ import { linkOrigin } from '@/lib/security';
  * up and sends the person to My Profile, which says whether it worked
  * (`?verified=1`, `already` or `invalid`).
  */
-export const GET = route(async (request) => {
-  const query = verifyEmailQuerySchema.safeParse({
-    token: new URL(request.url).searchParams.get('token') ?? '',
-  });
-  const outcome = query.success ? await consumeEmailVerification(query.data.token) : 'invalid';
-  const result = outcome === 'verified' ? '1' : outcome;
-  const target = new URL(`/dashboard?verified=${result}`, linkOrigin());
-  return NextResponse.redirect(target, 303);
-});
+export const GET = handle(
+  verifyEmailOp,
+  async ({ request }) => {
+    const query = verifyEmailQuerySchema.safeParse({
+      token: new URL(request.url).searchParams.get('token') ?? '',
+    });
+    const outcome = query.success ? await consumeEmailVerification(query.data.token) : 'invalid';
+    const result = outcome === 'verified' ? '1' : outcome;
+    const target = new URL(`/dashboard?verified=${result}`, linkOrigin());
+    return NextResponse.redirect(target, 303);
+  },
+  // A bad or missing token is a redirect with the outcome, not a 400.
+  { ownQuery: true },
+);
 
 /**
  * POST /api/verify-email: "send again" from My Profile, for the signed-in person's own email
  * only; at most 3 an hour.
  */
-export const POST = route(async (request) => {
-  const user = await requireUser(request);
+export const POST = handle(resendVerificationOp, async ({ user }) => {
   if (user.emailVerified) throw failure('auth.already_verified');
   await enforce([{ limit: limits.verifyResendUser, key: user.id }]);
   try {
@@ -38,5 +45,5 @@ export const POST = route(async (request) => {
     console.error('[verify-email] mail failed:', error instanceof Error ? error.message : error);
     throw failure('auth.verification_mail_failed');
   }
-  return NextResponse.json({ ok: true });
+  return { ok: true };
 });

@@ -1,11 +1,10 @@
-import { NextResponse } from 'next/server';
+import { handle } from '@/lib/api/handle';
+import { resetPasswordOp } from '@/lib/api/contract/auth';
 import { failure } from '@/lib/core/errors';
-import { parseWith, readJson, route } from '@/lib/api/handler';
 import { limits } from '@/lib/accounts';
 import { consumePasswordReset } from '@/lib/accounts';
 import { findUserById, markEmailVerified, resetPassword } from '@/lib/accounts';
 import { clearLimit } from '@/lib/core/rate-limit';
-import { resetPasswordSchema } from '@/lib/accounts';
 
 /**
  * POST /api/password-reset/confirm: sets a new password with a valid, unused reset token.
@@ -15,8 +14,7 @@ import { resetPasswordSchema } from '@/lib/accounts';
  * with a Google sign-in); and the email's sign-in failures are forgotten, so the owner can sign
  * in at once.
  */
-export const POST = route(async (request) => {
-  const { token, password } = parseWith(resetPasswordSchema, await readJson(request));
+export const POST = handle(resetPasswordOp, async ({ body: { token, password } }) => {
   const userId = await consumePasswordReset(token);
   if (!userId) throw failure('auth.reset_link_invalid');
   await resetPassword(userId, password);
@@ -25,5 +23,5 @@ export const POST = route(async (request) => {
     await markEmailVerified(userId, user.email);
     await clearLimit(limits.signInEmail, user.email);
   }
-  return NextResponse.json({ ok: true });
+  return { ok: true };
 });

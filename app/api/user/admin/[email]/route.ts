@@ -1,19 +1,14 @@
-import { NextResponse } from 'next/server';
+import { handle } from '@/lib/api/handle';
+import { makeAdminOp, removeAdminOp } from '@/lib/api/contract/users';
 import { failure } from '@/lib/core/errors';
-import { emailParam, route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/accounts';
 import { changeAdminRole, findUserByEmail, makeAdmin } from '@/lib/accounts';
 import { roleChangeFailure } from '../../role-change';
 
-type Params = { email: string };
-
 /** PUT /api/user/admin/{email} (admin): makes the user an admin. */
-export const PUT = route<Params>(async (request, { params }) => {
-  const { email } = await params;
-  await requireAdmin(request);
-  const user = await makeAdmin(emailParam(email));
+export const PUT = handle(makeAdminOp, async ({ params }) => {
+  const user = await makeAdmin(params.email);
   if (!user) throw failure('user.not_found');
-  return NextResponse.json({ email: user.email, role: user.role });
+  return { email: user.email, role: user.role };
 });
 
 /**
@@ -24,12 +19,10 @@ export const PUT = route<Params>(async (request, { params }) => {
  * session, and loses the admin rights on their next request (the role is read from the
  * database every time).
  */
-export const DELETE = route<Params>(async (request, { params }) => {
-  const { email } = await params;
-  await requireAdmin(request);
-  const target = await findUserByEmail(emailParam(email));
+export const DELETE = handle(removeAdminOp, async ({ params }) => {
+  const target = await findUserByEmail(params.email);
   if (!target) throw failure('user.not_found');
   const outcome = await changeAdminRole(target.id, 'demote');
   if (outcome !== 'done') throw roleChangeFailure(outcome, 'demote', target.email);
-  return NextResponse.json({ email: target.email, role: 'user' });
+  return { email: target.email, role: 'user' };
 });
