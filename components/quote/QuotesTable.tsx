@@ -3,7 +3,13 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useForm, type FieldPath, type FieldValues, type UseFormSetError } from 'react-hook-form';
+import {
+  useForm,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { Dialog, DialogFormActions } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { Table, Td } from '@/components/ui/Table';
@@ -132,48 +138,69 @@ function DecisionDialog({
   );
 }
 
+/**
+ * What an admin's Answer and Decline share: the dialog's open state, closing it (which resets
+ * the form), and sending the decision (PATCH /api/quotes/{id}), settled by `settleDecision`.
+ */
+function useDecision<TInput extends FieldValues, TValues extends FieldValues>(
+  quote: Quote,
+  form: UseFormReturn<TInput, unknown, TValues>,
+  {
+    action,
+    notice,
+    fields,
+  }: { action: 'answer' | 'decline'; notice: string; fields: readonly FieldPath<TInput>[] },
+) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    form.reset();
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    settleDecision(await patchQuote(quote._id, { action, ...values }), {
+      notice,
+      fields,
+      setError: form.setError,
+      close,
+      refresh: () => router.refresh(),
+    });
+  });
+  return {
+    open,
+    onOpen: () => setOpen(true),
+    onClose: close,
+    onSubmit,
+    isSubmitting: form.formState.isSubmitting,
+  };
+}
+
 /** The admin's Answer dialog: a unit price in dollars and the last day it holds. */
 function AnswerButton({ quote }: { quote: Quote }) {
-  const router = useRouter();
   usePreparedResolver(answerResolver);
-  const [open, setOpen] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<QuoteAnswerFormInput, unknown, QuoteAnswerFormValues>({
+  const form = useForm<QuoteAnswerFormInput, unknown, QuoteAnswerFormValues>({
     resolver: answerResolver,
     defaultValues: {
       unitPrice: quote.unitPrice === null ? '' : quote.unitPrice.toFixed(2),
       validUntil: dayFromNow(14),
     },
   });
-  const close = () => {
-    setOpen(false);
-    reset();
-  };
-  const onSubmit = handleSubmit(async (values) => {
-    settleDecision(await patchQuote(quote._id, { action: 'answer', ...values }), {
-      notice: notices.quoteAnswered,
-      fields: ['unitPrice', 'validUntil'],
-      setError,
-      close,
-      refresh: () => router.refresh(),
-    });
+  const dialog = useDecision(quote, form, {
+    action: 'answer',
+    notice: notices.quoteAnswered,
+    fields: ['unitPrice', 'validUntil'],
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
   return (
     <DecisionDialog
       quote={quote}
       verb="Answer"
       buttonClassName="btn-primary"
       submitLabel="Send answer"
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={close}
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
+      {...dialog}
     >
       <p className="text-sm text-slate-600">
         {quote.quantity.toLocaleString('en-US')} × {quote.productName}
@@ -205,43 +232,27 @@ function AnswerButton({ quote }: { quote: Quote }) {
 
 /** The admin's Decline dialog: the reason the buyer is mailed. */
 function DeclineButton({ quote }: { quote: Quote }) {
-  const router = useRouter();
   usePreparedResolver(declineResolver);
-  const [open, setOpen] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<QuoteDeclineFormValues>({
+  const form = useForm<QuoteDeclineFormValues>({
     resolver: declineResolver,
     defaultValues: { reason: '' },
   });
-  const close = () => {
-    setOpen(false);
-    reset();
-  };
-  const onSubmit = handleSubmit(async (values) => {
-    settleDecision(await patchQuote(quote._id, { action: 'decline', ...values }), {
-      notice: notices.quoteDeclined,
-      fields: ['reason'],
-      setError,
-      close,
-      refresh: () => router.refresh(),
-    });
+  const dialog = useDecision(quote, form, {
+    action: 'decline',
+    notice: notices.quoteDeclined,
+    fields: ['reason'],
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
   return (
     <DecisionDialog
       quote={quote}
       verb="Decline"
       buttonClassName="btn-secondary"
       submitLabel="Decline quote"
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={close}
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
+      {...dialog}
     >
       <Field
         id={`decline-${quote._id}-reason`}
