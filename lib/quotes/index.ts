@@ -5,18 +5,20 @@ import { cacheTags, expire } from '@/lib/core/cache';
 import { findProduct, orderMinimum } from '@/lib/catalogue';
 import { canAccessOwned } from '@/lib/accounts';
 import {
-  answerQuote,
-  claimQuoteForAccept,
-  completeAccept,
-  declineQuote,
   findQuote,
   insertQuote,
   listQuotes,
   publicQuote,
-  releaseAcceptClaim,
   type Quote,
   type QuoteRecord,
 } from '@/lib/quotes/store';
+import {
+  answerQuote,
+  claimQuoteForAccept,
+  completeAccept,
+  declineQuote,
+  releaseAcceptClaim,
+} from './transition';
 import type { User } from '@/lib/accounts';
 import { queueMails, registerOutboxKinds, scheduleOutboxDrain } from '@/lib/core/mail/outbox';
 import { placeOrderFor } from '@/lib/orders';
@@ -249,6 +251,7 @@ export async function acceptQuote(
 export * from './limits';
 export * from './status';
 export * from './store';
+export * from './transition';
 export * from './validation/quote';
 export type { QuoteDoc } from './collections';
 export type { QuoteMailKind } from './mail/quote-mails';

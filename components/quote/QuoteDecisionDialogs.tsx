@@ -1,0 +1,268 @@
+'use client';
+
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import {
+  useForm,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
+import { Dialog, DialogFormActions } from '@/components/ui/Dialog';
+import { Field } from '@/components/ui/Field';
+import { toast } from '@/components/ui/toast';
+import { callApi, type ApiResult } from '@/lib/client/api';
+import { applyFieldErrors } from '@/lib/client/form-errors';
+import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
+import { dayFromNow } from '@/lib/core/dates';
+import { notices } from '@/lib/core/messages';
+import type { Quote } from '@/lib/quotes';
+import type {
+  QuoteAnswerFormInput,
+  QuoteAnswerFormValues,
+  QuoteDeclineFormValues,
+} from '@/lib/quotes/schemas';
+
+/**
+ * An admin's decisions on a quote in the quotes table: the Answer dialog (a unit price and the
+ * last day it holds) and the Decline dialog (a reason), each PATCH /api/quotes/{id}.
+ */
+
+/** The dialogs' zod schemas, loaded once the page is up (lib/client/lazy-resolver.ts). */
+const answerResolver = lazyZodResolver<QuoteAnswerFormInput, QuoteAnswerFormValues>(() =>
+  import('@/lib/quotes/schemas').then((module) => module.quoteAnswerFormSchema),
+);
+const declineResolver = lazyZodResolver<QuoteDeclineFormValues>(() =>
+  import('@/lib/quotes/schemas').then((module) => module.quoteDeclineFormSchema),
+);
+
+async function patchQuote(id: string, body: unknown) {
+  return callApi(`/api/quotes/${id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * After an admin's answer or decline: on success its notice, the dialog closed and the table
+ * fresh; a field error stays in the dialog, on its field; anything else (the quote changed
+ * meanwhile) is a toast, and the table is refreshed.
+ */
+function settleDecision<T extends FieldValues>(
+  result: ApiResult<unknown>,
+  {
+    notice,
+    fields,
+    setError,
+    close,
+    refresh,
+  }: {
+    notice: string;
+    fields: readonly FieldPath<T>[];
+    setError: UseFormSetError<T>;
+    close: () => void;
+    refresh: () => void;
+  },
+): void {
+  if (result.ok) {
+    toast.success(notice);
+    close();
+    refresh();
+    return;
+  }
+  if (fields.some((field) => result.fields?.[field])) {
+    applyFieldErrors(setError, result, fields);
+    return;
+  }
+  toast.error(result.message);
+  close();
+  refresh();
+}
+
+/** The button that opens an admin's decision on a quote, and the dialog with its form. */
+function DecisionDialog({
+  quote,
+  verb,
+  buttonClassName,
+  submitLabel,
+  open,
+  onOpen,
+  onClose,
+  onSubmit,
+  isSubmitting,
+  children,
+}: {
+  quote: Quote;
+  verb: 'Answer' | 'Decline';
+  buttonClassName: string;
+  submitLabel: string;
+  open: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  isSubmitting: boolean;
+  children: ReactNode;
+}) {
+  const formId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className={`${buttonClassName} px-3 py-1 text-xs`}
+        aria-haspopup="dialog"
+        aria-label={`${verb} quote ${quote.reference}`}
+        onClick={onOpen}
+      >
+        {verb}
+      </button>
+      <Dialog
+        open={open}
+        title={`${verb} quote ${quote.reference}`}
+        onClose={onClose}
+        actions={
+          <DialogFormActions
+            formId={formId}
+            onCancel={onClose}
+            isSubmitting={isSubmitting}
+            submitLabel={submitLabel}
+            busyLabel="Sending…"
+          />
+        }
+      >
+        <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3 text-left">
+          {children}
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * What an admin's Answer and Decline share: the dialog's open state, closing it (which resets
+ * the form), and sending the decision (PATCH /api/quotes/{id}), settled by `settleDecision`.
+ */
+function useDecision<TInput extends FieldValues, TValues extends FieldValues>(
+  quote: Quote,
+  form: UseFormReturn<TInput, unknown, TValues>,
+  {
+    action,
+    notice,
+    fields,
+  }: { action: 'answer' | 'decline'; notice: string; fields: readonly FieldPath<TInput>[] },
+) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    form.reset();
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    settleDecision(await patchQuote(quote._id, { action, ...values }), {
+      notice,
+      fields,
+      setError: form.setError,
+      close,
+      refresh: () => router.refresh(),
+    });
+  });
+  return {
+    open,
+    onOpen: () => setOpen(true),
+    onClose: close,
+    onSubmit,
+    isSubmitting: form.formState.isSubmitting,
+  };
+}
+
+/** The admin's Answer dialog: a unit price in dollars and the last day it holds. */
+export function AnswerButton({ quote }: { quote: Quote }) {
+  usePreparedResolver(answerResolver);
+  const form = useForm<QuoteAnswerFormInput, unknown, QuoteAnswerFormValues>({
+    resolver: answerResolver,
+    defaultValues: {
+      unitPrice: quote.unitPrice === null ? '' : quote.unitPrice.toFixed(2),
+      validUntil: dayFromNow(14),
+    },
+  });
+  const dialog = useDecision(quote, form, {
+    action: 'answer',
+    notice: notices.quoteAnswered,
+    fields: ['unitPrice', 'validUntil'],
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <DecisionDialog
+      quote={quote}
+      verb="Answer"
+      buttonClassName="btn-primary"
+      submitLabel="Send answer"
+      {...dialog}
+    >
+      <p className="text-sm text-slate-600">
+        {quote.quantity.toLocaleString('en-US')} × {quote.productName}
+      </p>
+      <Field
+        id={`answer-${quote._id}-price`}
+        label="Unit price ($)"
+        error={errors.unitPrice?.message}
+      >
+        <input
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          autoFocus
+          {...register('unitPrice')}
+        />
+      </Field>
+      <Field
+        id={`answer-${quote._id}-valid`}
+        label="Valid until"
+        hint="The answer holds through the end of this day (UTC)."
+        error={errors.validUntil?.message}
+      >
+        <input type="date" min={dayFromNow(0)} {...register('validUntil')} />
+      </Field>
+    </DecisionDialog>
+  );
+}
+
+/** The admin's Decline dialog: the reason the buyer is mailed. */
+export function DeclineButton({ quote }: { quote: Quote }) {
+  usePreparedResolver(declineResolver);
+  const form = useForm<QuoteDeclineFormValues>({
+    resolver: declineResolver,
+    defaultValues: { reason: '' },
+  });
+  const dialog = useDecision(quote, form, {
+    action: 'decline',
+    notice: notices.quoteDeclined,
+    fields: ['reason'],
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <DecisionDialog
+      quote={quote}
+      verb="Decline"
+      buttonClassName="btn-secondary"
+      submitLabel="Decline quote"
+      {...dialog}
+    >
+      <Field
+        id={`decline-${quote._id}-reason`}
+        label="Reason"
+        hint="Mailed to the buyer. At most 500 characters."
+        error={errors.reason?.message}
+      >
+        <textarea rows={3} maxLength={500} autoFocus {...register('reason')} />
+      </Field>
+    </DecisionDialog>
+  );
+}
