@@ -1,7 +1,6 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { decode, getToken, type JWT, type JWTDecodeParams } from 'next-auth/jwt';
-import { auth } from '@/auth';
 import { refuse } from '@/lib/core/refusal';
 import { findSessionUserBatched, type User } from '@/lib/accounts/store/users';
 import { requestProtocol, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@/lib/security';
@@ -151,6 +150,10 @@ export function assertSelf(user: User, email: string): void {
  * (Auth.js's jwt callback refuses a session that is no longer current).
  */
 export async function pageUser(): Promise<User | null> {
+  // Auth.js's configuration (auth.ts, next-auth) loads only where a page asks: the accounts
+  // face is also imported by code that runs outside Next.js (scripts, the end-to-end tests'
+  // factories), where next-auth's own module cannot load.
+  const { auth } = await import('@/auth');
   const session = await auth();
   return session?.user?.id ? userById(session.user.id) : null;
 }
