@@ -14,6 +14,7 @@ import { env } from '@/lib/core/env';
 import { failure, fieldIssues, fieldsError } from '@/lib/core/errors';
 import { parseId, type Id } from '@/lib/core/ids';
 import { enforce, type Limit } from '@/lib/core/rate-limit';
+import { isMultipart } from '@/lib/images';
 import { pathKind, type OperationContract } from './contract/operation';
 import { emailParam, parseWith, readJson, route } from './handler';
 
@@ -33,7 +34,8 @@ import { emailParam, parseWith, readJson, route } from './handler';
  *    record, so the feature checks it;
  * 3. the rate limits of `options.limits`, counted before the body is read;
  * 4. the query (`params.query`: each declared key's first value; 400 with the field issues);
- * 5. the JSON body (`body.json`: at most 64 kB, an object, 422 with the field issues);
+ * 5. the JSON body (`body.json`: at most 64 kB, an object, 422 with the field issues), unless
+ *    the request is the multipart/form-data upload the operation also takes;
  * 6. the handler, whose answer is sent as JSON with the operation's one success status (or
  *    the status and headers of `reply()`); a `Response` is sent as it is (files, CSV, pages).
  *
@@ -51,7 +53,11 @@ type PathOf<O> = O extends { params: { path: infer P extends z.ZodObject } }
 type QueryOf<O> = O extends { params: { query: infer Q extends z.ZodObject } }
   ? z.output<Q>
   : undefined;
-type BodyOf<O> = O extends { body: { json: infer B extends z.ZodType } } ? z.output<B> : undefined;
+type BodyOf<O> = O extends { body: { json: infer B extends z.ZodType } }
+  ? O extends { body: { multipart: object } }
+    ? z.output<B> | undefined
+    : z.output<B>
+  : undefined;
 type UserOf<O> = O extends { access: 'user' | 'session' | 'admin' } ? User : undefined;
 type SessionOf<O> = O extends { access: 'session' } ? Identity : undefined;
 
@@ -89,6 +95,16 @@ export interface HandleOptions<O> {
    * redirect with the outcome, not a 400); the declaration still documents it.
    */
   ownQuery?: true;
+  /**
+   * Each query key the request carries, with every value it is given (as a page gets them):
+   * the catalogue's and the reviews' schemas take the first and refuse what they do not know.
+   */
+  everyQueryValue?: true;
+  /**
+   * The handler reads the JSON body itself (PATCH /api/product/{id}: the change is told by its
+   * key, each option checked on its own); the declaration still documents it.
+   */
+  ownBody?: true;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -105,9 +121,10 @@ export function handle<const O extends Declared>(
     const session = (operation.access === 'session' ? identity : undefined) as SessionOf<O>;
     const limits = options.limits?.({ request, user, params: params as PathOf<O> });
     if (limits?.length) await enforce(limits);
-    const query = (options.ownQuery ? undefined : queryOf(operation, request)) as QueryOf<O>;
-    const json = operation.body?.json;
-    const body = (json ? parseWith(json, await readJson(request)) : undefined) as BodyOf<O>;
+    const query = (
+      options.ownQuery ? undefined : queryOf(operation, request, options.everyQueryValue)
+    ) as QueryOf<O>;
+    const body = (await bodyOf(operation, request, options.ownBody)) as BodyOf<O>;
     const answer = await handler({
       request,
       user,
@@ -187,16 +204,31 @@ function emailOf(operation: Declared, params: Record<string, string>): string {
   return params[name]!;
 }
 
-/** Each declared query key's first value; 400 with the field issues when the schema refuses. */
-function queryOf(operation: Declared, request: Request): unknown {
+/**
+ * Each declared query key's first value (or, with `everyValue`, every key the request carries
+ * with all its values); 400 with the field issues when the schema refuses.
+ */
+function queryOf(operation: Declared, request: Request, everyValue?: boolean): unknown {
   const schema = operation.params?.query;
   if (!schema) return undefined;
   const search = new URL(request.url).searchParams;
-  const parsed = schema.safeParse(
-    Object.fromEntries(Object.keys(schema.shape).map((key) => [key, search.get(key) ?? undefined])),
-  );
+  const values = everyValue
+    ? [...new Set(search.keys())].map((key) => [key, search.getAll(key)])
+    : Object.keys(schema.shape).map((key) => [key, search.get(key) ?? undefined]);
+  const parsed = schema.safeParse(Object.fromEntries(values));
   if (!parsed.success) throw fieldsError(fieldIssues(parsed.error), 'bad_request');
   return parsed.data;
+}
+
+/**
+ * The JSON body, validated by `body.json`; none for an upload sent as multipart/form-data where
+ * the operation also takes one (the handler reads the form: lib/images `readImageUpload`).
+ */
+async function bodyOf(operation: Declared, request: Request, own?: boolean): Promise<unknown> {
+  const json = operation.body?.json;
+  if (!json || own) return undefined;
+  if (operation.body?.multipart && isMultipart(request)) return undefined;
+  return parseWith(json, await readJson(request));
 }
 
 /** The operation's one success status with a JSON body (the lowest, if it declares several). */

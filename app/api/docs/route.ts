@@ -1,4 +1,5 @@
-import { route } from '@/lib/api/handler';
+import { apiReferenceOp } from '@/lib/api/contract/system';
+import { handle } from '@/lib/api/handle';
 import { storeName } from '@/lib/core/site';
 import { scalarVersion } from './scalar-bundle';
 
@@ -35,7 +36,7 @@ function escapeHtml(text: string): string {
  * /api/openapi.json. No inline script runs (the configuration is a data attribute of a JSON
  * block), so it works under `script-src 'self'`; Scalar adds its styles as a <style> element.
  */
-export const GET = route(async () => {
+export const GET = handle(apiReferenceOp, () => {
   const title = `${storeName} API reference`;
   const html = `<!doctype html>
 <html lang="en">

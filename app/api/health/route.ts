@@ -1,5 +1,5 @@
-import { NextResponse } from 'next/server';
-import { route } from '@/lib/api/handler';
+import { handle, reply } from '@/lib/api/handle';
+import { healthOp } from '@/lib/api/contract/system';
 import { databaseHealth, HEALTH_TIMEOUT_MS } from '@/lib/core/db/health';
 
 export const dynamic = 'force-dynamic';
@@ -12,11 +12,11 @@ const headers = { 'Cache-Control': 'no-store' };
  * `{ status: 'degraded', database: 'down', message }`. Says nothing about the database's
  * address or its error, which are logged for the operator instead.
  */
-export const GET = route(async () => {
+export const GET = handle(healthOp, async () => {
   if ((await databaseHealth()) === 'ok') {
-    return NextResponse.json({ status: 'ok', database: 'ok' }, { headers });
+    return reply({ status: 'ok', database: 'ok' }, { status: 200, headers });
   }
-  return NextResponse.json(
+  return reply(
     {
       status: 'degraded',
       database: 'down',

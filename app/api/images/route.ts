@@ -1,6 +1,5 @@
-import { NextResponse } from 'next/server';
-import { route } from '@/lib/api/handler';
-import { requireUser } from '@/lib/accounts';
+import { handle } from '@/lib/api/handle';
+import { uploadImageOp } from '@/lib/api/contract/images';
 import { readImageUpload, storeUpload } from '@/lib/images';
 import { reviewMessages } from '@/lib/reviews';
 
@@ -10,15 +9,11 @@ import { reviewMessages } from '@/lib/reviews';
  * review's `img` (or a product's `picture`), which attaches it. Not attached within an hour, it
  * is removed; at most 50 MB of a person's uploads may wait unattached (409 past that).
  */
-export const POST = route(async (request) => {
-  const user = await requireUser(request);
+export const POST = handle(uploadImageOp, async ({ request, user }) => {
   const { image } = await readImageUpload(request, {
     field: 'image',
     required: reviewMessages.imageRequired,
   });
   const stored = await storeUpload(image, { userId: user.id, folder: 'reviews' });
-  return NextResponse.json(
-    { success: true, data: { id: stored.id, url: stored.url } },
-    { status: 201 },
-  );
+  return { success: true, data: { id: stored.id, url: stored.url } };
 });

@@ -1,9 +1,8 @@
-import { NextResponse } from 'next/server';
 import { cacheTags, expire } from '@/lib/core/cache';
 import { ObjectId } from 'mongodb';
-import { fieldError, fieldIssues, fieldsError } from '@/lib/core/errors';
-import { parseWith, readJson, route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/accounts';
+import { fieldError } from '@/lib/core/errors';
+import { handle, reply } from '@/lib/api/handle';
+import { addProductOp, listProductsOp } from '@/lib/api/contract/products';
 import { pageHeaders } from '@/lib/api/pagination';
 import { createProduct, searchCatalogue, type Product } from '@/lib/catalogue';
 import { withSkuConflict } from '@/lib/catalogue';
@@ -11,16 +10,13 @@ import {
   attachUploadByUrl,
   detachUpload,
   imageMessages,
-  isMultipart,
   readImageUpload,
   withStoredImage,
 } from '@/lib/images';
 import {
-  catalogueQuerySchema,
   pictureField,
   productFieldsSchema,
   productNumberFields,
-  productSchema,
   type ProductInput,
 } from '@/lib/catalogue';
 
@@ -34,17 +30,15 @@ export const dynamic = 'force-dynamic';
  * pages (RFC 8288, as paths keeping the other parameters). A bad parameter answers 400 with
  * the parameter's message in `details.fields`.
  */
-export const GET = route(async (request) => {
-  const url = new URL(request.url);
+export const GET = handle(
+  listProductsOp,
+  async ({ request, query }) => {
+    const result = await searchCatalogue(query);
+    return reply(result.items, { status: 200, headers: pageHeaders(new URL(request.url), result) });
+  },
   // Every value of each parameter, as a page gets them: the schema takes the first.
-  const params = Object.fromEntries(
-    [...new Set(url.searchParams.keys())].map((key) => [key, url.searchParams.getAll(key)]),
-  );
-  const parsed = catalogueQuerySchema.safeParse(params);
-  if (!parsed.success) throw fieldsError(fieldIssues(parsed.error), 'bad_request');
-  const result = await searchCatalogue(parsed.data);
-  return NextResponse.json(result.items, { headers: pageHeaders(url, result) });
-});
+  { everyQueryValue: true },
+);
 
 /** Adds the product, answering 409 on `sku` when its part number is taken. */
 function addProduct(input: Parameters<typeof createProduct>[0], id?: ObjectId): Promise<Product> {
@@ -78,16 +72,13 @@ async function addProductWithPictureUrl(input: ProductInput): Promise<Product> {
  * list `[{ minQuantity, price }]`, its rules in lib/catalogue/validation/product.ts. A part number
  * another product has (in any case) answers 409 on `sku`.
  */
-export const POST = route(async (request) => {
-  const admin = await requireAdmin(request);
-  const product = isMultipart(request)
-    ? await productFromForm(request, admin.id)
-    : await addProductWithPictureUrl(parseWith(productSchema, await readJson(request)));
+export const POST = handle(addProductOp, async ({ request, user: admin, body }) => {
+  // No JSON body: the product came as a multipart/form-data upload.
+  const product = body
+    ? await addProductWithPictureUrl(body)
+    : await productFromForm(request, admin.id);
   expire(cacheTags.products);
-  return NextResponse.json(
-    { acknowledged: true, insertedId: product._id, product },
-    { status: 201 },
-  );
+  return { acknowledged: true, insertedId: product._id, product };
 });
 
 async function productFromForm(request: Request, userId: string) {

@@ -1,22 +1,20 @@
-import { NextResponse } from 'next/server';
 import { ObjectId } from 'mongodb';
 import { cacheTags, expire } from '@/lib/core/cache';
-import { fieldError, fieldIssues, fieldsError } from '@/lib/core/errors';
-import { parseWith, readJson, route } from '@/lib/api/handler';
+import { fieldError } from '@/lib/core/errors';
+import { handle, reply } from '@/lib/api/handle';
+import { addReviewOp, listReviewsOp } from '@/lib/api/contract/reviews';
 import { pageHeaders } from '@/lib/api/pagination';
-import { requireUser } from '@/lib/accounts';
 import { admitReview, createReview, listReviews, reviewLimits, type Review } from '@/lib/reviews';
 import {
   attachOwnUpload,
   detachUpload,
   findUpload,
   imageMessages,
-  isMultipart,
   readImageUpload,
   scheduleOrphanSweep,
   withStoredImage,
 } from '@/lib/images';
-import { reviewFieldsSchema, reviewMessages, reviewQuerySchema, reviewSchema } from '@/lib/reviews';
+import { reviewFieldsSchema, reviewMessages, type ReviewInput } from '@/lib/reviews';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,17 +23,15 @@ export const dynamic = 'force-dynamic';
  * `?limit=` (default 20, at most 100) page, as GET /api/product does: `X-Total-Count` gives the
  * number of reviews and `Link` the next and previous pages. A bad parameter answers 400.
  */
-export const GET = route(async (request) => {
-  const url = new URL(request.url);
-  const params = Object.fromEntries(
-    [...new Set(url.searchParams.keys())].map((key) => [key, url.searchParams.getAll(key)]),
-  );
-  const parsed = reviewQuerySchema.safeParse(params);
-  if (!parsed.success) throw fieldsError(fieldIssues(parsed.error), 'bad_request');
-  scheduleOrphanSweep();
-  const result = await listReviews(parsed.data);
-  return NextResponse.json(result.items, { headers: pageHeaders(url, result) });
-});
+export const GET = handle(
+  listReviewsOp,
+  async ({ request, query }) => {
+    scheduleOrphanSweep();
+    const result = await listReviews(query);
+    return reply(result.items, { status: 200, headers: pageHeaders(new URL(request.url), result) });
+  },
+  { everyQueryValue: true },
+);
 
 /**
  * POST /api/review (signed in): adds a review; the reviewer is recorded from the session.
@@ -44,13 +40,13 @@ export const GET = route(async (request) => {
  * reviewText, img }` where `img` is a URL POST /api/images answered to the same person, not
  * used by any other review or product yet (lib/images/attach.ts).
  */
-export const POST = route(async (request) => {
-  const user = await requireUser(request);
-  const review = isMultipart(request)
-    ? await reviewWithPhoto(request, user.id)
-    : await reviewWithUploadedUrl(request, user.id);
+export const POST = handle(addReviewOp, async ({ request, user, body }) => {
+  // No JSON body: the review came as a multipart/form-data upload with its photo.
+  const review = body
+    ? await reviewWithUploadedUrl(body, user.id)
+    : await reviewWithPhoto(request, user.id);
   expire(cacheTags.reviews);
-  return NextResponse.json({ acknowledged: true, insertedId: review._id, review }, { status: 201 });
+  return { acknowledged: true, insertedId: review._id, review };
 });
 
 /** The photo comes as a file: stored here, and removed again when the review is not saved. */
@@ -78,8 +74,7 @@ async function reviewWithPhoto(request: Request, userId: string) {
  * to the new review first (one conditional update, so two reviews can never both take it),
  * and detached again if the review is not saved.
  */
-async function reviewWithUploadedUrl(request: Request, userId: string) {
-  const input = parseWith(reviewSchema, await readJson(request));
+async function reviewWithUploadedUrl(input: ReviewInput, userId: string) {
   if (!(await findUpload(input.img, userId))) {
     throw fieldError('img', reviewMessages.imgNotUploaded);
   }

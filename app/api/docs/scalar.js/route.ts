@@ -1,11 +1,12 @@
-import { route } from '@/lib/api/handler';
+import { apiReferenceScriptOp } from '@/lib/api/contract/system';
+import { handle } from '@/lib/api/handle';
 import { scalarBundle } from '../scalar-bundle';
 
 // Pre-rendered at build time: the bundle is part of the build output.
 export const dynamic = 'force-static';
 
 /** GET /api/docs/scalar.js: the API reference's script (see ../scalar-bundle.ts). */
-export const GET = route(async () => {
+export const GET = handle(apiReferenceScriptOp, () => {
   return new Response(scalarBundle(), {
     headers: {
       'Content-Type': 'text/javascript; charset=utf-8',

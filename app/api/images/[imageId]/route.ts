@@ -1,5 +1,6 @@
 import { failure } from '@/lib/core/errors';
-import { route } from '@/lib/api/handler';
+import { handle } from '@/lib/api/handle';
+import { getImageOp } from '@/lib/api/contract/images';
 import {
   findGridFsImage,
   IMAGE_CACHE_CONTROL,
@@ -14,8 +15,7 @@ import {
  * digits for an image stored before random ids; anything else is 400. The bytes under an id
  * never change, so browsers and CDNs may keep it a year.
  */
-export const GET = route<{ imageId: string }>(async (request, { params }) => {
-  const { imageId } = await params;
+export const GET = handle(getImageOp, async ({ request, params: { imageId } }) => {
   const id = toImageId(imageId);
   if (!id) throw failure('request.invalid_id', { params: { what: 'image id', value: imageId } });
   scheduleOrphanSweep();

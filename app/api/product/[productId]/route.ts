@@ -1,20 +1,18 @@
-import { NextResponse } from 'next/server';
 import { cacheTags, expire } from '@/lib/core/cache';
 import { failure } from '@/lib/core/errors';
-import { objectIdParam, parseWith, readJson, route } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/accounts';
+import { handle } from '@/lib/api/handle';
+import { parseWith, readJson } from '@/lib/api/handler';
+import { deleteProductOp, getProductOp, updateProductOp } from '@/lib/api/contract/products';
 import { updatePriceTiers } from '@/lib/catalogue';
 import { withSkuConflict } from '@/lib/catalogue';
 import { deleteProduct, findProduct, setPartNumber } from '@/lib/catalogue';
 import { productPatchSchema } from '@/lib/catalogue';
 
 /** GET /api/product/{productId}: one product; 400 for a malformed id, 404 for an unknown one. */
-export const GET = route<{ productId: string }>(async (_request, { params }) => {
-  const { productId } = await params;
-  objectIdParam(productId, 'product id');
+export const GET = handle(getProductOp, async ({ params: { productId } }) => {
   const product = await findProduct(productId);
   if (!product) throw failure('product.not_found');
-  return NextResponse.json(product);
+  return product;
 });
 
 /**
@@ -25,30 +23,29 @@ export const GET = route<{ productId: string }>(async (_request, { params }) => 
  * - `{ priceTiers: [{ minQuantity, price }] }` replaces its volume price list (`[]` removes
  *   it), checked against the product's minimum order quantity and base price (422 per row).
  */
-export const PATCH = route<{ productId: string }>(async (request, { params }) => {
-  const { productId } = await params;
-  objectIdParam(productId, 'product id');
-  await requireAdmin(request);
-  const body = await readJson(request);
-  const [partNumberChange, priceTiersChange] = productPatchSchema.options;
-  const product =
-    'priceTiers' in (body as object)
-      ? await updatePriceTiers(productId, parseWith(priceTiersChange, body).priceTiers)
-      : await withSkuConflict(setPartNumber(productId, parseWith(partNumberChange, body)));
-  if (!product) throw failure('product.not_found');
-  expire(cacheTags.products);
-  return NextResponse.json(product);
-});
+export const PATCH = handle(
+  updateProductOp,
+  async ({ request, params: { productId } }) => {
+    const body = await readJson(request);
+    const [partNumberChange, priceTiersChange] = productPatchSchema.options;
+    const product =
+      'priceTiers' in (body as object)
+        ? await updatePriceTiers(productId, parseWith(priceTiersChange, body).priceTiers)
+        : await withSkuConflict(setPartNumber(productId, parseWith(partNumberChange, body)));
+    if (!product) throw failure('product.not_found');
+    expire(cacheTags.products);
+    return product;
+  },
+  // The change is told by its key, each option checked on its own.
+  { ownBody: true },
+);
 
 /**
  * DELETE /api/product/{productId} (admin): removes the product from the catalogue. Orders
  * already placed keep their own copy of its details.
  */
-export const DELETE = route<{ productId: string }>(async (request, { params }) => {
-  const { productId } = await params;
-  objectIdParam(productId, 'product id');
-  await requireAdmin(request);
+export const DELETE = handle(deleteProductOp, async ({ params: { productId } }) => {
   if (!(await deleteProduct(productId))) throw failure('product.not_found');
   expire(cacheTags.products);
-  return NextResponse.json({ acknowledged: true, deletedCount: 1 });
+  return { acknowledged: true, deletedCount: 1 };
 });

@@ -1,7 +1,8 @@
 import { NextResponse } from 'next/server';
 import { productPictureSrc } from '@/components/product/picture';
 import { failure } from '@/lib/core/errors';
-import { objectIdParam, route } from '@/lib/api/handler';
+import { handle } from '@/lib/api/handle';
+import { getProductPictureOp } from '@/lib/api/contract/products';
 import { findProduct } from '@/lib/catalogue';
 import { remotePicture, RemotePictureError } from '@/lib/images';
 
@@ -15,9 +16,7 @@ export const PRODUCT_PICTURE_CACHE_CONTROL = 'public, max-age=3600, stale-while-
  * 502 when that fails. A picture the pages may load directly (our own paths, Cloudinary) is a
  * 307 redirect to it. 400 for a malformed id, 404 for an unknown product.
  */
-export const GET = route<{ productId: string }>(async (_request, { params }) => {
-  const { productId } = await params;
-  objectIdParam(productId, 'product id');
+export const GET = handle(getProductPictureOp, async ({ params: { productId } }) => {
   const product = await findProduct(productId);
   if (!product) throw failure('product.not_found');
   const src = productPictureSrc(product._id, product.picture);
