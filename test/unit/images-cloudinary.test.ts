@@ -9,12 +9,18 @@ import { apiSignRequest, start } from '../../e2e/stand-ins/cloudinary.mjs';
 type StandIn = Awaited<ReturnType<typeof start>>;
 let standIn: StandIn;
 let images: typeof import('@/lib/images');
+let answered: <T>(attempt: Promise<T>) => Promise<T>;
 let sdk: typeof import('cloudinary').v2;
 
 beforeAll(async () => {
   standIn = await start({ port: 0 });
   process.env.CLOUDINARY_URL = standIn.env.CLOUDINARY_URL;
   images = await import('@/lib/images');
+  const { apiErrorFrom } = await import('@/lib/api/errors');
+  answered = (attempt) =>
+    attempt.catch((error: unknown) => {
+      throw apiErrorFrom(error);
+    });
   sdk = (await import('cloudinary')).v2;
 });
 
@@ -83,10 +89,13 @@ describe('lib/images with CLOUDINARY_URL set', () => {
     // Point the SDK at a cloud the stand-in does not know: storing fails with a clear error.
     sdk.config({ cloud_name: 'unknown-cloud' });
     try {
+      // lib/images refuses (image.store_failed); the HTTP edge answers the refusal with 502.
       await expect(
-        images.storeImage(
-          { bytes: pngImage(), contentType: 'image/png', filename: 'a.png' },
-          { userId: uploader, folder: 'reviews' },
+        answered(
+          images.storeImage(
+            { bytes: pngImage(), contentType: 'image/png', filename: 'a.png' },
+            { userId: uploader, folder: 'reviews' },
+          ),
         ),
       ).rejects.toMatchObject({ status: 502, message: images.imageMessages.storeFailed });
     } finally {
