@@ -41,8 +41,9 @@ import { emailParam, parseWith, readJson, route } from './handler';
  *
  * The answer is serialised as the handler built it (key order and all, byte for byte as
  * before) and then checked against the declared response schema outside production: an
- * answer the schema refuses is a 500 naming the operation, so a declaration cannot drift from
- * what the server sends. The check does not strip or reorder anything.
+ * answer the schema refuses, or one with a field the schema does not name, is a 500 naming
+ * the operation, so a declaration cannot drift from what the server sends (this replaces the
+ * compile-time `conforms<>()`). The check does not strip or reorder anything.
  */
 
 type Declared = OperationContract;
@@ -253,4 +254,27 @@ function checkAnswer(operation: Declared, status: number, value: unknown): void 
       `${operation.operationId}: the answer does not match its declared schema: ${result.error.message}`,
     );
   }
+  // What the schema would keep must be all that was sent: a field the declaration does not
+  // name (which parsing strips) is drift too.
+  const extra = undeclared(sent, result.data, '');
+  if (extra) throw new Error(`${operation.operationId}: the answer's ${extra} is not declared`);
+}
+
+/** The path of the first field `sent` has and `kept` (the schema's parse of it) does not. */
+function undeclared(sent: unknown, kept: unknown, at: string): string | undefined {
+  if (Array.isArray(sent) && Array.isArray(kept)) {
+    for (const [index, item] of sent.entries()) {
+      const found = undeclared(item, kept[index], `${at}[${index}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (sent && typeof sent === 'object' && kept && typeof kept === 'object') {
+    for (const [key, item] of Object.entries(sent)) {
+      if (!(key in kept)) return `${at}.${key}`;
+      const found = undeclared(item, (kept as Record<string, unknown>)[key], `${at}.${key}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Order, OrderHistoryStep } from '@/lib/orders';
 import { CANCEL_REASONS, ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from '@/lib/orders';
 import { fieldMessages } from '@/lib/core/messages';
 import {
@@ -16,7 +15,7 @@ import {
   validationExample,
   type KeyCase,
 } from './operation';
-import { conforms, idField } from './shapes';
+import { idField } from './shapes';
 
 /** Orders: placing, listing, viewing, deleting and recording a card payment (lib/orders). */
 
@@ -36,7 +35,6 @@ const historyStepSchema = z
       .meta({ description: "The admin's note for the buyer, when they gave one." }),
   })
   .meta({ id: 'OrderHistoryStep' });
-conforms<OrderHistoryStep>()(historyStepSchema);
 
 export const orderResponseSchema = z
   .object({
@@ -159,7 +157,6 @@ export const orderResponseSchema = z
       quoteReference: null,
     },
   });
-conforms<Order>()(orderResponseSchema);
 
 const orderId = objectIdPath('order id');
 

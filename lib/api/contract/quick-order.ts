@@ -1,11 +1,4 @@
 import { z } from 'zod';
-import type {
-  FailedLine,
-  PlacedLine,
-  QuickOrderLine,
-  QuickOrderReport,
-  QuickOrderResult,
-} from '@/lib/orders';
 import { quickOrderMessages } from '@/lib/core/messages';
 import {
   MAX_QUICK_ORDER_LINES,
@@ -13,7 +6,7 @@ import {
   quickOrderPlaceSchema,
 } from '@/lib/orders/schemas';
 import { operation, validationExample } from './operation';
-import { conforms, idField } from './shapes';
+import { idField } from './shapes';
 
 /** Quick order by part number (lib/orders/quick-order.ts): check the lines, then place them. */
 
@@ -82,7 +75,6 @@ const reportLineSchema = z
       .nullable(),
   })
   .meta({ id: 'QuickOrderLine' });
-conforms<QuickOrderLine>()(reportLineSchema);
 
 const reportSchema = z
   .object({
@@ -90,7 +82,6 @@ const reportSchema = z
     orderable: z.number().int().meta({ description: 'How many lines may be ordered as they are.' }),
   })
   .meta({ id: 'QuickOrderReport' });
-conforms<QuickOrderReport>()(reportSchema);
 
 const placedLineSchema = z
   .object({
@@ -103,7 +94,6 @@ const placedLineSchema = z
     price: z.number().meta({ description: "The order's total, in US dollars." }),
   })
   .meta({ id: 'QuickOrderPlacedLine' });
-conforms<PlacedLine>()(placedLineSchema);
 
 const failedLineSchema = z
   .object({
@@ -118,12 +108,10 @@ const failedLineSchema = z
     message: z.string(),
   })
   .meta({ id: 'QuickOrderFailedLine' });
-conforms<FailedLine>()(failedLineSchema);
 
 const resultSchema = z
   .object({ placed: z.array(placedLineSchema), failed: z.array(failedLineSchema) })
   .meta({ id: 'QuickOrderResult' });
-conforms<QuickOrderResult>()(resultSchema);
 
 const exampleText = 'part number,quantity\nSG-M2-40-20,1000\n6205-2RS-C3,2000\nHFB-M10X40-109,5000';
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Quote } from '@/lib/quotes';
 import { fieldMessages } from '@/lib/core/messages';
 import { QUOTE_STATUSES } from '@/lib/quotes';
 import {
@@ -10,7 +9,7 @@ import {
 } from '@/lib/quotes/schemas';
 import { fieldErrorExample, objectIdPath, operation, validationExample } from './operation';
 import { unpaidCapErrors } from './orders';
-import { conforms, idField } from './shapes';
+import { idField } from './shapes';
 
 /** Requests for quote: request, list, answer or decline (admins), accept (lib/quotes). */
 
@@ -79,7 +78,6 @@ export const quoteResponseSchema = z
       acceptedAt: null,
     },
   });
-conforms<Quote>()(quoteResponseSchema);
 
 const quoteId = objectIdPath('quote id');
 

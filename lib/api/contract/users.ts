@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { User } from '@/lib/accounts';
-import { profileSchema, type profileDetails } from '@/lib/accounts/schemas';
+import { profileSchema } from '@/lib/accounts/schemas';
 import { emailPath, operation } from './operation';
-import { conforms, idField, okSchema } from './shapes';
+import { idField, okSchema } from './shapes';
 
 /** Accounts: the admin's user list, roles, removal, access tokens and My Profile. */
 
@@ -19,7 +18,6 @@ export const userListItemSchema = z
     image: z.string().nullable().meta({ description: 'Profile picture URL (Google accounts).' }),
   })
   .meta({ id: 'UserSummary' });
-conforms<Pick<User, 'email' | 'name' | 'role' | 'image'> & { _id: string }>()(userListItemSchema);
 
 /** What GET and PUT /api/userdetail/{email} answer: the profile, empty strings where unset. */
 export const profileDetailsSchema = z
@@ -37,7 +35,6 @@ export const profileDetailsSchema = z
       .meta({ description: 'Tax id or VAT number, shown on invoices; empty when not given.' }),
   })
   .meta({ id: 'ProfileDetails' });
-conforms<ReturnType<typeof profileDetails>>()(profileDetailsSchema);
 
 const ownEmail = z.object({ email: emailPath('Your own email.') });
 const anyEmail = z.object({ email: emailPath("The account's email.") });
