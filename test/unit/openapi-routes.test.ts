@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '@/lib/api/contract/document';
-import { methods } from '@/lib/api/contract/operation';
+import { methods, type OperationContract } from '@/lib/api/contract/operation';
 
 /**
  * The document lists exactly the route handlers of app/api: a handler without its declaration
@@ -136,4 +136,45 @@ describe('the OpenAPI document and the route handlers of app/api', () => {
       .map((operation) => `${operation.method.toUpperCase()} ${operation.path}`);
     expect(withoutHandler).toEqual([]);
   });
+});
+
+/**
+ * Each handler is built by `handle(operation, fn)` (lib/api/handle.ts) from the declaration
+ * the document lists for its method and path, so what the document says about a route
+ * (access, parameters, body, answers) is what the handler enforces.
+ */
+describe('each handler is built from its own declaration', () => {
+  const operations = new Map<string, OperationContract>();
+  const contractDir = path.join(root, 'lib', 'api', 'contract');
+  beforeAll(async () => {
+    for (const file of readdirSync(contractDir).filter((name) => name.endsWith('.ts'))) {
+      const namespace = (await import(/* @vite-ignore */ path.join(contractDir, file))) as Record<
+        string,
+        unknown
+      >;
+      for (const [name, value] of Object.entries(namespace)) {
+        if (value && typeof value === 'object' && 'operationId' in value) {
+          operations.set(name, value as OperationContract);
+        }
+      }
+    }
+  });
+
+  it.each(routes.filter((route) => !route.catchAll).map((route) => [route.file, route] as const))(
+    '%s',
+    (_, route) => {
+      for (const method of route.methods) {
+        const built = new RegExp(`export\\s+const\\s+${method}\\s*=\\s*handle\\(\\s*(\\w+)`).exec(
+          route.source,
+        );
+        expect(built, `${method} is built with handle()`).not.toBeNull();
+        const operation = operations.get(built![1]!);
+        expect(operation, `${built![1]} is a declaration of lib/api/contract`).toBeDefined();
+        expect({ method: operation!.method, path: operation!.path }).toEqual({
+          method: method.toLowerCase(),
+          path: route.path,
+        });
+      }
+    },
+  );
 });
