@@ -45,7 +45,7 @@ test('the policy allows only what the store uses', async ({ request }) => {
 
   expect(Object.fromEntries(csp)).toEqual({
     'default-src': ["'self'"],
-    // Inline scripts: the pre-rendered pages' RSC payload (README, Security notes). No eval in
+    // Inline scripts: the pre-rendered pages' RSC payload (docs/security.md). No eval in
     // a production build.
     'script-src': ["'self'", "'unsafe-inline'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
     'style-src': ["'self'", "'unsafe-inline'"],

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Every environment variable the storefront reads, parsed once. Nothing else in the code base
  * touches `process.env` (the one exception is `lib/public-env.ts`, for values Next.js inlines
  * into the browser bundle). Each absent optional variable switches a service to its local
- * default; see `.env.example` and the README.
+ * default; see `.env.example` and the README's configuration table.
  */
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;

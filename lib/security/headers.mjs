@@ -151,8 +151,8 @@ export function imageOrigins(cloudinaryUrl) {
  * Scripts: the store's own bundles and Stripe.js. Inline scripts are allowed with
  * 'unsafe-inline' because the pre-rendered pages (the home page above all) carry Next.js's
  * inline RSC payload scripts, whose content changes with every regeneration and which a
- * per-request nonce cannot reach without rendering every page on each request (README,
- * Security notes). `'unsafe-eval'` only under `next dev`.
+ * per-request nonce cannot reach without rendering every page on each request
+ * (docs/security.md). `'unsafe-eval'` only under `next dev`.
  *
  * Forms: every form of the store posts to its own origin or is sent by JavaScript. Google
  * sign-in and Auth.js sign-out are not form submissions: next-auth/react fetches the URL
