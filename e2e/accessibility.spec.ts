@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/axe';
 import { PUBLIC_PAGES } from '../lib/public-pages.mjs';
 import { makeOrder, makeProduct, payOrder } from '../test/support/factories';
 import { fromStore } from './support/api';
@@ -16,36 +16,6 @@ test.afterAll(closeTestDb);
  * store, as a visitor, a buyer and an admin, and on the dialogs that open over them. A page
  * passes when axe finds no violation at all; the report names the rule and the elements.
  */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectAccessible(page: Page, what: string) {
-  // Colours are judged as they end up: the login and sign-up cards fade in (1.5 s). Endless
-  // animations (spinners) are not waited for. An animation cancelled on the way (its element
-  // re-rendered or removed) rejects `finished` with an AbortError; it has no end to wait for, so
-  // the page is asked again until no finite animation is left running.
-  await page.evaluate(async () => {
-    for (;;) {
-      const running = document
-        .getAnimations()
-        .filter(
-          (animation) =>
-            animation.playState === 'running' &&
-            animation.effect?.getComputedTiming().iterations !== Infinity,
-        );
-      if (running.length === 0) return;
-      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
-    }
-  });
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const problems = results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
-        .slice(0, 5)
-        .map((node) => node.target.join(' '))
-        .join('\n    ')}`,
-  );
-  expect(problems, `axe violations on ${what}`).toEqual([]);
-}
 
 async function visit(page: Page, path: string) {
   await page.goto(path);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/axe';
 import { makeUser, type TestUser } from '../test/support/factories';
 import { signIn } from './support/auth';
 import { closeTestDb } from './support/db';
@@ -12,34 +12,6 @@ test.afterAll(closeTestDb);
  * cookie in another browser is signed out with it), and My Profile's "Sign out everywhere"
  * ends every session of the account, this one included, and lands on the login page.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe-core on the page as it is now (finite animations finished), as accessibility.spec.ts does. */
-async function expectAccessible(page: Page, what: string) {
-  await page.evaluate(async () => {
-    for (;;) {
-      const running = document
-        .getAnimations()
-        .filter(
-          (animation) =>
-            animation.playState === 'running' &&
-            animation.effect?.getComputedTiming().iterations !== Infinity,
-        );
-      if (running.length === 0) return;
-      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
-    }
-  });
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const problems = results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
-        .slice(0, 5)
-        .map((node) => node.target.join(' '))
-        .join('\n    ')}`,
-  );
-  expect(problems, `axe violations on ${what}`).toEqual([]);
-}
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
