@@ -3,7 +3,6 @@ import { ZodError } from 'zod';
 import { isDatabaseUnreachable } from '@/lib/core/db/errors';
 import { DatabaseUnavailableError } from '@/lib/core/db/uri';
 import type { ErrorCode } from '@/lib/core/error-codes';
-import { answerRefusalsWith } from '@/lib/core/errors';
 import { errorMessages, type ErrorKey } from '@/lib/core/messages';
 import {
   fieldIssues,
@@ -100,12 +99,6 @@ export function apiErrorFrom(error: unknown): ApiError {
   console.error(error);
   return failure('server.internal');
 }
-
-// The route files still building refusals through lib/core/errors.ts ask the edge for their answer.
-answerRefusalsWith((refusal) => {
-  const answer = apiErrorOf(refusal);
-  return { status: answer.status, body: answer.toBody() };
-});
 
 /** Answers an error as the one JSON shape `{ error: { code, message, details? } }`. */
 export function errorResponse(error: unknown): Response {

@@ -11,7 +11,7 @@ import {
   type User,
 } from '@/lib/accounts';
 import { env } from '@/lib/core/env';
-import { failure, fieldIssues, fieldsError } from '@/lib/core/errors';
+import { failure, fieldIssues, fieldsError } from '@/lib/api/errors';
 import { parseId, type Id } from '@/lib/core/ids';
 import { enforce, type Limit } from '@/lib/core/rate-limit';
 import { isMultipart } from '@/lib/images';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldIssues } from '@/lib/core/errors';
+import { fieldIssues } from '@/lib/core/refusal';
 import { loginSchema, signupSchema } from '@/lib/accounts/validation/auth';
 import { profileSchema } from '@/lib/accounts/validation/profile';
 import { safeCallbackPath } from '@/lib/accounts/access';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldIssues } from '@/lib/core/errors';
+import { fieldIssues } from '@/lib/core/refusal';
 import { fieldMessages } from '@/lib/core/messages';
 import { createOrderSchema, orderFormSchema } from '@/lib/orders/validation/order';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { fieldIssues } from '@/lib/core/errors';
+import { fieldIssues } from '@/lib/core/refusal';
 import { fieldMessages } from '@/lib/core/messages';
 import { signupSchema } from '@/lib/accounts/validation/auth';
 import { contactSchema } from '@/lib/contact/validation/contact';

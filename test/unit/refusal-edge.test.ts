@@ -143,22 +143,6 @@ describe('the wall around the HTTP errors', () => {
     expect(wrong).toEqual([]);
   });
 
-  it("has the features refuse through lib/core/refusal.ts, not the route files' names", () => {
-    const wrong = sourceFiles(path.join(root, 'lib'))
-      .map((file) => path.relative(root, file))
-      .filter((file) => !file.startsWith('lib/api/') && file !== 'lib/core/errors.ts')
-      .filter((file) => {
-        const source = fs.readFileSync(path.join(root, file), 'utf8');
-        return [...source.matchAll(/from\s+['"]([^'"]+)['"]/g)].some(([, target]) => {
-          if (target!.startsWith('@/')) return target === '@/lib/core/errors';
-          if (!target!.startsWith('.')) return false;
-          const resolved = path.resolve(path.dirname(path.join(root, file)), target!);
-          return path.relative(root, resolved) === 'lib/core/errors';
-        });
-      });
-    expect(wrong).toEqual([]);
-  });
-
   it('lets no file of lib/ but lib/api name an HTTP status table or build the HTTP error', () => {
     const wrong = sourceFiles(path.join(root, 'lib'))
       .map((file) => path.relative(root, file))

@@ -1,5 +1,5 @@
 import { errorResponse } from '@/lib/api/handler';
-import { failure } from '@/lib/core/errors';
+import { failure } from '@/lib/api/errors';
 
 /** Any /api path without a handler: the JSON 404 rather than the HTML page. */
 function notFound(request: Request) {

@@ -1,6 +1,6 @@
 import { handle } from '@/lib/api/handle';
 import { requestPasswordResetOp } from '@/lib/api/contract/auth';
-import { failure } from '@/lib/core/errors';
+import { failure } from '@/lib/api/errors';
 import { sendPasswordResetMail } from '@/lib/accounts';
 import { resetLimits } from '@/lib/accounts';
 import { afterResponse } from '@/lib/core/background';

@@ -1,6 +1,6 @@
 import { cacheTags, expire } from '@/lib/core/cache';
 import { ObjectId } from 'mongodb';
-import { fieldError } from '@/lib/core/errors';
+import { fieldError } from '@/lib/api/errors';
 import { handle, reply } from '@/lib/api/handle';
 import { addProductOp, listProductsOp } from '@/lib/api/contract/products';
 import { pageHeaders } from '@/lib/api/pagination';

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { cacheTags, expire } from '@/lib/core/cache';
-import { fieldError } from '@/lib/core/errors';
+import { fieldError } from '@/lib/api/errors';
 import { handle, reply } from '@/lib/api/handle';
 import { addReviewOp, listReviewsOp } from '@/lib/api/contract/reviews';
 import { pageHeaders } from '@/lib/api/pagination';

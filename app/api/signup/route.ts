@@ -1,6 +1,6 @@
 import { handle } from '@/lib/api/handle';
 import { signUpOp } from '@/lib/api/contract/auth';
-import { fieldError } from '@/lib/core/errors';
+import { fieldError } from '@/lib/api/errors';
 import { sendVerificationMail } from '@/lib/accounts';
 import { signUpLimits } from '@/lib/accounts';
 import { afterResponse } from '@/lib/core/background';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { failure, type ApiError } from '@/lib/core/errors';
+import { failure, type ApiError } from '@/lib/api/errors';
 import type { AdminRoleChange, RoleChangeOutcome } from '@/lib/accounts';
 
 /** The API error for a removal or demotion that did not happen (see `changeAdminRole`). */

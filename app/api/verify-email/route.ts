@@ -5,7 +5,7 @@ import {
   verifyEmailOp,
   verifyEmailQuerySchema,
 } from '@/lib/api/contract/auth';
-import { failure } from '@/lib/core/errors';
+import { failure } from '@/lib/api/errors';
 import { sendVerificationMail } from '@/lib/accounts';
 import { limits } from '@/lib/accounts';
 import { consumeEmailVerification } from '@/lib/accounts';

@@ -217,7 +217,7 @@ export function pathParamFailures(schema: z.ZodType): ErrorCase[] {
 
 const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 
-/** `{ error: { code, message, details? } }`, the one shape of every failure (lib/core/errors.ts). */
+/** `{ error: { code, message, details? } }`, the one shape of every failure (lib/api/errors.ts). */
 export const errorBodySchema = z
   // Loose: a few answers carry more beside `error` (Auth.js's sign-in limit adds its `url`).
   .looseObject({
@@ -289,7 +289,7 @@ export function validationExample(schema: z.ZodType, value: unknown, code?: Erro
   return fieldsError(fieldIssues(result.error), code).toBody();
 }
 
-/** A field error as `fieldError` (lib/core/errors.ts) builds it. */
+/** A field error as `fieldError` (lib/api/errors.ts) builds it. */
 export function fieldErrorExample(
   field: string,
   message: string,

@@ -1,6 +1,6 @@
 import { NextRequest, NextResponse } from 'next/server';
 import { handlers } from '@/auth';
-import { failure } from '@/lib/core/errors';
+import { failure } from '@/lib/api/errors';
 import { errorResponse, readText } from '@/lib/api/handler';
 import { authJsAcceptsCallbackUrl } from '@/lib/accounts';
 import { env } from '@/lib/core/env';

@@ -1,4 +1,4 @@
-import { failure } from '@/lib/core/errors';
+import { failure } from '@/lib/api/errors';
 import { handle } from '@/lib/api/handle';
 import { getImageOp } from '@/lib/api/contract/images';
 import {

@@ -1,6 +1,6 @@
 import { handle } from '@/lib/api/handle';
 import { deleteOrderOp, listOrdersByEmailOp, recordPaymentOp } from '@/lib/api/contract/orders';
-import { fieldError } from '@/lib/core/errors';
+import { fieldError } from '@/lib/api/errors';
 import { deleteOrder, ordersByEmail, recordPayment } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
 

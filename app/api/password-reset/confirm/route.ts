@@ -1,6 +1,6 @@
 import { handle } from '@/lib/api/handle';
 import { resetPasswordOp } from '@/lib/api/contract/auth';
-import { failure } from '@/lib/core/errors';
+import { failure } from '@/lib/api/errors';
 import { limits } from '@/lib/accounts';
 import { consumePasswordReset } from '@/lib/accounts';
 import { findUserById, markEmailVerified, resetPassword } from '@/lib/accounts';

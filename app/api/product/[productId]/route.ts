@@ -1,5 +1,5 @@
 import { cacheTags, expire } from '@/lib/core/cache';
-import { failure } from '@/lib/core/errors';
+import { failure } from '@/lib/api/errors';
 import { handle } from '@/lib/api/handle';
 import { parseWith, readJson } from '@/lib/api/handler';
 import { deleteProductOp, getProductOp, updateProductOp } from '@/lib/api/contract/products';

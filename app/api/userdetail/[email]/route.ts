@@ -1,6 +1,6 @@
 import { handle } from '@/lib/api/handle';
 import { getProfileOp, updateProfileOp } from '@/lib/api/contract/users';
-import { failure, fieldError } from '@/lib/core/errors';
+import { failure, fieldError } from '@/lib/api/errors';
 import { profileDetails, updateProfile } from '@/lib/accounts';
 
 /**

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { productPictureSrc } from '@/components/product/picture';
-import { failure } from '@/lib/core/errors';
+import { failure } from '@/lib/api/errors';
 import { handle } from '@/lib/api/handle';
 import { getProductPictureOp } from '@/lib/api/contract/products';
 import { findProduct } from '@/lib/catalogue';

@@ -1,6 +1,6 @@
 import { handle } from '@/lib/api/handle';
 import { makeAdminOp, removeAdminOp } from '@/lib/api/contract/users';
-import { failure } from '@/lib/core/errors';
+import { failure } from '@/lib/api/errors';
 import { changeAdminRole, findUserByEmail, makeAdmin } from '@/lib/accounts';
 import { roleChangeFailure } from '../../role-change';
 
