@@ -1,7 +1,5 @@
 import 'server-only';
 import type { ZodType } from 'zod';
-import type { ObjectId } from 'mongodb';
-import { toObjectId } from '@/lib/core/db/ids';
 import { assertSameSite, BodyTooLargeError, MAX_JSON_BYTES, readBounded } from '@/lib/security';
 import { requestStarted } from '../core/activity';
 import { RefusalError, refuse as failure, refuseInvalid as validationError } from '../core/refusal';
@@ -75,13 +73,6 @@ export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error);
   return result.data;
-}
-
-/** A path id that must be a MongoDB ObjectId: 400 when it is malformed. */
-export function objectIdParam(value: string, what = 'id'): ObjectId {
-  const id = toObjectId(value);
-  if (!id) throw failure('request.invalid_id', { params: { what, value } });
-  return id;
 }
 
 /**

@@ -135,7 +135,7 @@ const pathFailures = new WeakMap<z.ZodType, ErrorCase[]>();
 
 /**
  * How `handle()` (lib/api/handle.ts) parses a path parameter declared with one of the builders
- * below: an ObjectId (`objectIdParam`), an email (`emailParam`); any other is passed as it is.
+ * below: a document id (`parseId`, lib/core/ids.ts), an email (`emailParam`); any other is passed as it is.
  */
 export type PathKind = { kind: 'objectId'; what: string } | { kind: 'email' };
 const pathKinds = new WeakMap<z.ZodType, PathKind>();
@@ -145,7 +145,7 @@ export function pathKind(schema: z.ZodType): PathKind | undefined {
 }
 
 /**
- * A path id parsed by `objectIdParam(value, what)` (lib/api/handler.ts): 24 hex digits, 400
+ * A path id parsed by `parseId` (lib/core/ids.ts) in `handle()`: 24 hex digits, 400
  * otherwise.
  */
 export function objectIdPath(what: string) {
