@@ -2,6 +2,7 @@ import type { ParsedMail } from 'mailparser';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recipients, startSmtpServer, type SmtpServer } from '../support/smtp';
+import { expectLinksOn } from '../support/mail-links';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe';
 import type { Actor } from '../support/users';
 
@@ -65,21 +66,7 @@ afterAll(async () => {
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
 
-/** Every link of a mail: the HTML's href values and the absolute addresses of its text. */
-function linksIn(mail: ParsedMail): string[] {
-  const html = typeof mail.html === 'string' ? mail.html : '';
-  const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
-  const text = [...(mail.text ?? '').matchAll(/https?:\/\/[^\s"<>)\]]+/g)].map((match) => match[0]);
-  return [...hrefs, ...text];
-}
-
-/** Every link of the mail is on the printed origin; the forged host appears nowhere. */
-function expectPrintedLinks(mail: ParsedMail) {
-  const links = linksIn(mail);
-  expect(links.length).toBeGreaterThan(0);
-  for (const link of links) expect(new URL(link).origin, link).toBe(PRINTED);
-  expect(`${mail.html}${mail.text}`).not.toContain('evil.example');
-}
+const expectPrintedLinks = (mail: ParsedMail) => expectLinksOn(mail, PRINTED);
 
 const mailsTo = (email: string) =>
   smtp.messages.filter((mail) => recipients(mail).includes(email.toLowerCase()));

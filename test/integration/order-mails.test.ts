@@ -3,6 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recipients, startSmtpServer, withMailServerDown, type SmtpServer } from '../support/smtp';
+import { expectLinksOn } from '../support/mail-links';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe';
 import type { Actor } from '../support/users';
 
@@ -118,21 +119,7 @@ async function entriesOf(orderId: string) {
   return (await api.orderDoc(orderId))?.outbox ?? [];
 }
 
-/** Every link of a mail: the HTML's href values and the absolute addresses of its text. */
-function linksIn(mail: ParsedMail): string[] {
-  const html = typeof mail.html === 'string' ? mail.html : '';
-  const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
-  const text = [...(mail.text ?? '').matchAll(/https?:\/\/[^\s"<>)\]]+/g)].map((match) => match[0]);
-  return [...hrefs, ...text];
-}
-
-/** Every link of a mail is on the trusted origin; the forged host appears nowhere. */
-function expectTrustedLinks(mail: ParsedMail) {
-  const links = linksIn(mail);
-  expect(links.length).toBeGreaterThan(0);
-  for (const link of links) expect(new URL(link).origin).toBe(TRUSTED);
-  expect(`${mail.html}${mail.text}`).not.toContain('evil.example');
-}
+const expectTrustedLinks = (mail: ParsedMail) => expectLinksOn(mail, TRUSTED);
 
 /** Creates the order's PaymentIntent (as the payment page does) and pays it at Stripe. */
 async function payAtStripe(buyer: Actor, orderId: string): Promise<string> {
