@@ -56,47 +56,53 @@ export function CatalogueSearchForm({
           className="field-input"
         />
       </div>
-      <div>
-        <label htmlFor={id('category')} className="field-label">
-          Category
-        </label>
-        <select
-          id={id('category')}
-          name="category"
-          defaultValue={values.category ?? ''}
-          className="field-input"
-        >
-          <option value="">All categories</option>
-          <CategoryOptions />
-        </select>
-      </div>
+      <SelectField id={id('category')} name="category" label="Category" value={values.category}>
+        <option value="">All categories</option>
+        <CategoryOptions />
+      </SelectField>
       {withSort ? (
-        <div>
-          <label htmlFor={id('sort')} className="field-label">
-            Sort by
-          </label>
-          <select
-            id={id('sort')}
-            name="sort"
-            defaultValue={values.sort ?? ''}
-            className="field-input"
-          >
-            <option value="">{values.q ? 'Best match' : 'Newest first'}</option>
-            {Object.entries(sortLabels)
-              // Without a search, the default already is newest first.
-              .filter(([value]) => value !== 'newest' || values.q || values.sort === 'newest')
-              .map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-          </select>
-        </div>
+        <SelectField id={id('sort')} name="sort" label="Sort by" value={values.sort}>
+          <option value="">{values.q ? 'Best match' : 'Newest first'}</option>
+          {Object.entries(sortLabels)
+            // Without a search, the default already is newest first.
+            .filter(([value]) => value !== 'newest' || values.q || values.sort === 'newest')
+            .map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+        </SelectField>
       ) : null}
       {values.limit ? <input type="hidden" name="limit" value={values.limit} /> : null}
       <button type="submit" className="btn-primary">
         Search
       </button>
     </form>
+  );
+}
+
+/** One of the form's choices: a labelled select, preset to the URL's value. */
+function SelectField({
+  id,
+  name,
+  label,
+  value,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ''} className="field-input">
+        {children}
+      </select>
+    </div>
   );
 }

@@ -1,15 +1,16 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { notices } from '@/lib/core/messages';
 import { STATUS_LABELS, type AdminTargetStatus } from '@/lib/orders/shared';
-import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
+import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { OrderStatusChange, OrderStatusChangeInput } from '@/lib/orders/schemas';
-import { Dialog, DialogFormActions } from '@/components/ui/Dialog';
+import { useLazyForm } from '@/components/forms/useLazyForm';
+import { FormDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { toast } from '@/components/ui/toast';
 
@@ -36,9 +37,7 @@ export function OrderStatusControl({
   next: readonly AdminTargetStatus[];
 }) {
   const router = useRouter();
-  usePreparedResolver(resolver);
   const [open, setOpen] = useState(false);
-  const formId = useId();
   const {
     register,
     handleSubmit,
@@ -46,8 +45,7 @@ export function OrderStatusControl({
     reset,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<OrderStatusChangeInput, unknown, OrderStatusChange>({
-    resolver,
+  } = useLazyForm(resolver, {
     // Carrier and tracking number leave the form with their fields (another status chosen).
     shouldUnregister: true,
     defaultValues: { status: next[0], carrier: '', trackingNumber: '', note: '' },
@@ -97,60 +95,53 @@ export function OrderStatusControl({
           Update status
         </button>
       </div>
-      <Dialog
+      <FormDialog
         open={open}
         title="Update order status"
         onClose={close}
-        actions={
-          <DialogFormActions
-            formId={formId}
-            onCancel={close}
-            isSubmitting={isSubmitting}
-            submitLabel="Save status"
-            busyLabel="Saving…"
-          />
-        }
+        onSubmit={onSubmit}
+        isSubmitting={isSubmitting}
+        submitLabel="Save status"
+        busyLabel="Saving…"
       >
-        <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3 text-left">
-          <p className="text-sm text-slate-600">{productName}</p>
-          <Field id={`${id}-next`} label="New status" error={errors.status?.message}>
-            <select autoFocus {...register('status')}>
-              {next.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          {shipping ? (
-            <>
-              <Field id={`${id}-carrier`} label="Carrier" error={errors.carrier?.message}>
-                <input type="text" autoComplete="off" maxLength={60} {...register('carrier')} />
-              </Field>
-              <Field
-                id={`${id}-tracking`}
-                label="Tracking number"
-                error={errors.trackingNumber?.message}
-              >
-                <input
-                  type="text"
-                  autoComplete="off"
-                  maxLength={40}
-                  {...register('trackingNumber')}
-                />
-              </Field>
-            </>
-          ) : null}
-          <Field
-            id={`${id}-note`}
-            label="Note (optional)"
-            hint="Shown to the buyer in the order's history. At most 500 characters."
-            error={errors.note?.message}
-          >
-            <textarea rows={3} maxLength={500} {...register('note')} />
-          </Field>
-        </form>
-      </Dialog>
+        <p className="text-sm text-slate-600">{productName}</p>
+        <Field id={`${id}-next`} label="New status" error={errors.status?.message}>
+          <select autoFocus {...register('status')}>
+            {next.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {shipping ? (
+          <>
+            <Field id={`${id}-carrier`} label="Carrier" error={errors.carrier?.message}>
+              <input type="text" autoComplete="off" maxLength={60} {...register('carrier')} />
+            </Field>
+            <Field
+              id={`${id}-tracking`}
+              label="Tracking number"
+              error={errors.trackingNumber?.message}
+            >
+              <input
+                type="text"
+                autoComplete="off"
+                maxLength={40}
+                {...register('trackingNumber')}
+              />
+            </Field>
+          </>
+        ) : null}
+        <Field
+          id={`${id}-note`}
+          label="Note (optional)"
+          hint="Shown to the buyer in the order's history. At most 500 characters."
+          error={errors.note?.message}
+        >
+          <textarea rows={3} maxLength={500} {...register('note')} />
+        </Field>
+      </FormDialog>
     </>
   );
 }

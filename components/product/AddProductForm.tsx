@@ -1,11 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
+import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { messages } from '@/lib/core/messages';
+import { useLazyForm } from '@/components/forms/useLazyForm';
 import { toast } from '@/components/ui/toast';
 import { Field, FormError } from '@/components/ui/Field';
 import { ImageFileInput, imageFileHint } from '@/components/ui/ImageFileInput';
@@ -52,7 +52,6 @@ const empty: ProductFormInput = {
  */
 export function AddProductForm() {
   const [error, setError] = useState<string | null>(null);
-  usePreparedResolver(resolver);
   const {
     register,
     control,
@@ -61,10 +60,7 @@ export function AddProductForm() {
     reset,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<ProductFormInput, unknown, ProductFormValues>({
-    resolver,
-    defaultValues: empty,
-  });
+  } = useLazyForm(resolver, { defaultValues: empty });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);

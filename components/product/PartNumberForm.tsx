@@ -1,13 +1,13 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useForm } from 'react-hook-form';
-import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
+import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import { categories } from '@/lib/catalogue/shared';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import type { Product } from '@/lib/catalogue';
 import type { PartNumberInput } from '@/lib/catalogue/schemas';
+import { useLazyForm } from '@/components/forms/useLazyForm';
 import { Field } from '@/components/ui/Field';
 import { toast } from '@/components/ui/toast';
 
@@ -22,14 +22,12 @@ const resolver = lazyZodResolver<PartNumberInput>(() =>
  */
 export function PartNumberForm({ product }: { product: Product }) {
   const router = useRouter();
-  usePreparedResolver(resolver);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PartNumberInput>({
-    resolver,
+  } = useLazyForm(resolver, {
     defaultValues: {
       sku: product.sku ?? '',
       category: (product.category ?? '') as PartNumberInput['category'],

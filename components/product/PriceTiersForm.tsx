@@ -2,12 +2,12 @@
 
 import { useMemo } from 'react';
 import { useRouter } from 'next/navigation';
-import { useForm } from 'react-hook-form';
-import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
+import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import type { Product } from '@/lib/catalogue';
 import type { PriceTiersPatch } from '@/lib/catalogue/schemas';
+import { useLazyForm } from '@/components/forms/useLazyForm';
 import { toast } from '@/components/ui/toast';
 import { PriceTiersFieldset, priceTierFieldNames } from './PriceTiersFieldset';
 
@@ -33,7 +33,6 @@ export function PriceTiersForm({ product }: { product: Product }) {
       ),
     [minimumOrderQuantity, price],
   );
-  usePreparedResolver(resolver);
   const {
     control,
     register,
@@ -41,7 +40,7 @@ export function PriceTiersForm({ product }: { product: Product }) {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<PriceTiersPatch>({ resolver, defaultValues: { priceTiers: product.priceTiers } });
+  } = useLazyForm(resolver, { defaultValues: { priceTiers: product.priceTiers } });
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await callApi<Product>(`/api/product/${product._id}`, {

@@ -1,13 +1,13 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useForm } from 'react-hook-form';
-import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
+import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import { MAX_COMPANY_LENGTH, MAX_TAX_ID_LENGTH } from '@/lib/core/validation/limits';
 import type { ProfileInput, ProfileValues } from '@/lib/accounts/schemas';
 import { messages } from '@/lib/core/messages';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
+import { useLazyForm } from '@/components/forms/useLazyForm';
 import { toast } from '@/components/ui/toast';
 import { Field } from '@/components/ui/Field';
 
@@ -31,16 +31,12 @@ const formFields = ['name', 'education', 'location', 'link', 'company', 'taxId']
  */
 export function ProfileForm({ initial }: { initial: ProfileInput }) {
   const router = useRouter();
-  usePreparedResolver(resolver);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileInput, unknown, ProfileValues>({
-    resolver,
-    defaultValues: initial,
-  });
+  } = useLazyForm(resolver, { defaultValues: initial });
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await callApi(`/api/userdetail/${encodeURIComponent(initial.email)}`, {

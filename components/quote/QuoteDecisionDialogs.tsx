@@ -1,20 +1,15 @@
 'use client';
 
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
-import {
-  useForm,
-  type FieldPath,
-  type FieldValues,
-  type UseFormReturn,
-  type UseFormSetError,
-} from 'react-hook-form';
-import { Dialog, DialogFormActions } from '@/components/ui/Dialog';
+import type { DefaultValues, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { useLazyForm } from '@/components/forms/useLazyForm';
+import { FormDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { toast } from '@/components/ui/toast';
 import { callApi, type ApiResult } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
-import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
+import { lazyZodResolver, type LazyResolver } from '@/lib/client/lazy-resolver';
 import { dayFromNow } from '@/lib/core/dates';
 import { notices } from '@/lib/core/messages';
 import type { Quote } from '@/lib/quotes';
@@ -105,7 +100,6 @@ function DecisionDialog({
   isSubmitting: boolean;
   children: ReactNode;
 }) {
-  const formId = useId();
   return (
     <>
       <button
@@ -117,42 +111,43 @@ function DecisionDialog({
       >
         {verb}
       </button>
-      <Dialog
+      <FormDialog
         open={open}
         title={`${verb} quote ${quote.reference}`}
         onClose={onClose}
-        actions={
-          <DialogFormActions
-            formId={formId}
-            onCancel={onClose}
-            isSubmitting={isSubmitting}
-            submitLabel={submitLabel}
-            busyLabel="Sending…"
-          />
-        }
+        onSubmit={onSubmit}
+        isSubmitting={isSubmitting}
+        submitLabel={submitLabel}
+        busyLabel="Sending…"
       >
-        <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3 text-left">
-          {children}
-        </form>
-      </Dialog>
+        {children}
+      </FormDialog>
     </>
   );
 }
 
 /**
- * What an admin's Answer and Decline share: the dialog's open state, closing it (which resets
- * the form), and sending the decision (PATCH /api/quotes/{id}), settled by `settleDecision`.
+ * What an admin's Answer and Decline share: the form on its lazily loaded schema, the dialog's
+ * open state, closing it (which resets the form), and sending the decision
+ * (PATCH /api/quotes/{id}), settled by `settleDecision`.
  */
 function useDecision<TInput extends FieldValues, TValues extends FieldValues>(
   quote: Quote,
-  form: UseFormReturn<TInput, unknown, TValues>,
+  resolver: LazyResolver<TInput, TValues>,
   {
     action,
     notice,
     fields,
-  }: { action: 'answer' | 'decline'; notice: string; fields: readonly FieldPath<TInput>[] },
+    defaultValues,
+  }: {
+    action: 'answer' | 'decline';
+    notice: string;
+    fields: readonly FieldPath<TInput>[];
+    defaultValues: DefaultValues<TInput>;
+  },
 ) {
   const router = useRouter();
+  const form = useLazyForm(resolver, { defaultValues });
   const [open, setOpen] = useState(false);
   const close = () => {
     setOpen(false);
@@ -168,33 +163,29 @@ function useDecision<TInput extends FieldValues, TValues extends FieldValues>(
     });
   });
   return {
-    open,
-    onOpen: () => setOpen(true),
-    onClose: close,
-    onSubmit,
-    isSubmitting: form.formState.isSubmitting,
+    register: form.register,
+    errors: form.formState.errors,
+    dialog: {
+      open,
+      onOpen: () => setOpen(true),
+      onClose: close,
+      onSubmit,
+      isSubmitting: form.formState.isSubmitting,
+    },
   };
 }
 
 /** The admin's Answer dialog: a unit price in dollars and the last day it holds. */
 export function AnswerButton({ quote }: { quote: Quote }) {
-  usePreparedResolver(answerResolver);
-  const form = useForm<QuoteAnswerFormInput, unknown, QuoteAnswerFormValues>({
-    resolver: answerResolver,
+  const { register, errors, dialog } = useDecision(quote, answerResolver, {
+    action: 'answer',
+    notice: notices.quoteAnswered,
+    fields: ['unitPrice', 'validUntil'],
     defaultValues: {
       unitPrice: quote.unitPrice === null ? '' : quote.unitPrice.toFixed(2),
       validUntil: dayFromNow(14),
     },
   });
-  const dialog = useDecision(quote, form, {
-    action: 'answer',
-    notice: notices.quoteAnswered,
-    fields: ['unitPrice', 'validUntil'],
-  });
-  const {
-    register,
-    formState: { errors },
-  } = form;
   return (
     <DecisionDialog
       quote={quote}
@@ -233,20 +224,12 @@ export function AnswerButton({ quote }: { quote: Quote }) {
 
 /** The admin's Decline dialog: the reason the buyer is mailed. */
 export function DeclineButton({ quote }: { quote: Quote }) {
-  usePreparedResolver(declineResolver);
-  const form = useForm<QuoteDeclineFormValues>({
-    resolver: declineResolver,
-    defaultValues: { reason: '' },
-  });
-  const dialog = useDecision(quote, form, {
+  const { register, errors, dialog } = useDecision(quote, declineResolver, {
     action: 'decline',
     notice: notices.quoteDeclined,
     fields: ['reason'],
+    defaultValues: { reason: '' },
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
   return (
     <DecisionDialog
       quote={quote}

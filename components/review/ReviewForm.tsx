@@ -1,10 +1,10 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
-import { lazyZodResolver, usePreparedResolver } from '@/lib/client/lazy-resolver';
+import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { messages } from '@/lib/core/messages';
+import { useLazyForm } from '@/components/forms/useLazyForm';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { ImageFileInput, imageFileHint } from '@/components/ui/ImageFileInput';
@@ -32,17 +32,13 @@ const empty: ReviewFormInput = {
  */
 export function ReviewForm() {
   const { dialog, show } = useMessageDialog();
-  usePreparedResolver(resolver);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ReviewFormInput, unknown, ReviewFormValues>({
-    resolver,
-    defaultValues: empty,
-  });
+  } = useLazyForm(resolver, { defaultValues: empty });
 
   const onSubmit = handleSubmit(async (values) => {
     const body = new FormData();

@@ -92,31 +92,50 @@ export function Dialog({ open, title, icon, children, actions, onClose }: Dialog
 }
 
 /**
- * The actions of a dialog holding a form: Cancel, and the submit button of the form `formId`
- * (outside it, in the dialog's footer), showing `busyLabel` and disabled while it is sent.
+ * A dialog holding one form: its fields as `children`, and in the dialog's footer Cancel and
+ * the form's submit button (outside the form, tied to it by its id), showing `busyLabel` and
+ * disabled while it is sent.
  */
-export function DialogFormActions({
-  formId,
-  onCancel,
+export function FormDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
   isSubmitting,
   submitLabel,
   busyLabel,
+  children,
 }: {
-  formId: string;
-  onCancel: () => void;
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
   isSubmitting: boolean;
   submitLabel: string;
   busyLabel: string;
+  children: React.ReactNode;
 }) {
+  const formId = useId();
   return (
-    <>
-      <button type="button" className="btn-secondary" onClick={onCancel}>
-        Cancel
-      </button>
-      <button type="submit" form={formId} className="btn-primary" disabled={isSubmitting}>
-        {isSubmitting ? busyLabel : submitLabel}
-      </button>
-    </>
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? busyLabel : submitLabel}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3 text-left">
+        {children}
+      </form>
+    </Dialog>
   );
 }
 
