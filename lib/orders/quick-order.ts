@@ -14,7 +14,7 @@ import {
   type QuickOrderPlaceInput,
 } from '@/lib/orders/validation/quick-order';
 import { placeOrderLimit } from './limits';
-import { placeOrderFor } from './orders';
+import { placeOrderFor } from './place-order';
 
 /**
  * Quick order by part number: lines of `part number, quantity` (pasted, or the text of an

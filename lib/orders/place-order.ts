@@ -1,0 +1,88 @@
+import 'server-only';
+import type { User } from '@/lib/accounts';
+import { cacheTags, expire } from '@/lib/core/cache';
+import { env } from '@/lib/core/env';
+import { refuse, refuseField } from '@/lib/core/refusal';
+import { sweepOverdueOrders } from './expiry';
+import { mailsQueued, orderMails } from './mails';
+import { holdFor } from './rules';
+import { placeOrder, type QuotedTerms } from './store';
+import { minimumQuantityMessage, stockMessage } from './validation/order';
+
+/** Who places an order: `emailVerified` as the account is now decides its hold (`holdFor`). */
+type Buyer = Pick<User, 'id' | 'name' | 'email' | 'emailVerified'>;
+
+/**
+ * Places an order for the signed-in buyer: only quantity, address, phone and PO number come
+ * from them; the product fields and the price come from the database (the unit price of the
+ * quantity's volume tier, decided when the order is placed). Overdue unpaid orders are expired
+ * first, so the stock they held can be ordered again. The new order is inserted with its
+ * "placed" mail (the pay link) in its outbox, held until the order is past the unpaid-orders
+ * cap check. Answers the new order's id.
+ *
+ * The account's state when it orders decides what it may hold (`holdFor`, lib/orders/rules.ts):
+ * with a verified email, MAX_UNPAID_ORDERS unpaid orders held UNPAID_ORDER_TTL_HOURS each;
+ * without, UNVERIFIED_MAX_UNPAID_ORDERS (3) held UNVERIFIED_HOLD_MINUTES each, stamped on the
+ * order as its `expiresAt` (what the sweep, the payment page and the mails go by). The refusal
+ * over the cap says what to do: pay or delete an open order, verify the email, or ask a quote.
+ *
+ * With `quote` (an accepted quote, lib/quotes), the order is priced at the quoted unit price
+ * and carries the quote's reference; every other rule is the same (the one conditional stock
+ * reservation, the product's minimum, the unpaid-orders cap, the mails). A quote that cannot
+ * be ordered is a 409 (short stock, a minimum raised meanwhile); a quote that already has its
+ * order answers that order's id.
+ */
+export async function placeOrderFor(
+  buyer: Buyer,
+  input: { productId: string; quantity: number; address: string; phone: string; poNumber?: string },
+  origin: string,
+  { quote }: { quote?: QuotedTerms } = {},
+): Promise<string> {
+  await sweepOverdueOrders();
+  const mails = orderMails(['order.placed'], origin, { held: true });
+  const hold = holdFor(buyer);
+  const result = await placeOrder({
+    ...input,
+    user: { id: buyer.id, name: buyer.name, email: buyer.email },
+    maxUnpaid: hold.maxUnpaid,
+    holdMs: hold.holdMs,
+    outbox: mails.entries,
+    ...(quote ? { quote } : {}),
+  });
+  if (!result.ok) {
+    switch (result.reason) {
+      case 'product_not_found':
+        throw refuse('product.not_found');
+      case 'quote_already_ordered':
+        return result.orderId;
+      case 'below_minimum':
+        if (quote) throw refuse('quote.below_minimum', { params: { minimum: result.minimum } });
+        throw refuseField('quantity', minimumQuantityMessage(result.minimum));
+      case 'out_of_stock':
+        if (quote) {
+          throw refuse('quote.out_of_stock', {
+            params: { available: result.available.toLocaleString('en-US') },
+            details: { available: result.available },
+          });
+        }
+        throw refuseField('quantity', stockMessage(result.available, input.quantity));
+      case 'total_too_large':
+        throw refuseField('quantity', 'Quantity is too large');
+      case 'too_many_unpaid':
+        if (!hold.verified) {
+          throw refuse('order.too_many_unpaid_unverified', {
+            params: { max: result.max, verifiedMax: env.MAX_UNPAID_ORDERS },
+            details: { maxUnpaidOrders: result.max, emailVerified: false },
+          });
+        }
+        throw refuse('order.too_many_unpaid', {
+          params: { max: result.max },
+          details: { maxUnpaidOrders: result.max },
+        });
+    }
+  }
+  // Product pages and the home page show each product's available quantity.
+  expire(cacheTags.products);
+  await mailsQueued(result.insertedId, mails);
+  return result.insertedId;
+}

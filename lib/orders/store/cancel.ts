@@ -1,0 +1,62 @@
+import 'server-only';
+import type { CancelReason } from '../lifecycle';
+import { transition, type Actor, type ExtraUpdate, type TransitionResult } from '../transition';
+import { restock } from './collection';
+import { pastPayBy } from './deadline';
+
+/** Cancelling an unpaid order (a delete, an admin's cancel, the expiry) and giving its stock back. */
+
+/** Gives a cancelled order's stock back: called once, by the move that cancelled it. */
+async function restockCancelled(result: TransitionResult): Promise<TransitionResult> {
+  if (result.ok) await restock(result.order);
+  return result;
+}
+
+/**
+ * Cancels an unpaid order (its buyer's delete, an admin's delete or cancel) and gives its
+ * quantity back to the product's stock. The move is `transition()`'s one conditional update
+ * from `unpaid`, so of any number of concurrent cancels exactly one succeeds and the stock
+ * comes back once; an order that turned paid or was cancelled meanwhile is left as it is.
+ */
+export async function cancelUnpaidOrder(
+  id: string,
+  by: Actor,
+  reason: Exclude<CancelReason, 'expired'>,
+  options: { note?: string | null; extraUpdate?: ExtraUpdate } = {},
+): Promise<TransitionResult> {
+  return restockCancelled(
+    await transition({ id, from: 'unpaid', to: 'cancelled', reason, by, ...options }),
+  );
+}
+
+/**
+ * Cancels an unpaid order overdue at `now` (past its own deadline, see `payByOf`) and gives its
+ * stock back, through the same `transition()` as every cancel: the order must still be unpaid,
+ * overdue, and carry `paymentIntentId` (the intent the caller has just canceled at Stripe, or
+ * none), so of concurrent sweeps exactly one cancels it and the stock comes back once; an
+ * intent attached meanwhile leaves the order for the next sweep.
+ */
+export async function cancelOverdueOrder(
+  id: string,
+  paymentIntentId: string | null,
+  now = new Date(),
+  extraUpdate?: ExtraUpdate,
+): Promise<boolean> {
+  const result = await restockCancelled(
+    await transition({
+      id,
+      from: 'unpaid',
+      to: 'cancelled',
+      reason: 'expired',
+      by: { kind: 'system' },
+      note: 'Not paid in time',
+      where: {
+        ...pastPayBy(now),
+        paymentIntentId: paymentIntentId ?? { $exists: false },
+      },
+      extraUpdate,
+      at: now,
+    }),
+  );
+  return result.ok;
+}

@@ -1,0 +1,22 @@
+/**
+ * The orders store: every read and write of the orders collection, one job per file (records:
+ * the order as pages see it; place: placing; reads: queries; cancel: cancelling and restocking;
+ * payment: payment and invoice-number writes; deadline: when an unpaid order runs out).
+ */
+export type { Order, OrderHistoryStep, OrderRecord } from './records';
+export { orderRecord, publicOrder } from './records';
+export { payByOf } from './deadline';
+export type { PlaceOrderResult, QuotedTerms } from './place';
+export { placeOrder } from './place';
+export type { OrderDateBounds } from './reads';
+export {
+  allOrdersFilter,
+  buyerMayBeMailed,
+  findOrder,
+  findOverdueOrders,
+  listAllOrders,
+  listOrdersByEmail,
+  listOrdersByUser,
+} from './reads';
+export { cancelOverdueOrder, cancelUnpaidOrder } from './cancel';
+export { attachPaymentIntent, markOrderPaid, setInvoiceNumbers } from './payment';

@@ -1,0 +1,83 @@
+import 'server-only';
+import { toObjectId } from '@/lib/core/db/ids';
+import { transition, type ExtraUpdate } from '../transition';
+import { invoiceDetailsUpdate } from '../invoice-details';
+import { ordersCollection } from './collection';
+
+/** Payment writes: the PaymentIntent an order is paid with, the move to paid, invoice numbers. */
+
+/**
+ * Stores a PaymentIntent id on an unpaid live order, only if the order still has `expected`
+ * (or none when `expected` is null): concurrent page loads agree on one intent.
+ */
+export async function attachPaymentIntent(
+  id: string,
+  expected: string | null,
+  paymentIntentId: string,
+): Promise<boolean> {
+  const _id = toObjectId(id);
+  if (!_id) return false;
+  const result = await (
+    await ordersCollection()
+  ).updateOne(
+    { _id, status: 'unpaid', paymentIntentId: expected ?? { $exists: false } },
+    { $set: { paymentIntentId } },
+  );
+  return result.matchedCount === 1;
+}
+
+/**
+ * Marks an order paid with a PaymentIntent the caller has verified with Stripe: the
+ * `transition()` from `unpaid` to `paid`, conditional on it being the intent stored on the
+ * order, so replays, races and double clicks mark it paid exactly once, with one transaction
+ * id. The same update freezes what its invoice prints about the buyer and the part
+ * (`invoiceDetails`, lib/orders/invoice-details.ts). A replay of the same payment answers
+ * 'already_paid' (also once the order has moved on).
+ */
+export async function markOrderPaid(
+  id: string,
+  paymentIntentId: string,
+  extraUpdate?: ExtraUpdate,
+): Promise<'paid' | 'already_paid' | 'cancelled' | 'mismatch' | 'missing'> {
+  const invoice = await invoiceDetailsUpdate(id);
+  const result = await transition({
+    id,
+    from: 'unpaid',
+    to: 'paid',
+    transactionId: paymentIntentId,
+    by: { kind: 'stripe' },
+    where: { paymentIntentId },
+    extraUpdate: invoice
+      ? { ...extraUpdate, $set: { ...extraUpdate?.$set, ...invoice } }
+      : extraUpdate,
+  });
+  if (result.ok) return 'paid';
+  if (result.reason !== 'changed') return 'missing';
+  const doc = result.current;
+  if (doc.paid && doc.transactionId === paymentIntentId) return 'already_paid';
+  if (doc.status === 'cancelled') return 'cancelled';
+  return 'mismatch';
+}
+
+/**
+ * Gives orders their invoice numbers, each only where it has none (`invoiceNumber` is never
+ * overwritten), in one round trip.
+ */
+export async function setInvoiceNumbers(
+  assignments: Array<{ orderId: string; invoiceNumber: string }>,
+): Promise<void> {
+  const operations = assignments.flatMap(({ orderId, invoiceNumber }) => {
+    const _id = toObjectId(orderId);
+    return _id
+      ? [
+          {
+            updateOne: {
+              filter: { _id, invoiceNumber: { $exists: false } },
+              update: { $set: { invoiceNumber } },
+            },
+          },
+        ]
+      : [];
+  });
+  if (operations.length) await (await ordersCollection()).bulkWrite(operations, { ordered: false });
+}

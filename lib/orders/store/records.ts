@@ -1,0 +1,127 @@
+import 'server-only';
+import { centsToDollars } from '@/lib/core/money';
+import type { CancelReason, OrderStatus } from '../lifecycle';
+import type { OrderDoc, OrderHistoryEntry } from '../collections';
+import { payByOf } from './deadline';
+
+/** One step of an order's history as pages and the API see it. */
+export interface OrderHistoryStep {
+  status: OrderStatus;
+  at: string;
+  /** The acting user's id, or 'system' / 'stripe'. */
+  by: string;
+  note: string | null;
+}
+
+/** An order as pages and the API see it: string ids, money in dollars, `price` = total due. */
+export interface Order {
+  _id: string;
+  productId: string;
+  quantity: number;
+  userName: string;
+  email: string;
+  name: string;
+  picture: string;
+  description: string;
+  minimumOrderQuantity: number;
+  availableQuantity: number;
+  /** Price of one unit, in dollars. */
+  unitPrice: number;
+  /** The total due (quantity x unit price), in dollars. */
+  price: number;
+  address: string;
+  phone: string;
+  /** The buyer's purchase-order number; null when they gave none. */
+  poNumber: string | null;
+  /** When the payment was verified; null while unpaid (and for orders paid before it was stored). */
+  paidAt: string | null;
+  /** The invoice number, issued once the order is paid (lib/invoices); null until then. */
+  invoiceNumber: string | null;
+  /** Where the order is in its life (lib/orders/lifecycle.ts). */
+  status: OrderStatus;
+  /** Every status it has had, oldest first, with when, by whom and a note. */
+  history: OrderHistoryStep[];
+  /** True once paid (status past unpaid), as the spec's flag. */
+  paid: boolean;
+  transactionId: string | null;
+  /** Set once shipped. */
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** The product's part number when it was ordered; null for orders from before part numbers. */
+  sku: string | null;
+  createdAt: string;
+  /**
+   * When the order is cancelled if still unpaid, stamped when it was placed: after
+   * UNPAID_ORDER_TTL_HOURS, or UNVERIFIED_HOLD_MINUTES for an account whose email was not
+   * verified then (see `payByOf`).
+   */
+  payBy: string;
+  /** When the order was cancelled (only unpaid orders are); null for a live order. */
+  cancelledAt: string | null;
+  cancelReason: CancelReason | null;
+  /** The quote this order was placed from (`Q-2026-000001`); null for an ordinary order. */
+  quoteReference: string | null;
+}
+
+/** An order with what the server needs to check ownership and payments; never sent out. */
+export interface OrderRecord extends Order {
+  userId: string;
+  unitPriceCents: number;
+  totalCents: number;
+  paymentIntentId: string | null;
+}
+
+function toStep(entry: OrderHistoryEntry): OrderHistoryStep {
+  return {
+    status: entry.status,
+    at: entry.at.toISOString(),
+    by: typeof entry.by === 'string' ? entry.by : entry.by.toHexString(),
+    note: entry.note ?? null,
+  };
+}
+
+/** An order as stored, as the server's plain record. */
+export function orderRecord(doc: OrderDoc): OrderRecord {
+  return {
+    _id: doc._id.toHexString(),
+    productId: doc.productId.toHexString(),
+    quantity: doc.quantity,
+    userName: doc.userName,
+    email: doc.email,
+    name: doc.name,
+    picture: doc.picture,
+    description: doc.description,
+    minimumOrderQuantity: doc.minimumOrderQuantity,
+    availableQuantity: doc.availableQuantity,
+    unitPrice: centsToDollars(doc.unitPriceCents),
+    price: centsToDollars(doc.totalCents),
+    address: doc.address,
+    phone: doc.phone,
+    poNumber: doc.poNumber ?? null,
+    paidAt: doc.paid ? (doc.paidAt?.toISOString() ?? null) : null,
+    invoiceNumber: doc.invoiceNumber ?? null,
+    status: doc.status,
+    history: (doc.history ?? []).map(toStep),
+    paid: doc.paid,
+    transactionId: doc.paid ? (doc.transactionId ?? null) : null,
+    carrier: doc.carrier ?? null,
+    trackingNumber: doc.trackingNumber ?? null,
+    sku: doc.sku ?? null,
+    createdAt: doc.createdAt.toISOString(),
+    payBy: payByOf(doc).toISOString(),
+    cancelledAt: doc.cancelledAt?.toISOString() ?? null,
+    cancelReason: doc.cancelReason ?? null,
+    quoteReference: doc.quoteReference ?? null,
+    userId: doc.userId?.toHexString() ?? '',
+    unitPriceCents: doc.unitPriceCents,
+    totalCents: doc.totalCents,
+    paymentIntentId: doc.paymentIntentId ?? null,
+  };
+}
+
+/** The public view of an order record. */
+export function publicOrder(record: OrderRecord): Order {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { userId, unitPriceCents, totalCents, paymentIntentId, ...order } = record;
+  return order;
+}

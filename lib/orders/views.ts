@@ -1,0 +1,96 @@
+import 'server-only';
+import { canAccessOwned, type User } from '@/lib/accounts';
+import { findProduct } from '@/lib/catalogue';
+import { accessibleOrder, type Viewer } from './access';
+import { expireIfOverdue, sweepOverdueOrders } from './expiry';
+import type { OrderStatus } from './lifecycle';
+import { goneFor } from './rules';
+import {
+  findOrder,
+  listAllOrders,
+  listOrdersByEmail,
+  listOrdersByUser,
+  publicOrder,
+  type Order,
+  type OrderDateBounds,
+  type OrderRecord,
+} from './store';
+
+/** Viewing orders: one order, its payment page and order page, and the lists. */
+
+/** One order for its owner or an admin, expired first when it is overdue. */
+export async function viewOrder(viewer: Viewer, id: string): Promise<Order> {
+  return publicOrder(await expireIfOverdue(await accessibleOrder(viewer, id)));
+}
+
+/**
+ * The payment page's order: null when it does not exist or belongs to someone else (both are
+ * answered as not found), expired first when it is overdue.
+ */
+export async function orderForPaymentPage(viewer: Viewer, id: string): Promise<OrderRecord | null> {
+  await sweepOverdueOrders({ inRender: true });
+  const order = await findOrder(id);
+  if (!order || !canAccessOwned(viewer, order) || goneFor(viewer, order)) return null;
+  return expireIfOverdue(order, { inRender: true });
+}
+
+/** Who made a step of an order's history, as its page says it. */
+export type StepActor = 'you' | 'buyer' | 'store' | 'payment' | 'system';
+
+/** What the order page shows: the order, the product's part number, and who made each step. */
+export interface OrderPage {
+  order: Order;
+  /** The part number ordered, or the product's current one for orders from before. */
+  sku: string | null;
+  /** For each entry of `order.history`, who made it (the store's people are not named). */
+  actors: StepActor[];
+}
+
+function stepActor(viewer: Viewer, order: OrderRecord, by: string): StepActor {
+  if (by === 'stripe') return 'payment';
+  if (by === 'system') return 'system';
+  if (by === order.userId) return by === viewer.id ? 'you' : 'buyer';
+  return 'store';
+}
+
+/**
+ * The order page (/dashboard/order/{id}) of its owner or an admin: null when it does not exist,
+ * belongs to someone else or was deleted by the viewer (all answered as not found), expired
+ * first when it is overdue.
+ */
+export async function orderPage(viewer: Viewer, id: string): Promise<OrderPage | null> {
+  const order = await orderForPaymentPage(viewer, id);
+  if (!order) return null;
+  const sku = order.sku ?? (await findProduct(order.productId))?.sku ?? null;
+  const actors = order.history.map((step) => stepActor(viewer, order, step.by));
+  return { order: publicOrder(order), sku, actors };
+}
+
+/**
+ * Orders by email: for the viewer's own email, their orders by their user id (so orders of a
+ * removed account with the same email are never theirs); any email's orders for an admin.
+ * Cancelled orders are not listed.
+ */
+export async function ordersByEmail(viewer: User, email: string): Promise<Order[]> {
+  await sweepOverdueOrders();
+  return email === viewer.email ? listOrdersByUser(viewer.id) : listOrdersByEmail(email);
+}
+
+/** My Orders. */
+export async function myOrders(viewer: Viewer, { inRender = false } = {}): Promise<Order[]> {
+  await sweepOverdueOrders({ inRender });
+  return listOrdersByUser(viewer.id);
+}
+
+/**
+ * Manage Orders: every live order, or every order in `status` (cancelled ones only so); the
+ * caller has checked the admin role.
+ */
+export async function everyOrder({
+  inRender = false,
+  status,
+  dates,
+}: { inRender?: boolean; status?: OrderStatus; dates?: OrderDateBounds } = {}): Promise<Order[]> {
+  await sweepOverdueOrders({ inRender });
+  return listAllOrders(status, dates);
+}
