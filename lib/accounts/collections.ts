@@ -42,8 +42,9 @@ export interface UserDoc {
   ownerProvenAt?: Date;
   /**
    * Set while an admin removal or demotion of this user is under way: other removals and
-   * demotions no longer count this user as an admin that remains (lib/accounts/store/users.ts,
-   * `changeAdminRole`). `at` lets a mark left by a crashed request expire.
+   * demotions no longer count this user as an admin that remains
+   * (lib/accounts/store/admin-roles.ts, `changeAdminRole`). `at` lets a mark left by a crashed
+   * request expire.
    */
   roleChange?: { token: string; at: Date };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
-import { findSessionUserBatched, findUserById, type User } from '@/lib/accounts/store/users';
+import { findSessionUserBatched } from '@/lib/accounts/store/session-users';
+import { findUserById, type User } from '@/lib/accounts/store/users';
 
 /** The users whose sign-in this render has already checked, by id (one map per render). */
 const checkedThisRender = cache(() => new Map<string, User>());

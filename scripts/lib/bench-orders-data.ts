@@ -54,8 +54,9 @@ async function main() {
   for (let start = 0; start < accounts.length; start += 8) {
     await Promise.all(
       accounts.slice(start, start + 8).map(async (account) => {
-        const user = await createPasswordUser(account);
-        await markEmailVerified(user.id, user.email);
+        const created = await createPasswordUser(account);
+        if (!created.ok) throw new Error(`${account.email}: ${created.reason}`);
+        await markEmailVerified(created.user.id, created.user.email);
       }),
     );
   }

@@ -23,8 +23,8 @@ import {
   markEmailVerified,
   resetPassword,
   roleOf,
-  ROLE_CHANGE_STALE_MS,
 } from '@/lib/accounts/store/users';
+import { ROLE_CHANGE_STALE_MS } from '@/lib/accounts/store/admin-roles';
 import { newSessionId } from '@/lib/accounts/claims';
 import { issueAccessToken } from '@/lib/accounts/token';
 import { createActor, params, request, sessionHeaders, type Actor } from '../support/users';
@@ -97,7 +97,9 @@ async function onlyAdmins(count: number): Promise<Actor[]> {
  * password set through a reset link, which proves the mailbox and the password together.
  */
 async function ownerActor(): Promise<Caller & { email: string }> {
-  const created = await createPasswordUser({ name: 'Owner', email: OWNER, password: 'owner-pw' });
+  const result = await createPasswordUser({ name: 'Owner', email: OWNER, password: 'owner-pw' });
+  if (!result.ok) throw new Error(result.reason);
+  const created = result.user;
   await markEmailVerified(created.id, OWNER);
   await resetPassword(created.id, 'owner-pw');
   const user = (await findUserById(created.id))!;

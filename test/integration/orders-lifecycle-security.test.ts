@@ -95,7 +95,9 @@ const idsOf = (orders: Array<{ _id: string }>) => orders.map((order) => order._i
 /** A new account with a chosen email, signed in with a bearer token. */
 async function actorWithEmail(email: string): Promise<Who & { user: { id: string } }> {
   const password = 'a-long-enough-password';
-  const user = await app.userData.createPasswordUser({ name: 'New Owner', email, password });
+  const created = await app.userData.createPasswordUser({ name: 'New Owner', email, password });
+  if (!created.ok) throw new Error(created.reason);
+  const user = created.user;
   const token = app.token.issueAccessToken(user, newSessionId());
   return { user, headers: { Authorization: `Bearer ${token}` } };
 }

@@ -50,9 +50,10 @@ export async function makeUser(
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const email = freshEmail(role);
   const created = await createPasswordUser({ name, email, password });
-  if (options.verified) await markEmailVerified(created.id, email);
+  if (!created.ok) throw new Error(`makeUser: ${email}: ${created.reason}`);
+  if (options.verified) await markEmailVerified(created.user.id, email);
   if (role === 'admin') await makeAdmin(email);
-  const user = await findUserById(created.id);
+  const user = await findUserById(created.user.id);
   if (!user) throw new Error(`makeUser: ${email} was not stored`);
   return { ...user, password };
 }

@@ -4,7 +4,7 @@ import { fieldError } from '@/lib/api/errors';
 import { sendVerificationMail } from '@/lib/accounts';
 import { signUpLimits } from '@/lib/accounts';
 import { afterResponse } from '@/lib/core/background';
-import { createPasswordUser, EmailTakenError } from '@/lib/accounts';
+import { createPasswordUser } from '@/lib/accounts';
 import { enforce } from '@/lib/core/rate-limit';
 import { linkOrigin } from '@/lib/security';
 
@@ -17,13 +17,14 @@ import { linkOrigin } from '@/lib/security';
  */
 export const POST = handle(signUpOp, async ({ request, body }) => {
   await enforce(signUpLimits(request, body.email));
-  const user = await createPasswordUser(body).catch((error: unknown) => {
-    if (!(error instanceof EmailTakenError)) throw error;
+  const created = await createPasswordUser(body);
+  if (!created.ok) {
     throw fieldError('email', 'An account with this email already exists.', {
       code: 'conflict',
       summary: 'An account with this email already exists. Log in instead.',
     });
-  });
+  }
+  const user = created.user;
   const origin = linkOrigin();
   afterResponse('verify-email', () => sendVerificationMail(user, origin));
   return { id: user.id, email: user.email, name: user.name };

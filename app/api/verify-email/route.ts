@@ -23,8 +23,10 @@ export const GET = handle(
     const query = verifyEmailQuerySchema.safeParse({
       token: new URL(request.url).searchParams.get('token') ?? '',
     });
-    const outcome = query.success ? await consumeEmailVerification(query.data.token) : 'invalid';
-    const result = outcome === 'verified' ? '1' : outcome;
+    const verification = query.success
+      ? await consumeEmailVerification(query.data.token)
+      : ({ ok: false, reason: 'invalid' } as const);
+    const result = verification.ok ? '1' : verification.reason;
     const target = new URL(`/dashboard?verified=${result}`, linkOrigin());
     return NextResponse.redirect(target, 303);
   },

@@ -26,20 +26,26 @@ export async function createEmailVerification(
 }
 
 /**
+ * What opening a verification link did: `ok` when this link verified the email; `already` when
+ * the account was verified before, `invalid` for an unknown, used or expired token.
+ */
+export type EmailVerification = { ok: true } | { ok: false; reason: 'already' | 'invalid' };
+
+/**
  * Uses a verification token up (one atomic update that matches only an unused, unexpired
  * token: expiry is checked here, not left to the TTL index) and marks the email verified.
- * 'verified' when this link verified it, 'already' when the account was verified before,
- * 'invalid' for an unknown, used or expired token.
  */
 export async function consumeEmailVerification(
   token: string,
   now = new Date(),
-): Promise<'verified' | 'already' | 'invalid'> {
+): Promise<EmailVerification> {
   const { emailVerifications } = collections(await getDb());
   const doc = await emailVerifications.findOneAndUpdate(
     { tokenHash: hashSingleUseToken(token), usedAt: { $exists: false }, expiresAt: { $gt: now } },
     { $set: { usedAt: now } },
   );
-  if (!doc) return 'invalid';
-  return (await markEmailVerified(doc.userId.toHexString(), doc.email)) ? 'verified' : 'already';
+  if (!doc) return { ok: false, reason: 'invalid' };
+  return (await markEmailVerified(doc.userId.toHexString(), doc.email))
+    ? { ok: true }
+    : { ok: false, reason: 'already' };
 }

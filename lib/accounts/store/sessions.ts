@@ -9,9 +9,9 @@ import { toObjectId } from '@/lib/core/db/ids';
  * Signing out, server-side: a sign-in that was signed out is recorded here (`revokeSession`),
  * and its session cookie and every access token issued with it are refused from then on, by
  * the same query that reads the user record on every authenticated request
- * (`findSessionUsers` in lib/accounts/store/users.ts). The record is kept until neither could be valid
- * any more: the sign-in's end (SESSION_MAX_AGE_SECONDS after it) plus the lifetime of an access
- * token issued at its last moment. Expiry is checked in that query; the TTL index only clears
+ * (`findSessionUsers` in lib/accounts/store/session-users.ts). The record is kept until neither
+ * could be valid any more: the sign-in's end (SESSION_MAX_AGE_SECONDS after it) plus the
+ * lifetime of an access token issued at its last moment. Expiry is checked in that query; the TTL index only clears
  * old records on servers that run it.
  */
 
