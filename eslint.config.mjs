@@ -9,11 +9,12 @@ import { serverOnlyFiles } from './scripts/lib/server-only-files.mjs';
  * lib/security and lib/client (lib/public-env.ts and lib/public-pages.mjs, two files, are kernel
  * too: test/unit/import-graph.test.ts checks them); a feature is any other folder of lib/ but
  * lib/api (the HTTP edge) and lib/startup (which puts the features together at start-up). A
- * feature's public faces are index.ts (server), shared.ts (client-safe labels and rules) and
- * schemas.ts (client-safe zod schemas). That lib/ has no import circle is checked by
+ * feature's public faces are index.ts (server), shared.ts (client-safe labels and rules),
+ * schemas.ts (client-safe zod schemas) and api.ts (its endpoints' declarations, read by the
+ * route files and the OpenAPI document in lib/api). That lib/ has no import circle is checked by
  * test/unit/import-graph.test.ts.
  */
-const faces = ['index.ts', 'shared.ts', 'schemas.ts'];
+const faces = ['index.ts', 'shared.ts', 'schemas.ts', 'api.ts'];
 /** A file of a feature other than the given faces (paths inside the feature's folder). */
 const besides = (allowed) => [
   `!(${allowed.map((file) => file.replace(/\.ts$/, '')).join('|')}).ts`,
@@ -73,7 +74,7 @@ const walls = {
               },
             ],
             message:
-              '[wall feature-through-index] A feature imports another feature only through its public face (lib/<feature>/index.ts, shared.ts or schemas.ts), never one of its files.',
+              '[wall feature-through-index] A feature imports another feature only through its public face (lib/<feature>/index.ts, shared.ts, schemas.ts or api.ts), never one of its files.',
           },
           {
             from: { element: { type: 'feature', fileInternalPath: 'migrations.ts' } },
@@ -95,7 +96,7 @@ const walls = {
             from: element(['app', 'components', 'edge']),
             disallow: [{ to: { element: { type: 'feature', fileInternalPath: besides(faces) } } }],
             message:
-              '[wall app-through-index] app/, components/ and lib/api import a feature only through its public face: lib/<feature> (index.ts), lib/<feature>/shared or lib/<feature>/schemas.',
+              '[wall app-through-index] app/, components/ and lib/api import a feature only through its public face: lib/<feature> (index.ts), lib/<feature>/shared, lib/<feature>/schemas or lib/<feature>/api.',
           },
           {
             from: element('wiring'),

@@ -15,13 +15,14 @@ import { failure, fieldIssues, fieldsError } from '@/lib/api/errors';
 import { parseId, type Id } from '@/lib/core/ids';
 import { enforce, type Limit } from '@/lib/core/rate-limit';
 import { isMultipart } from '@/lib/images';
-import { pathKind, type OperationContract } from './contract/operation';
+import { pathKind, type OperationContract } from '@/lib/core/api/operation';
 import { emailParam, parseWith, readJson, route } from './handler';
 
 /**
  * One declaration per endpoint: `export const POST = handle(placeOrderOp, fn)` builds a route
- * handler from the operation object the OpenAPI document is generated from
- * (lib/api/contract). In `route()` (the cross-site check, the request counted while it is
+ * handler from the operation object the OpenAPI document is generated from (declared by its
+ * feature in lib/<feature>/api.ts, typed by lib/core/api/operation.ts; the document is
+ * lib/api/contract/document.ts). In `route()` (the cross-site check, the request counted while it is
  * answered, every failure in the one error shape), in this order:
  *
  * 1. the path parameters, each parsed as its declaration says (`objectIdPath`: an `Id` by

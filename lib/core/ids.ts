@@ -13,11 +13,15 @@ declare const idBrand: unique symbol;
 /** A document id: 24 lower-case hex digits, as `ObjectId#toHexString()` writes it. */
 export type Id = string & { readonly [idBrand]: 'Id' };
 
+/** The digits of an id, in either case: the one place the rule is written. */
+export const ID_DIGITS = '[0-9a-fA-F]{24}';
+
 /**
  * What an id looks like: 24 hex digits in either case. Zod schemas use it with `.regex()` so
- * forms and the OpenAPI document show the same rule.
+ * forms and the OpenAPI document show the same rule (its source is the documented pattern, so
+ * it carries no flag).
  */
-export const ID_PATTERN = /^[0-9a-f]{24}$/i;
+export const ID_PATTERN = new RegExp(`^${ID_DIGITS}$`);
 
 /** The `Id` written in `value` (lower-cased), or null for anything that is not one. */
 export function parseId(value: unknown): Id | null {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { BSON } from 'mongodb';
 import { NextRequest } from 'next/server';
 import type { ListedOperation } from '@/lib/api/contract/document';
-import { errorBodySchema } from '@/lib/api/contract/operation';
+import { errorBodySchema } from '@/lib/api/contract/failures';
 import { errorStatus, type ErrorCode } from '@/lib/api/errors';
 import { collections, getDb } from './db';
 

@@ -2,10 +2,10 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract } from '@/lib/api/contract';
-import { orderResponseSchema } from '@/lib/api/contract/orders';
-import { productResponseSchema } from '@/lib/api/contract/products';
+import { orderResponseSchema } from '@/lib/orders/api';
+import { productResponseSchema } from '@/lib/catalogue/api';
 import { errorStatus, type ErrorCode } from '@/lib/api/errors';
-import { errorBodySchema } from '@/lib/api/contract/operation';
+import { errorBodySchema } from '@/lib/api/contract/failures';
 import {
   buildOpenApiDocument,
   fillPath,

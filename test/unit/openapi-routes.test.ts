@@ -1,12 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '@/lib/api/contract/document';
-import { methods, type OperationContract } from '@/lib/api/contract/operation';
+import { methods, type OperationContract } from '@/lib/core/api/operation';
 
 /**
  * The document lists exactly the route handlers of app/api: a handler without its declaration
- * in lib/api/contract, or a declaration without its handler, fails here. Each route file's HTTP
+ * (lib/<feature>/api.ts, or lib/api/contract for the service's own), or a declaration without
+ * its handler, fails here. Each route file's HTTP
  * methods are read from its exports (`export const GET`, `export function POST`,
  * `export { notFound as GET }`), its path from its folders: `[productId]` is `{productId}`,
  * route groups `(name)` do not count, and a catch-all `[...name]` serves every path below it.
@@ -146,12 +147,20 @@ describe('the OpenAPI document and the route handlers of app/api', () => {
 describe('each handler is built from its own declaration', () => {
   const operations = new Map<string, OperationContract>();
   const contractDir = path.join(root, 'lib', 'api', 'contract');
+  const libDir = path.join(root, 'lib');
+  /** Where declarations live: each feature's API face, and the edge's own (system.ts). */
+  const declarationFiles = [
+    ...readdirSync(libDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(libDir, entry.name, 'api.ts'))
+      .filter((file) => existsSync(file)),
+    ...readdirSync(contractDir)
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => path.join(contractDir, name)),
+  ];
   beforeAll(async () => {
-    for (const file of readdirSync(contractDir).filter((name) => name.endsWith('.ts'))) {
-      const namespace = (await import(/* @vite-ignore */ path.join(contractDir, file))) as Record<
-        string,
-        unknown
-      >;
+    for (const file of declarationFiles) {
+      const namespace = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
       for (const [name, value] of Object.entries(namespace)) {
         if (value && typeof value === 'object' && 'operationId' in value) {
           operations.set(name, value as OperationContract);
@@ -169,7 +178,10 @@ describe('each handler is built from its own declaration', () => {
         );
         expect(built, `${method} is built with handle()`).not.toBeNull();
         const operation = operations.get(built![1]!);
-        expect(operation, `${built![1]} is a declaration of lib/api/contract`).toBeDefined();
+        expect(
+          operation,
+          `${built![1]} is a declaration of lib/<feature>/api.ts or lib/api/contract`,
+        ).toBeDefined();
         expect({ method: operation!.method, path: operation!.path }).toEqual({
           method: method.toLowerCase(),
           path: route.path,

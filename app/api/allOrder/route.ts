@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { listAllOrdersOp } from '@/lib/api/contract/orders';
+import { listAllOrdersOp } from '@/lib/orders/api';
 import { everyOrder, ordersCsvStream, orderDateRange, type AllOrdersQuery } from '@/lib/orders';
 
 /**

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { sendContactMessageOp } from '@/lib/api/contract/contact';
+import { sendContactMessageOp } from '@/lib/contact/api';
 import { clientIp } from '@/lib/security';
 import { sendContactMessage } from '@/lib/contact';
 

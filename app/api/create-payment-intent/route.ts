@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { createPaymentIntentOp } from '@/lib/api/contract/payments';
+import { createPaymentIntentOp } from '@/lib/orders/api';
 import { preparePayment } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
 

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { uploadImageOp } from '@/lib/api/contract/images';
+import { uploadImageOp } from '@/lib/images/api';
 import { readImageUpload, storeUpload } from '@/lib/images';
 import { reviewMessages } from '@/lib/reviews';
 

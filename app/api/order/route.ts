@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { placeOrderOp } from '@/lib/api/contract/orders';
+import { placeOrderOp } from '@/lib/orders/api';
 import { placeOrderFor, placeOrderLimit } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
 

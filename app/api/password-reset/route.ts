@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { requestPasswordResetOp } from '@/lib/api/contract/auth';
+import { requestPasswordResetOp } from '@/lib/accounts/api';
 import { failure } from '@/lib/api/errors';
 import { sendPasswordResetMail } from '@/lib/accounts';
 import { resetLimits } from '@/lib/accounts';

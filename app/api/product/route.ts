@@ -2,7 +2,7 @@ import { cacheTags, expire } from '@/lib/core/cache';
 import { ObjectId } from 'mongodb';
 import { fieldError } from '@/lib/api/errors';
 import { handle, reply } from '@/lib/api/handle';
-import { addProductOp, listProductsOp } from '@/lib/api/contract/products';
+import { addProductOp, listProductsOp } from '@/lib/catalogue/api';
 import { pageHeaders } from '@/lib/api/pagination';
 import { createProduct, searchCatalogue, type Product } from '@/lib/catalogue';
 import { withSkuConflict } from '@/lib/catalogue';

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { placeQuickOrderOp } from '@/lib/api/contract/quick-order';
+import { placeQuickOrderOp } from '@/lib/orders/api';
 import { placeQuickOrder } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
 

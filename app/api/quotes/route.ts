@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { listQuotesOp, requestQuoteOp } from '@/lib/api/contract/quotes';
+import { listQuotesOp, requestQuoteOp } from '@/lib/quotes/api';
 import { quotesFor, requestQuote, requestQuoteLimit } from '@/lib/quotes';
 import { linkOrigin } from '@/lib/security';
 

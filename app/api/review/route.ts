@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { cacheTags, expire } from '@/lib/core/cache';
 import { fieldError } from '@/lib/api/errors';
 import { handle, reply } from '@/lib/api/handle';
-import { addReviewOp, listReviewsOp } from '@/lib/api/contract/reviews';
+import { addReviewOp, listReviewsOp } from '@/lib/reviews/api';
 import { pageHeaders } from '@/lib/api/pagination';
 import { admitReview, createReview, listReviews, reviewLimits, type Review } from '@/lib/reviews';
 import {

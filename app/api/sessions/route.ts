@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { handle } from '@/lib/api/handle';
-import { signOutEverywhereOp } from '@/lib/api/contract/users';
+import { signOutEverywhereOp } from '@/lib/accounts/api';
 import { endEverySession } from '@/lib/accounts';
 import { requestProtocol, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@/lib/security';
 

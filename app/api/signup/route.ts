@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { signUpOp } from '@/lib/api/contract/auth';
+import { signUpOp } from '@/lib/accounts/api';
 import { fieldError } from '@/lib/api/errors';
 import { sendVerificationMail } from '@/lib/accounts';
 import { signUpLimits } from '@/lib/accounts';

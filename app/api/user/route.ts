@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { listUsersOp } from '@/lib/api/contract/users';
+import { listUsersOp } from '@/lib/accounts/api';
 import { listUsers } from '@/lib/accounts';
 
 /** GET /api/user (admin): every user, without secrets. */

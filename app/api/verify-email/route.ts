@@ -1,10 +1,6 @@
 import { NextResponse } from 'next/server';
 import { handle } from '@/lib/api/handle';
-import {
-  resendVerificationOp,
-  verifyEmailOp,
-  verifyEmailQuerySchema,
-} from '@/lib/api/contract/auth';
+import { resendVerificationOp, verifyEmailOp, verifyEmailQuerySchema } from '@/lib/accounts/api';
 import { failure } from '@/lib/api/errors';
 import { sendVerificationMail } from '@/lib/accounts';
 import { limits } from '@/lib/accounts';

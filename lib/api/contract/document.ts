@@ -12,23 +12,22 @@ import { imageMessages } from '@/lib/core/messages';
 import { MAX_JSON_BYTES } from '@/lib/security/body';
 import { contract, contractTags } from './index';
 import {
-  errorBodySchema,
   fieldErrorExample,
   methods,
   pathParamFailures,
-  resolveError,
   validationExample,
   type Access,
   type ErrorCase,
   type Method,
   type OperationContract,
-  type ResolvedError,
   type Scope,
-} from './operation';
+} from '@/lib/core/api/operation';
+import { errorBodySchema, resolveError, type ResolvedError } from './failures';
 
 /**
- * The OpenAPI 3.1 document of the API, built from the declarations of lib/api/contract (the
- * zod schemas the route handlers parse with) by zod-openapi. Served at /api/openapi.json and
+ * The OpenAPI 3.1 document of the API, built by zod-openapi from the features' declarations
+ * (lib/<feature>/api.ts, listed in index.ts: the zod schemas the route handlers parse with);
+ * the statuses and error bodies of their refusals are added here, at the edge (failures.ts). Served at /api/openapi.json and
  * read by the reference page at /api/docs; `listOperations` hands tests every operation.
  */
 

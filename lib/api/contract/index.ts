@@ -1,18 +1,16 @@
-import { authOperations } from './auth';
-import { contactOperations } from './contact';
-import { imageOperations } from './images';
-import type { OperationContract } from './operation';
-import { orderOperations } from './orders';
-import { paymentOperations } from './payments';
-import { productOperations } from './products';
-import { quickOrderOperations } from './quick-order';
-import { quoteOperations } from './quotes';
-import { reviewOperations } from './reviews';
+import { authOperations, userOperations } from '@/lib/accounts/api';
+import { productOperations } from '@/lib/catalogue/api';
+import { contactOperations } from '@/lib/contact/api';
+import type { OperationContract } from '@/lib/core/api/operation';
+import { imageOperations } from '@/lib/images/api';
+import { orderOperations, paymentOperations, quickOrderOperations } from '@/lib/orders/api';
+import { quoteOperations } from '@/lib/quotes/api';
+import { reviewOperations } from '@/lib/reviews/api';
 import { systemOperations } from './system';
-import { userOperations } from './users';
 
 /**
- * Every operation of the API, area by area, in the order the reference lists them. A route
+ * Every operation of the API, feature by feature (each declares its own in lib/<feature>/api.ts;
+ * the service's own are in system.ts), in the order the reference lists them. A route
  * handler that is not declared here (or a declaration without its handler) fails
  * test/unit/openapi-routes.test.ts.
  */

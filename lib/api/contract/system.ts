@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operation } from './operation';
+import { operation } from '@/lib/core/api/operation';
 
 /** The service itself: its health, this contract, and the reference page built from it. */
 

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { isAdminOp } from '@/lib/api/contract/users';
+import { isAdminOp } from '@/lib/accounts/api';
 import { findUserByEmail } from '@/lib/accounts';
 
 /** GET /api/admin/{email}: `{ admin }` for your own email, or for any email if you are admin. */

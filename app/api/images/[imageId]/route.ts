@@ -1,6 +1,6 @@
 import { failure } from '@/lib/api/errors';
 import { handle } from '@/lib/api/handle';
-import { getImageOp } from '@/lib/api/contract/images';
+import { getImageOp } from '@/lib/images/api';
 import {
   findGridFsImage,
   IMAGE_CACHE_CONTROL,

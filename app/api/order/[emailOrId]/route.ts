@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { deleteOrderOp, listOrdersByEmailOp, recordPaymentOp } from '@/lib/api/contract/orders';
+import { deleteOrderOp, listOrdersByEmailOp, recordPaymentOp } from '@/lib/orders/api';
 import { fieldError } from '@/lib/api/errors';
 import { deleteOrder, ordersByEmail, recordPayment } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { getOrderOp } from '@/lib/api/contract/orders';
+import { getOrderOp } from '@/lib/orders/api';
 import { viewOrder } from '@/lib/orders';
 
 /**

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { resetPasswordOp } from '@/lib/api/contract/auth';
+import { resetPasswordOp } from '@/lib/accounts/api';
 import { failure } from '@/lib/api/errors';
 import { limits } from '@/lib/accounts';
 import { consumePasswordReset } from '@/lib/accounts';

@@ -2,7 +2,7 @@ import { cacheTags, expire } from '@/lib/core/cache';
 import { failure } from '@/lib/api/errors';
 import { handle } from '@/lib/api/handle';
 import { parseWith, readJson } from '@/lib/api/handler';
-import { deleteProductOp, getProductOp, updateProductOp } from '@/lib/api/contract/products';
+import { deleteProductOp, getProductOp, updateProductOp } from '@/lib/catalogue/api';
 import { updatePriceTiers } from '@/lib/catalogue';
 import { withSkuConflict } from '@/lib/catalogue';
 import { deleteProduct, findProduct, setPartNumber } from '@/lib/catalogue';

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { checkQuickOrderOp } from '@/lib/api/contract/quick-order';
+import { checkQuickOrderOp } from '@/lib/orders/api';
 import { checkQuickOrder } from '@/lib/orders';
 
 /**

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { decideQuoteOp } from '@/lib/api/contract/quotes';
+import { decideQuoteOp } from '@/lib/quotes/api';
 import { decideQuote } from '@/lib/quotes';
 import { linkOrigin } from '@/lib/security';
 

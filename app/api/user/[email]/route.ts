@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { issueAccessTokenOp, removeUserOp } from '@/lib/api/contract/users';
+import { issueAccessTokenOp, removeUserOp } from '@/lib/accounts/api';
 import { failure } from '@/lib/api/errors';
 import { changeAdminRole, findUserByEmail, issueAccessToken } from '@/lib/accounts';
 import { roleChangeFailure } from '../role-change';

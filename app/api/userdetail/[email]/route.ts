@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { getProfileOp, updateProfileOp } from '@/lib/api/contract/users';
+import { getProfileOp, updateProfileOp } from '@/lib/accounts/api';
 import { failure, fieldError } from '@/lib/api/errors';
 import { profileDetails, updateProfile } from '@/lib/accounts';
 

@@ -1,6 +1,6 @@
 import { handle } from '@/lib/api/handle';
 import { readText } from '@/lib/api/handler';
-import { stripeWebhookOp } from '@/lib/api/contract/payments';
+import { stripeWebhookOp } from '@/lib/orders/api';
 import { applyPaymentEvent, verifyWebhookEvent } from '@/lib/orders';
 import { linkOrigin, MAX_WEBHOOK_BYTES } from '@/lib/security';
 

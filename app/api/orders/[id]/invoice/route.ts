@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { getInvoiceOp } from '@/lib/api/contract/orders';
+import { getInvoiceOp } from '@/lib/orders/api';
 import { invoiceFor } from '@/lib/invoices';
 
 /**

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { changeOrderStatusOp } from '@/lib/api/contract/orders';
+import { changeOrderStatusOp } from '@/lib/orders/api';
 import { changeOrderStatus } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
 

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { productPictureSrc } from '@/components/product/picture';
 import { failure } from '@/lib/api/errors';
 import { handle } from '@/lib/api/handle';
-import { getProductPictureOp } from '@/lib/api/contract/products';
+import { getProductPictureOp } from '@/lib/catalogue/api';
 import { findProduct } from '@/lib/catalogue';
 import { remotePicture, RemotePictureError } from '@/lib/images';
 

@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { acceptQuoteOp } from '@/lib/api/contract/quotes';
+import { acceptQuoteOp } from '@/lib/quotes/api';
 import { acceptQuote } from '@/lib/quotes';
 import { linkOrigin } from '@/lib/security';
 

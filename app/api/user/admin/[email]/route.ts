@@ -1,5 +1,5 @@
 import { handle } from '@/lib/api/handle';
-import { makeAdminOp, removeAdminOp } from '@/lib/api/contract/users';
+import { makeAdminOp, removeAdminOp } from '@/lib/accounts/api';
 import { failure } from '@/lib/api/errors';
 import { changeAdminRole, findUserByEmail, makeAdmin } from '@/lib/accounts';
 import { roleChangeFailure } from '../../role-change';

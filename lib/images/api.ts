@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldErrorExample, imageIdPath, operation } from './operation';
+import { fieldErrorExample, imageIdPath, operation } from '@/lib/core/api/operation';
 import { reviewMessages } from '@/lib/reviews/schemas';
 
 /** Uploaded pictures: POST /api/images stores one, GET /api/images/{imageId} serves it. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_WEBHOOK_BYTES } from '@/lib/security/body';
 import { paymentIntentRequestSchema } from '@/lib/orders/schemas';
-import { operation } from './operation';
+import { operation } from '@/lib/core/api/operation';
 
 /** Card payments: the PaymentIntent of an order, and Stripe's webhook. */
 

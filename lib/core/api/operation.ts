@@ -1,22 +1,20 @@
 import { z } from 'zod';
-import {
-  errorStatus,
-  failure,
-  fieldError,
-  fieldIssues,
-  fieldsError,
-  type ErrorBody,
-  type ErrorCode,
-} from '@/lib/api/errors';
-import { errorMessages, type ErrorKey } from '@/lib/core/messages';
+import type { ErrorCode } from '@/lib/core/error-codes';
+import { ID_DIGITS, ID_PATTERN } from '@/lib/core/ids';
+import type { ErrorKey } from '@/lib/core/messages';
 
 /**
- * The shape of one declaration of the API contract: what an operation takes, who may call it,
- * what it answers and how it fails. Each area (products.ts, orders.ts, …) declares its
- * operations with the zod schemas its route handlers parse with, and document.ts turns every
- * declaration into the OpenAPI document served at /api/openapi.json. Failures that follow from
- * the declaration itself (a path id, a JSON body, the sign-in an access level needs, an upload)
- * are added by the builder, so a declaration lists only the failures of its own rules.
+ * The shape of one endpoint's declaration: what an operation takes, who may call it, what it
+ * answers and how it fails. Each feature declares its operations in lib/<feature>/api.ts with
+ * the zod schemas its route handlers parse with; a route file builds its handler from the
+ * declaration (`handle()`, lib/api/handle.ts) and the OpenAPI document served at
+ * /api/openapi.json is generated from the same objects (lib/api/contract/document.ts).
+ *
+ * A declaration speaks in refusals (a key of the messages table, or a kind of input refusal
+ * with an example of its fields); HTTP statuses and the JSON error shape are the edge's
+ * (lib/api). Failures that follow from the declaration itself (a path id, a JSON body, the
+ * sign-in an access level needs, an upload) are added by the document builder, so a
+ * declaration lists only the failures of its own rules.
  */
 
 export const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -49,12 +47,21 @@ export interface KeyCase {
   when?: string;
 }
 
-/** A failure without a table entry: a field error (`fieldError`) or an upload check. */
+/**
+ * An example of an input refusal, which the edge turns into the body the server answers:
+ * `field` (one field's message, as `fieldError` in lib/api/errors.ts builds it) or `schema`
+ * (every field issue of `value` against the schema, as a failed validation answers).
+ */
+export type InputExample =
+  | { field: string; message: string; code?: ErrorCode; summary?: string }
+  | { schema: z.ZodType; value: unknown; code?: ErrorCode };
+
+/** A failure without a table entry: a field error or an upload check. */
 export interface CodeCase {
   code: ErrorCode;
   when: string;
-  /** The body the server answers, built with the functions the server uses. */
-  example?: ErrorBody;
+  /** What the refused input looks like; the edge builds the body the server answers. */
+  example?: InputExample;
 }
 
 export type ErrorCase = ErrorKey | KeyCase | CodeCase;
@@ -145,13 +152,13 @@ export function pathKind(schema: z.ZodType): PathKind | undefined {
 }
 
 /**
- * A path id parsed by `parseId` (lib/core/ids.ts) in `handle()`: 24 hex digits, 400
- * otherwise.
+ * A path id parsed by `parseId` (lib/core/ids.ts) in `handle()`: 24 hex digits, refused with
+ * `request.invalid_id` otherwise. Its pattern is the kernel's one `ID_PATTERN`.
  */
 export function objectIdPath(what: string) {
   const schema = z
     .string()
-    .regex(/^[0-9a-fA-F]{24}$/)
+    .regex(ID_PATTERN)
     .meta({
       description: `The ${what}: 24 hexadecimal digits.`,
       example: '66a1f0c2e4b0a1b2c3d4e5f6',
@@ -169,13 +176,14 @@ export function objectIdPath(what: string) {
 
 /**
  * An upload's id in GET /api/images/{imageId} (lib/images/ids.ts): 32 lower-case hex digits
- * (128 random bits), or 24 hex digits for an image stored before random ids; 400 otherwise.
+ * (128 random bits), or 24 hex digits for an image stored before random ids; refused with
+ * `request.invalid_id` otherwise.
  */
 export function imageIdPath() {
   const what = 'image id';
   const schema = z
     .string()
-    .regex(/^(?:[0-9a-f]{32}|[0-9a-fA-F]{24})$/)
+    .regex(new RegExp(`^(?:[0-9a-f]{32}|${ID_DIGITS})$`))
     .meta({
       description:
         'The image id: 32 lower-case hexadecimal digits (128 random bits), or 24 hexadecimal digits for an image stored before random ids.',
@@ -192,8 +200,9 @@ export function imageIdPath() {
 }
 
 /**
- * A path email parsed by `emailParam` (lib/api/handler.ts): percent-decoded, trimmed and
- * lower-cased before it is compared; 400 when empty or longer than 254 characters.
+ * A path email parsed by `emailParam` (lib/api/handler.ts, the edge): percent-decoded, trimmed and
+ * lower-cased before it is compared; refused with `request.invalid_email` when empty or longer
+ * than 254 characters.
  */
 export function emailPath(description: string) {
   const schema = z
@@ -213,87 +222,25 @@ export function pathParamFailures(schema: z.ZodType): ErrorCase[] {
   return pathFailures.get(schema) ?? [];
 }
 
-// ---- The error shape -----------------------------------------------------------------------
+// ---- Examples of input refusals -------------------------------------------------------------
 
-const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
-
-/** `{ error: { code, message, details? } }`, the one shape of every failure (lib/api/errors.ts). */
-export const errorBodySchema = z
-  // Loose: a few answers carry more beside `error` (Auth.js's sign-in limit adds its `url`).
-  .looseObject({
-    error: z.object({
-      code: z.enum(errorCodes).meta({
-        description:
-          'What went wrong; it fixes the HTTP status (bad_request and invalid_id 400, unauthorized 401, forbidden 403, not_found 404, conflict 409, payload_too_large 413, unsupported_media_type 415, validation_failed 422, rate_limited 429, internal_error 500, bad_gateway 502, service_unavailable 503).',
-      }),
-      message: z.string().meta({ description: 'A sentence a person can read.' }),
-      details: z
-        .looseObject({
-          fields: z.record(z.string(), z.array(z.string())).optional().meta({
-            description:
-              'Field issues of a failed validation, keyed by field path (`_` for the body as a whole).',
-          }),
-          retryAfter: z
-            .number()
-            .int()
-            .optional()
-            .meta({ description: 'Seconds until a rate limit lets the request through again.' }),
-        })
-        .optional()
-        .meta({ description: 'More about the failure, when there is more to say.' }),
-    }),
-  })
-  .meta({ id: 'Error', description: 'The one shape of every failure of the API.' });
-
-/** An error case with its status, a name for its example, and what it means. */
-export interface ResolvedError {
-  status: number;
-  code: ErrorCode;
-  name: string;
-  when: string;
-  example?: ErrorBody;
-}
-
-export function resolveError(errorCase: ErrorCase): ResolvedError {
-  if (typeof errorCase === 'string') return resolveError({ key: errorCase });
-  if ('key' in errorCase) {
-    const error = failure(errorCase.key, { params: errorCase.params, details: errorCase.details });
-    return {
-      status: error.status,
-      code: error.code,
-      name: errorCase.key,
-      when: errorCase.when ?? errorMessages[errorCase.key].message,
-      example: error.toBody(),
-    };
-  }
-  return {
-    status: errorStatus[errorCase.code],
-    code: errorCase.code,
-    name: exampleName(errorCase),
-    when: errorCase.when,
-    example: errorCase.example,
-  };
-}
-
-function exampleName(errorCase: CodeCase): string {
-  const fields = errorCase.example?.error.details as
-    { fields?: Record<string, unknown> } | undefined;
-  const field = Object.keys(fields?.fields ?? {})[0];
-  return field ? `${errorCase.code}.${field}` : errorCase.code;
-}
-
-/** The answer the server gives when `schema` refuses `value`: 422 with every field issue. */
-export function validationExample(schema: z.ZodType, value: unknown, code?: ErrorCode): ErrorBody {
-  const result = schema.safeParse(value);
-  if (result.success) throw new Error('validationExample: the value passes the schema');
-  return fieldsError(fieldIssues(result.error), code).toBody();
-}
-
-/** A field error as `fieldError` (lib/api/errors.ts) builds it. */
+/** The refusal of one field with `message` (the edge answers it as `fieldError` builds it). */
 export function fieldErrorExample(
   field: string,
   message: string,
-  options?: Parameters<typeof fieldError>[2],
-): ErrorBody {
-  return fieldError(field, message, options).toBody();
+  options: { code?: ErrorCode; summary?: string } = {},
+): InputExample {
+  return { field, message, ...options };
+}
+
+/** The refusal of `value` by `schema`: 422 (or `code`) with every field issue. */
+export function validationExample(
+  schema: z.ZodType,
+  value: unknown,
+  code?: ErrorCode,
+): InputExample {
+  if (schema.safeParse(value).success) {
+    throw new Error('validationExample: the value passes the schema');
+  }
+  return { schema, value, ...(code ? { code } : {}) };
 }

@@ -5,8 +5,8 @@ import {
   quickOrderCheckSchema,
   quickOrderPlaceSchema,
 } from '@/lib/orders/schemas';
-import { operation, validationExample } from './operation';
-import { idField } from './shapes';
+import { operation, validationExample } from '@/lib/core/api/operation';
+import { idField } from '@/lib/core/api/shapes';
 
 /** Quick order by part number (lib/orders/quick-order.ts): check the lines, then place them. */
 

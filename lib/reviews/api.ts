@@ -8,8 +8,8 @@ import {
   reviewQuerySchema,
   reviewSchema,
 } from '@/lib/reviews/schemas';
-import { fieldErrorExample, operation, validationExample } from './operation';
-import { idField } from './shapes';
+import { fieldErrorExample, operation, validationExample } from '@/lib/core/api/operation';
+import { idField } from '@/lib/core/api/shapes';
 
 /** Reviews: one page of them, newest first, and adding one with its photo. */
 

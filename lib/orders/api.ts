@@ -14,8 +14,16 @@ import {
   operation,
   validationExample,
   type KeyCase,
-} from './operation';
-import { idField } from './shapes';
+} from '@/lib/core/api/operation';
+import { idField } from '@/lib/core/api/shapes';
+
+/**
+ * The orders' API declarations (lib/core/api/operation.ts): orders here, card payments in
+ * payments-api.ts, quick order in quick-order-api.ts. Route files in app/api import them from
+ * this file, the feature's API face.
+ */
+export * from './payments-api';
+export * from './quick-order-api';
 
 /** Orders: placing, listing, viewing, deleting and recording a card payment (lib/orders). */
 

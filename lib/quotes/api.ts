@@ -7,9 +7,14 @@ import {
   quoteRequestSchema,
   quotesQuerySchema,
 } from '@/lib/quotes/schemas';
-import { fieldErrorExample, objectIdPath, operation, validationExample } from './operation';
-import { unpaidCapErrors } from './orders';
-import { idField } from './shapes';
+import {
+  fieldErrorExample,
+  objectIdPath,
+  operation,
+  validationExample,
+} from '@/lib/core/api/operation';
+import { unpaidCapErrors } from '@/lib/orders/api';
+import { idField } from '@/lib/core/api/shapes';
 
 /** Requests for quote: request, list, answer or decline (admins), accept (lib/quotes). */
 

@@ -5,8 +5,8 @@ import {
   resetRequestSchema,
   signupSchema,
 } from '@/lib/accounts/schemas';
-import { operation } from './operation';
-import { idField, okSchema } from './shapes';
+import { operation } from '@/lib/core/api/operation';
+import { idField, okSchema } from '@/lib/core/api/shapes';
 
 /**
  * Accounts and signing in: sign-up, password reset, email verification, and the Auth.js

@@ -1,6 +1,6 @@
 import { contactSchema } from '@/lib/contact/schemas';
-import { operation } from './operation';
-import { okSchema } from './shapes';
+import { operation } from '@/lib/core/api/operation';
+import { okSchema } from '@/lib/core/api/shapes';
 
 /** The contact form. */
 

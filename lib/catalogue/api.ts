@@ -18,8 +18,8 @@ import {
   operation,
   validationExample,
   type CodeCase,
-} from './operation';
-import { idField } from './shapes';
+} from '@/lib/core/api/operation';
+import { idField } from '@/lib/core/api/shapes';
 
 /** The catalogue: GET /api/product and /api/product/{productId}, and Manage Products' writes. */
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { profileSchema } from '@/lib/accounts/schemas';
-import { emailPath, operation } from './operation';
-import { idField, okSchema } from './shapes';
+import { emailPath, operation } from '@/lib/core/api/operation';
+import { idField, okSchema } from '@/lib/core/api/shapes';
+
+/**
+ * The accounts' API declarations (lib/core/api/operation.ts): users, roles, tokens and the
+ * profile here; sign-up, password reset, email verification and Auth.js's sign-in in
+ * auth-api.ts. Route files in app/api import them from this file, the feature's API face.
+ */
+export * from './auth-api';
 
 /** Accounts: the admin's user list, roles, removal, access tokens and My Profile. */
 
