@@ -1,8 +1,9 @@
 import type { OrderCancelReason } from '@/lib/orders/mail/order-data';
-import { ActionButton, absoluteLink, MailLayout, Paragraph, Rule } from '@/lib/core/mail/parts';
+import { ActionButton, absoluteLink, Paragraph } from '@/lib/core/mail/parts';
 import { formatMoment } from '@/lib/core/dates';
 import { formatMoney } from '@/lib/core/money';
-import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
+import { BuyerOrderMail } from './buyer-order-mail';
+import { OrderSummary, type OrderMailProps } from './order-parts';
 
 /** The heading of the mail for each reason. */
 const headings: Record<OrderCancelReason, string> = {
@@ -12,13 +13,13 @@ const headings: Record<OrderCancelReason, string> = {
 };
 
 /** To the buyer, when an order is cancelled: why, and what happens to their money. */
-export default function OrderCancelledMail({ order, storeName, origin }: OrderMailProps) {
+export default function OrderCancelledMail(props: OrderMailProps) {
+  const { order } = props;
   const reason = order.cancellation?.reason ?? 'cancelled_by_store';
   const when = order.cancellation ? ` on ${formatMoment(order.cancellation.at)}` : '';
   return (
-    <MailLayout
-      storeName={storeName}
-      origin={origin}
+    <BuyerOrderMail
+      {...props}
       preview={`Order ${order.id} for ${order.product.name} is cancelled.`}
       heading={headings[reason]}
     >
@@ -45,9 +46,9 @@ export default function OrderCancelledMail({ order, storeName, origin }: OrderMa
         </Paragraph>
       )}
       <OrderSummary order={order} />
-      <ActionButton href={absoluteLink(origin, '/products')}>Browse the catalogue</ActionButton>
-      <Rule />
-      <QuestionsLine order={order} origin={origin} />
-    </MailLayout>
+      <ActionButton href={absoluteLink(props.origin, '/products')}>
+        Browse the catalogue
+      </ActionButton>
+    </BuyerOrderMail>
   );
 }

@@ -1,25 +1,17 @@
-import {
-  ActionButton,
-  absoluteLink,
-  Facts,
-  MailLayout,
-  mailPaths,
-  Paragraph,
-  Rule,
-  Subheading,
-} from '@/lib/core/mail/parts';
+import { ActionButton, absoluteLink, mailPaths, Paragraph } from '@/lib/core/mail/parts';
 import { formatMoment } from '@/lib/core/dates';
 import { formatMoney } from '@/lib/core/money';
-import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
+import { BuyerOrderMail } from './buyer-order-mail';
+import { OrderSummary, TitledFacts, type OrderMailProps } from './order-parts';
 
 /** To the buyer, when the payment has been received: the receipt, with the invoice link. */
-export default function OrderPaidMail({ order, storeName, origin }: OrderMailProps) {
+export default function OrderPaidMail(props: OrderMailProps) {
+  const { order, origin } = props;
   const total = formatMoney(order.totalCents);
   const payment = order.payment;
   return (
-    <MailLayout
-      storeName={storeName}
-      origin={origin}
+    <BuyerOrderMail
+      {...props}
       preview={`We received your payment of ${total}. Your invoice is ready.`}
       heading="Payment received"
     >
@@ -31,8 +23,8 @@ export default function OrderPaidMail({ order, storeName, origin }: OrderMailPro
       <ActionButton href={absoluteLink(origin, mailPaths.invoice(order.id))}>
         Download the invoice
       </ActionButton>
-      <Subheading>Receipt</Subheading>
-      <Facts
+      <TitledFacts
+        title="Receipt"
         rows={[
           ['Invoice number', payment?.invoiceNumber ?? null],
           ['Amount paid', total],
@@ -41,8 +33,6 @@ export default function OrderPaidMail({ order, storeName, origin }: OrderMailPro
         ]}
       />
       <OrderSummary order={order} />
-      <Rule />
-      <QuestionsLine order={order} origin={origin} />
-    </MailLayout>
+    </BuyerOrderMail>
   );
 }

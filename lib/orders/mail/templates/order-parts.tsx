@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Text } from '@react-email/components';
 import {
   absoluteLink,
@@ -26,6 +27,22 @@ export interface OrderMailProps {
   origin: string;
 }
 
+/** A titled table of facts (`Receipt`, `Shipment`, `Buyer`...); rows with a null value are left out. */
+export function TitledFacts({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: [label: string, value: ReactNode | null][];
+}) {
+  return (
+    <>
+      <Subheading>{title}</Subheading>
+      <Facts rows={rows} />
+    </>
+  );
+}
+
 /** The facts every order mail shows: what was ordered, for how much, and where it goes. */
 export function OrderSummary({
   order,
@@ -37,8 +54,8 @@ export function OrderSummary({
 }) {
   return (
     <>
-      <Subheading>Order</Subheading>
-      <Facts
+      <TitledFacts
+        title="Order"
         rows={[
           ['Order', order.id],
           [

@@ -1,24 +1,15 @@
-import {
-  ActionButton,
-  absoluteLink,
-  Facts,
-  MailLayout,
-  mailPaths,
-  Paragraph,
-  Rule,
-  Subheading,
-  units,
-} from '@/lib/core/mail/parts';
+import { ActionButton, absoluteLink, mailPaths, Paragraph, units } from '@/lib/core/mail/parts';
 import { formatMoment } from '@/lib/core/dates';
-import { OrderSummary, QuestionsLine, type OrderMailProps } from './order-parts';
+import { BuyerOrderMail } from './buyer-order-mail';
+import { OrderSummary, TitledFacts, type OrderMailProps } from './order-parts';
 
 /** To the buyer, when the order has shipped: the carrier and the tracking number. */
-export default function OrderShippedMail({ order, storeName, origin }: OrderMailProps) {
+export default function OrderShippedMail(props: OrderMailProps) {
+  const { order, origin } = props;
   const shipment = order.shipment;
   return (
-    <MailLayout
-      storeName={storeName}
-      origin={origin}
+    <BuyerOrderMail
+      {...props}
       preview={
         shipment
           ? `Shipped with ${shipment.carrier}, tracking number ${shipment.trackingNumber}.`
@@ -33,8 +24,8 @@ export default function OrderShippedMail({ order, storeName, origin }: OrderMail
           ? ` Follow the delivery with ${shipment.carrier} using the tracking number below.`
           : ''}
       </Paragraph>
-      <Subheading>Shipment</Subheading>
-      <Facts
+      <TitledFacts
+        title="Shipment"
         rows={[
           ['Carrier', shipment?.carrier ?? null],
           ['Tracking number', shipment ? <strong>{shipment.trackingNumber}</strong> : null],
@@ -42,8 +33,6 @@ export default function OrderShippedMail({ order, storeName, origin }: OrderMail
       />
       <OrderSummary order={order} />
       <ActionButton href={absoluteLink(origin, mailPaths.myOrders)}>See My Orders</ActionButton>
-      <Rule />
-      <QuestionsLine order={order} origin={origin} />
-    </MailLayout>
+    </BuyerOrderMail>
   );
 }

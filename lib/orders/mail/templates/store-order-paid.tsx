@@ -1,17 +1,15 @@
 import {
   ActionButton,
   absoluteLink,
-  Facts,
   InlineLink,
   MailLayout,
   mailPaths,
   Paragraph,
-  Subheading,
   units,
 } from '@/lib/core/mail/parts';
 import { formatMoment } from '@/lib/core/dates';
 import { formatMoney } from '@/lib/core/money';
-import { OrderSummary, type OrderMailProps } from './order-parts';
+import { OrderSummary, TitledFacts, type OrderMailProps } from './order-parts';
 
 /** To the store (ORDERS_TO), when an order is paid: who bought what, ready to ship. */
 export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMailProps) {
@@ -31,16 +29,16 @@ export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMa
       <ActionButton href={absoluteLink(origin, mailPaths.manageOrders)}>
         Open Manage Orders
       </ActionButton>
-      <Subheading>Buyer</Subheading>
-      <Facts
+      <TitledFacts
+        title="Buyer"
         rows={[
           ['Name', order.buyer.name],
           ['Email', order.buyer.email],
           ['Phone', order.buyer.phone],
         ]}
       />
-      <Subheading>Payment</Subheading>
-      <Facts
+      <TitledFacts
+        title="Payment"
         rows={[
           ['Amount', total],
           ['Paid', payment?.paidAt ? formatMoment(payment.paidAt) : null],
