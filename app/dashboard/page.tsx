@@ -4,6 +4,7 @@ import { ProfileForm } from '@/components/profile/ProfileForm';
 import { SignOutEverywhere } from '@/components/profile/SignOutEverywhere';
 import { requirePageUser } from '@/lib/accounts';
 import { profileDetails } from '@/lib/accounts';
+import { DashboardSection } from '@/components/dashboard/DashboardSection';
 
 export const metadata: Metadata = { title: 'My Profile' };
 
@@ -13,16 +14,13 @@ export default async function MyProfilePage({ searchParams }: Props) {
   const user = await requirePageUser('/dashboard');
   const { verified } = await searchParams;
   return (
-    <section aria-labelledby="profile-title">
-      <h1 id="profile-title" className="text-2xl font-bold text-slate-900">
-        My Profile
-      </h1>
+    <DashboardSection id="profile-title" title="My Profile">
       <EmailVerification
         verified={user.emailVerified}
         result={typeof verified === 'string' ? verified : undefined}
       />
       <ProfileForm initial={profileDetails(user)} />
       <SignOutEverywhere />
-    </section>
+    </DashboardSection>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
 import { ServerImage as Image } from '@/components/ui/ServerImage';
 import author from '@/public/images/portfolio/author.webp';
 import { pageMetadata } from '@/lib/core/site';
@@ -33,6 +34,44 @@ const projects = [
   },
 ];
 
+/** A part of the portfolio below the introduction, labelled by its heading. */
+function PortfolioSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-12">
+      <h2 id={id} className="text-2xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A skill group or a project: a bordered card under its name (`as="li"` inside a list). */
+function Card({
+  as: Tag,
+  title,
+  children,
+}: {
+  as: 'div' | 'li';
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tag className="rounded-xl border border-slate-200 p-5">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {children}
+    </Tag>
+  );
+}
+
 export default function PortfolioPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
@@ -66,37 +105,29 @@ export default function PortfolioPage() {
         </div>
       </section>
 
-      <section aria-labelledby="skills-title" className="mt-12">
-        <h2 id="skills-title" className="text-2xl font-semibold text-slate-900">
-          Skills
-        </h2>
+      <PortfolioSection id="skills-title" title="Skills">
         <div className="mt-4 grid gap-6 sm:grid-cols-3">
           {skills.map((skill) => (
-            <div key={skill.group} className="rounded-xl border border-slate-200 p-5">
-              <h3 className="font-semibold text-slate-900">{skill.group}</h3>
+            <Card key={skill.group} as="div" title={skill.group}>
               <ul className="mt-2 space-y-1 text-sm text-slate-600">
                 {skill.items.map((item) => (
                   <li key={item}>{item}</li>
                 ))}
               </ul>
-            </div>
+            </Card>
           ))}
         </div>
-      </section>
+      </PortfolioSection>
 
-      <section aria-labelledby="projects-title" className="mt-12">
-        <h2 id="projects-title" className="text-2xl font-semibold text-slate-900">
-          Projects
-        </h2>
+      <PortfolioSection id="projects-title" title="Projects">
         <ul className="mt-4 grid gap-6 md:grid-cols-3">
           {projects.map((project) => (
-            <li key={project.name} className="rounded-xl border border-slate-200 p-5">
-              <h3 className="font-semibold text-slate-900">{project.name}</h3>
+            <Card key={project.name} as="li" title={project.name}>
               <p className="mt-2 text-sm text-slate-600">{project.text}</p>
-            </li>
+            </Card>
           ))}
         </ul>
-      </section>
+      </PortfolioSection>
     </div>
   );
 }

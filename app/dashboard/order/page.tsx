@@ -3,6 +3,7 @@ import { MyOrdersTable } from '@/components/order/MyOrdersTable';
 import { requirePageUser } from '@/lib/accounts';
 import { existingProductIds } from '@/lib/catalogue';
 import { myOrders } from '@/lib/orders';
+import { DashboardSection } from '@/components/dashboard/DashboardSection';
 
 export const metadata: Metadata = { title: 'My Orders' };
 
@@ -11,11 +12,8 @@ export default async function MyOrdersPage() {
   const orders = await myOrders(user, { inRender: true });
   const soldProductIds = await existingProductIds(orders.map((order) => order.productId));
   return (
-    <section aria-labelledby="my-orders-heading">
-      <h1 id="my-orders-heading" className="text-2xl font-bold text-slate-900">
-        My Orders
-      </h1>
+    <DashboardSection id="my-orders-heading" title="My Orders">
       <MyOrdersTable orders={orders} soldProductIds={soldProductIds} />
-    </section>
+    </DashboardSection>
   );
 }

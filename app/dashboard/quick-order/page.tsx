@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { QuickOrderForm } from '@/components/quick-order/QuickOrderForm';
 import { requirePageUser } from '@/lib/accounts';
 import { MAX_QUICK_ORDER_LINES } from '@/lib/orders';
+import { DashboardSection } from '@/components/dashboard/DashboardSection';
 
 export const metadata: Metadata = { title: 'Quick Order' };
 
@@ -13,16 +14,13 @@ export const metadata: Metadata = { title: 'Quick Order' };
 export default async function QuickOrderPage() {
   const user = await requirePageUser('/dashboard/quick-order');
   return (
-    <section aria-labelledby="quick-order-heading">
-      <h1 id="quick-order-heading" className="mb-2 text-2xl font-bold text-slate-900">
-        Quick Order
-      </h1>
+    <DashboardSection id="quick-order-heading" title="Quick Order" gap="mb-2">
       <p className="mb-6 max-w-2xl text-slate-600">
         Order the parts you buy again and again by their part numbers: one line per part, the part
         number and the quantity separated by a comma, at most {MAX_QUICK_ORDER_LINES} lines. Every
         line is checked before anything is ordered; each valid line becomes one order.
       </p>
       <QuickOrderForm user={{ name: user.name, email: user.email }} />
-    </section>
+    </DashboardSection>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { QuotesTable } from '@/components/quote/QuotesTable';
 import { requirePageUser } from '@/lib/accounts';
 import { quotesFor } from '@/lib/quotes';
+import { DashboardSection } from '@/components/dashboard/DashboardSection';
 
 export const metadata: Metadata = { title: 'Quotes' };
 
@@ -14,16 +15,13 @@ export default async function QuotesPage() {
   const admin = user.role === 'admin';
   const quotes = await quotesFor(user);
   return (
-    <section aria-labelledby="quotes-heading">
-      <h1 id="quotes-heading" className="text-2xl font-bold text-slate-900">
-        Quotes
-      </h1>
+    <DashboardSection id="quotes-heading" title="Quotes">
       <p className="mt-1 text-sm text-slate-600">
         {admin
           ? 'Requests for quote from every buyer: answer them with a unit price and a date it holds until, or decline them.'
           : 'Your requests for quote. Accept an answered quote before it expires to place the order at the quoted price.'}
       </p>
       <QuotesTable quotes={quotes} admin={admin} />
-    </section>
+    </DashboardSection>
   );
 }

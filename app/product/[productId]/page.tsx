@@ -3,6 +3,7 @@ import { ProductPicture } from '@/components/product/ProductPicture';
 import { notFound } from 'next/navigation';
 import { OrderForm } from '@/components/order/OrderForm';
 import { QuoteRequestForm } from '@/components/quote/QuoteRequestForm';
+import { DetailRows } from '@/components/ui/DetailRows';
 import { requirePageUser } from '@/lib/accounts';
 import { findProduct } from '@/lib/catalogue';
 import { orderAgainPrefill } from '@/lib/orders';
@@ -48,18 +49,29 @@ export default async function ProductPage({ params, searchParams }: Props) {
           </h1>
           <p className="mt-4 text-slate-700">{product.description}</p>
           <dl className="mt-6 grid max-w-sm grid-cols-2 gap-y-2 text-sm">
-            <dt className="text-slate-500">minimumOrderQuantity</dt>
-            <dd className="font-medium" data-testid="product-moq">
-              {product.minimumOrderQuantity}
-            </dd>
-            <dt className="text-slate-500">availableQuantity</dt>
-            <dd className="font-medium" data-testid="product-available">
-              {product.availableQuantity}
-            </dd>
-            <dt className="text-slate-500">Price</dt>
-            <dd className="text-lg font-semibold text-slate-900" data-testid="product-price">
-              {formatMoney(toCents(product.price))}
-            </dd>
+            <DetailRows
+              termClassName="text-slate-500"
+              rows={[
+                {
+                  term: 'minimumOrderQuantity',
+                  value: product.minimumOrderQuantity,
+                  className: 'font-medium',
+                  testId: 'product-moq',
+                },
+                {
+                  term: 'availableQuantity',
+                  value: product.availableQuantity,
+                  className: 'font-medium',
+                  testId: 'product-available',
+                },
+                {
+                  term: 'Price',
+                  value: formatMoney(toCents(product.price)),
+                  className: 'text-lg font-semibold text-slate-900',
+                  testId: 'product-price',
+                },
+              ]}
+            />
           </dl>
           <OrderForm
             product={product}

@@ -1,17 +1,15 @@
 import type { Metadata } from 'next';
 import { AddProductForm } from '@/components/product/AddProductForm';
 import { requirePageAdmin } from '@/lib/accounts';
+import { DashboardSection } from '@/components/dashboard/DashboardSection';
 
 export const metadata: Metadata = { title: 'Add Product' };
 
 export default async function AddProductPage() {
   await requirePageAdmin('/dashboard/addaproduct');
   return (
-    <section aria-labelledby="add-product-title">
-      <h1 id="add-product-title" className="mb-6 text-2xl font-bold text-slate-900">
-        Add Product
-      </h1>
+    <DashboardSection id="add-product-title" title="Add Product" gap="mb-6">
       <AddProductForm />
-    </section>
+    </DashboardSection>
   );
 }

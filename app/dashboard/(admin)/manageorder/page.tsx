@@ -6,6 +6,7 @@ import { requirePageAdmin } from '@/lib/accounts';
 import { everyOrder } from '@/lib/orders';
 import { STATUS_LABELS } from '@/lib/orders';
 import { orderDateRange, orderDatesSchema, orderStatusFilterSchema } from '@/lib/orders';
+import { DashboardSection } from '@/components/dashboard/DashboardSection';
 
 export const metadata: Metadata = { title: 'Manage Orders' };
 
@@ -34,10 +35,7 @@ export default async function ManageOrdersPage({ searchParams }: Props) {
   const dates = checked.success ? checked.data : {};
   const orders = await everyOrder({ inRender: true, status, dates: orderDateRange(dates) });
   return (
-    <section aria-labelledby="manage-orders-heading">
-      <h1 id="manage-orders-heading" className="text-2xl font-bold text-slate-900">
-        Manage Orders
-      </h1>
+    <DashboardSection id="manage-orders-heading" title="Manage Orders">
       <OrderStatusFilter current={status} dates={dates} />
       <OrderDateFilter status={status} from={from} to={to} errors={errors} />
       <ManageOrdersTable
@@ -48,6 +46,6 @@ export default async function ManageOrdersPage({ searchParams }: Props) {
             : 'There are no orders.'
         }
       />
-    </section>
+    </DashboardSection>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { ManageProducts } from '@/components/product/ManageProducts';
 import { requirePageAdmin } from '@/lib/accounts';
 import { searchCatalogue } from '@/lib/catalogue';
+import { DashboardSection } from '@/components/dashboard/DashboardSection';
 
 export const metadata: Metadata = { title: 'Manage Products' };
 
@@ -32,10 +33,7 @@ export default async function ManageProductsPage({ searchParams }: Props) {
   const hrefFor = (page: number) => catalogueHref(PATH, { ...query, page });
 
   return (
-    <section aria-labelledby="manage-products-title">
-      <h1 id="manage-products-title" className="mb-6 text-2xl font-bold text-slate-900">
-        Manage Products
-      </h1>
+    <DashboardSection id="manage-products-title" title="Manage Products" gap="mb-6">
       <CatalogueSearchForm
         action={PATH}
         values={params.values}
@@ -65,6 +63,6 @@ export default async function ManageProductsPage({ searchParams }: Props) {
           </Link>
         </div>
       )}
-    </section>
+    </DashboardSection>
   );
 }

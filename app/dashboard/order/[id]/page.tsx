@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatDateTime } from '@/lib/core/dates';
 import { InvoiceLink } from '@/components/order/InvoiceLink';
 import { StatusBadge } from '@/components/order/StatusBadge';
 import { ProductPicture } from '@/components/product/ProductPicture';
+import { DetailRows } from '@/components/ui/DetailRows';
 import { requirePageUser } from '@/lib/accounts';
 import { formatMoney, toCents } from '@/lib/core/money';
 import { orderExpiredMessage, orderPage, type StepActor } from '@/lib/orders';
@@ -25,6 +27,21 @@ function cancelledText(order: Pick<Order, 'cancelReason' | 'createdAt' | 'payBy'
     default:
       return 'The store cancelled this order before it was paid. Its stock was returned.';
   }
+}
+
+/** One of the order's side-by-side panels, labelled by its heading. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 const actorLabels: Record<StepActor, string> = {
@@ -88,30 +105,40 @@ export default async function OrderPage({ params }: Props) {
         <div>
           <h2 className="text-lg font-semibold text-slate-900">{order.name}</h2>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-600">Part number</dt>
-            <dd data-testid="order-sku">{sku ?? 'Not recorded'}</dd>
-            {order.quoteReference ? (
-              <>
-                <dt className="text-slate-600">Quote</dt>
-                <dd data-testid="order-quote">{order.quoteReference}</dd>
-              </>
-            ) : null}
-            {order.poNumber ? (
-              <>
-                <dt className="text-slate-600">PO number</dt>
-                <dd data-testid="order-po" className="break-all">
-                  {order.poNumber}
-                </dd>
-              </>
-            ) : null}
-            <dt className="text-slate-600">Quantity</dt>
-            <dd data-testid="order-quantity">{order.quantity.toLocaleString('en-US')}</dd>
-            <dt className="text-slate-600">Unit price</dt>
-            <dd data-testid="order-unit-price">{formatMoney(toCents(order.unitPrice))}</dd>
-            <dt className="font-semibold text-slate-900">Total</dt>
-            <dd className="font-semibold text-slate-900" data-testid="order-total">
-              {formatMoney(toCents(order.price))}
-            </dd>
+            <DetailRows
+              termClassName="text-slate-600"
+              rows={[
+                { term: 'Part number', value: sku ?? 'Not recorded', testId: 'order-sku' },
+                !!order.quoteReference && {
+                  term: 'Quote',
+                  value: order.quoteReference,
+                  testId: 'order-quote',
+                },
+                !!order.poNumber && {
+                  term: 'PO number',
+                  value: order.poNumber,
+                  testId: 'order-po',
+                  className: 'break-all',
+                },
+                {
+                  term: 'Quantity',
+                  value: order.quantity.toLocaleString('en-US'),
+                  testId: 'order-quantity',
+                },
+                {
+                  term: 'Unit price',
+                  value: formatMoney(toCents(order.unitPrice)),
+                  testId: 'order-unit-price',
+                },
+                {
+                  term: 'Total',
+                  value: formatMoney(toCents(order.price)),
+                  testId: 'order-total',
+                  className: 'font-semibold text-slate-900',
+                  termClassName: 'font-semibold text-slate-900',
+                },
+              ]}
+            />
           </dl>
           <div className="mt-4 flex flex-wrap gap-3">
             {order.paid ? (
@@ -126,49 +153,38 @@ export default async function OrderPage({ params }: Props) {
       </div>
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
-        <section
-          aria-labelledby="order-delivery-heading"
-          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <h2 id="order-delivery-heading" className="text-lg font-semibold text-slate-900">
-            Delivery
-          </h2>
+        <Panel id="order-delivery-heading" title="Delivery">
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-600">Name</dt>
-            <dd>{order.userName}</dd>
-            <dt className="text-slate-600">Email</dt>
-            <dd className="break-all">{order.email}</dd>
-            <dt className="text-slate-600">Address</dt>
-            <dd data-testid="order-address" className="break-words">
-              {order.address}
-            </dd>
-            <dt className="text-slate-600">Phone</dt>
-            <dd data-testid="order-phone">{order.phone}</dd>
-            {shipped ? (
-              <>
-                <dt className="text-slate-600">Carrier</dt>
-                <dd data-testid="order-carrier">{order.carrier}</dd>
-                <dt className="text-slate-600">Tracking number</dt>
-                <dd data-testid="order-tracking" className="font-mono break-words">
-                  {order.trackingNumber}
-                </dd>
-              </>
-            ) : null}
+            <DetailRows
+              termClassName="text-slate-600"
+              rows={[
+                { term: 'Name', value: order.userName },
+                { term: 'Email', value: order.email, className: 'break-all' },
+                {
+                  term: 'Address',
+                  value: order.address,
+                  testId: 'order-address',
+                  className: 'break-words',
+                },
+                { term: 'Phone', value: order.phone, testId: 'order-phone' },
+                shipped && { term: 'Carrier', value: order.carrier, testId: 'order-carrier' },
+                shipped && {
+                  term: 'Tracking number',
+                  value: order.trackingNumber,
+                  testId: 'order-tracking',
+                  className: 'font-mono break-words',
+                },
+              ]}
+            />
           </dl>
           {order.paid ? (
             <p className="mt-3 text-xs break-all text-slate-600">
               Transaction Id: {order.transactionId}
             </p>
           ) : null}
-        </section>
+        </Panel>
 
-        <section
-          aria-labelledby="order-timeline-heading"
-          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <h2 id="order-timeline-heading" className="text-lg font-semibold text-slate-900">
-            Timeline
-          </h2>
+        <Panel id="order-timeline-heading" title="Timeline">
           <ol
             className="mt-3 space-y-4 border-l-2 border-slate-200 pl-4"
             aria-label="Order timeline"
@@ -190,7 +206,7 @@ export default async function OrderPage({ params }: Props) {
               </li>
             ))}
           </ol>
-        </section>
+        </Panel>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CheckoutForm } from '@/components/order/CheckoutForm';
+import { DetailRows } from '@/components/ui/DetailRows';
 import { formatDateTime } from '@/lib/core/dates';
 import { requirePageUser } from '@/lib/accounts';
 import { formatMoney, toCents } from '@/lib/core/money';
@@ -32,14 +33,19 @@ export default async function PaymentPage({ params }: Props) {
           Pay for {order.name}
         </h1>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-slate-500">Email</dt>
-          <dd className="break-all" data-testid="payment-email">
-            {order.email}
-          </dd>
-          <dt className="text-slate-500">Name</dt>
-          <dd data-testid="payment-name">{order.name}</dd>
-          <dt className="text-slate-500">Quantity</dt>
-          <dd>{order.quantity}</dd>
+          <DetailRows
+            termClassName="text-slate-500"
+            rows={[
+              {
+                term: 'Email',
+                value: order.email,
+                className: 'break-all',
+                testId: 'payment-email',
+              },
+              { term: 'Name', value: order.name, testId: 'payment-name' },
+              { term: 'Quantity', value: order.quantity },
+            ]}
+          />
         </dl>
         <p className="mt-3 text-sm text-slate-600" data-testid="payment-description">
           {order.description}
