@@ -38,18 +38,14 @@ export function OrderStatusControl({
 }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    control,
-    formState: { errors, isSubmitting },
-  } = useLazyForm(resolver, {
-    // Carrier and tracking number leave the form with their fields (another status chosen).
-    shouldUnregister: true,
-    defaultValues: { status: next[0], carrier: '', trackingNumber: '', note: '' },
-  });
+  const { register, handleSubmit, setError, reset, control, errors, isSubmitting } = useLazyForm(
+    resolver,
+    {
+      // Carrier and tracking number leave the form with their fields (another status chosen).
+      shouldUnregister: true,
+      defaultValues: { status: next[0], carrier: '', trackingNumber: '', note: '' },
+    },
+  );
   const shipping = useWatch({ control, name: 'status' }) === 'shipped';
 
   function close() {

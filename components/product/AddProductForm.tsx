@@ -59,7 +59,8 @@ export function AddProductForm() {
     handleSubmit,
     reset,
     setError: setFieldError,
-    formState: { errors, isSubmitting },
+    errors,
+    isSubmitting,
   } = useLazyForm(resolver, { defaultValues: empty });
 
   const onSubmit = handleSubmit(async (values) => {

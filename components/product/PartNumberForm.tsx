@@ -22,12 +22,7 @@ const resolver = lazyZodResolver<PartNumberInput>(() =>
  */
 export function PartNumberForm({ product }: { product: Product }) {
   const router = useRouter();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useLazyForm(resolver, {
+  const { register, handleSubmit, setError, errors, isSubmitting } = useLazyForm(resolver, {
     defaultValues: {
       sku: product.sku ?? '',
       category: (product.category ?? '') as PartNumberInput['category'],

@@ -33,14 +33,10 @@ export function PriceTiersForm({ product }: { product: Product }) {
       ),
     [minimumOrderQuantity, price],
   );
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useLazyForm(resolver, { defaultValues: { priceTiers: product.priceTiers } });
+  const { control, register, handleSubmit, setError, reset, errors, isSubmitting } = useLazyForm(
+    resolver,
+    { defaultValues: { priceTiers: product.priceTiers } },
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await callApi<Product>(`/api/product/${product._id}`, {

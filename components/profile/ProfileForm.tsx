@@ -31,12 +31,9 @@ const formFields = ['name', 'education', 'location', 'link', 'company', 'taxId']
  */
 export function ProfileForm({ initial }: { initial: ProfileInput }) {
   const router = useRouter();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useLazyForm(resolver, { defaultValues: initial });
+  const { register, handleSubmit, setError, errors, isSubmitting } = useLazyForm(resolver, {
+    defaultValues: initial,
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await callApi(`/api/userdetail/${encodeURIComponent(initial.email)}`, {

@@ -32,12 +32,7 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
   const [checking, setChecking] = useState(false);
   const [placeError, setPlaceError] = useState<string | null>(null);
   const ids = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useLazyForm(resolver, {
+  const { register, handleSubmit, setError, errors, isSubmitting } = useLazyForm(resolver, {
     defaultValues: { address: '', phone: '', poNumber: '' },
   });
 

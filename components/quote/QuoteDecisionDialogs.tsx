@@ -164,13 +164,13 @@ function useDecision<TInput extends FieldValues, TValues extends FieldValues>(
   });
   return {
     register: form.register,
-    errors: form.formState.errors,
+    errors: form.errors,
     dialog: {
       open,
       onOpen: () => setOpen(true),
       onClose: close,
       onSubmit,
-      isSubmitting: form.formState.isSubmitting,
+      isSubmitting: form.isSubmitting,
     },
   };
 }

@@ -32,13 +32,9 @@ const empty: ReviewFormInput = {
  */
 export function ReviewForm() {
   const { dialog, show } = useMessageDialog();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useLazyForm(resolver, { defaultValues: empty });
+  const { register, handleSubmit, reset, setError, errors, isSubmitting } = useLazyForm(resolver, {
+    defaultValues: empty,
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     const body = new FormData();
