@@ -15,7 +15,7 @@ import { failure, fieldIssues, fieldsError } from '@/lib/api/errors';
 import { parseId, type Id } from '@/lib/core/ids';
 import { enforce, type Limit } from '@/lib/core/rate-limit';
 import { isMultipart } from '@/lib/images';
-import { pathKind, type OperationContract } from '@/lib/core/api/operation';
+import { pathKind, type IdPathSchema, type OperationContract } from '@/lib/core/api/operation';
 import { emailParam, parseWith, readJson, route } from './handler';
 
 /**
@@ -49,8 +49,9 @@ import { emailParam, parseWith, readJson, route } from './handler';
 
 type Declared = OperationContract;
 
+/** Path parameters: an `Id` for each declared with `objectIdPath`, the text otherwise. */
 type PathOf<O> = O extends { params: { path: infer P extends z.ZodObject } }
-  ? { [K in keyof z.output<P>]: string }
+  ? { [K in keyof P['shape']]: P['shape'][K] extends IdPathSchema ? Id : string }
   : Record<never, string>;
 type QueryOf<O> = O extends { params: { query: infer Q extends z.ZodObject } }
   ? z.output<Q>

@@ -151,11 +151,16 @@ export function pathKind(schema: z.ZodType): PathKind | undefined {
   return pathKinds.get(schema);
 }
 
+declare const idPathBrand: unique symbol;
+
+/** The schema of a path id: handlers built with `handle()` are given it as an `Id`. */
+export type IdPathSchema = z.ZodString & { readonly [idPathBrand]: true };
+
 /**
  * A path id parsed by `parseId` (lib/core/ids.ts) in `handle()`: 24 hex digits, refused with
  * `request.invalid_id` otherwise. Its pattern is the kernel's one `ID_PATTERN`.
  */
-export function objectIdPath(what: string) {
+export function objectIdPath(what: string): IdPathSchema {
   const schema = z
     .string()
     .regex(ID_PATTERN)
@@ -171,7 +176,7 @@ export function objectIdPath(what: string) {
     },
   ]);
   pathKinds.set(schema, { kind: 'objectId', what });
-  return schema;
+  return schema as IdPathSchema;
 }
 
 /**
