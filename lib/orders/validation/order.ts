@@ -4,8 +4,11 @@ import { fieldMessages, messages } from '@/lib/core/messages';
 import { ADMIN_TARGET_STATUSES, ORDER_STATUSES } from '@/lib/orders/lifecycle';
 import { MAX_PO_NUMBER_LENGTH, MINIMUM_ORDER_QUANTITY } from '@/lib/core/validation/limits';
 import { printable, PRINTABLE_TEXT } from '@/lib/core/validation/text';
+import { addressField, deliveryFields, phoneField, poNumberField } from './delivery';
 
 export { MAX_PO_NUMBER_LENGTH, MINIMUM_ORDER_QUANTITY };
+/** The delivery fields (validation/delivery.ts), shared with quick order and quotes. */
+export { addressField, phoneField, poNumberField };
 
 /** The choices of the product page's quantity dropdown. */
 export const ORDER_QUANTITIES = [100, 300, 500, 1000, 5000, 8000, 15000, 20000, 21000] as const;
@@ -15,16 +18,9 @@ export const MAXIMUM_ORDER_QUANTITY = 10_000_000;
 
 const f = fieldMessages;
 const orderMessages = {
-  addressRequired: f.required('Address'),
-  addressTooLong: f.tooLong('Address'),
-  phoneRequired: f.required('Phone'),
-  phoneDigits: f.order.phoneDigits,
-  phoneTooLong: f.tooLong('Phone'),
   quantityNumber: f.order.quantityNumber,
   quantityWhole: f.order.quantityWhole,
   quantityTooLarge: f.order.quantityTooLarge,
-  poNumberTooLong: f.order.poNumberTooLong,
-  poNumberPrintable: f.order.poNumberPrintable,
 } as const;
 
 /** Printable text (lib/core/validation/text.ts), the rule of PO numbers, names, addresses and notes. */
@@ -46,36 +42,6 @@ export function stockMessage(available: number, requested: number): string {
   }
   return f.order.onlyAvailable(available);
 }
-
-/** A delivery address: printable, on several lines where the form has a text area (quotes). */
-export const addressField = printable(
-  z
-    .string({ error: orderMessages.addressRequired })
-    .trim()
-    .min(1, orderMessages.addressRequired)
-    .max(300, orderMessages.addressTooLong),
-  'Address',
-  { multiline: true },
-);
-
-export const phoneField = z
-  .string({ error: orderMessages.phoneRequired })
-  .trim()
-  .min(1, orderMessages.phoneRequired)
-  .regex(/^\d*$/, orderMessages.phoneDigits)
-  .max(20, orderMessages.phoneTooLong);
-
-/**
- * The buyer's purchase-order number (optional): trimmed, at most 40 printable characters. An
- * empty one (or null) is no PO number.
- */
-export const poNumberField = z
-  .string({ error: orderMessages.poNumberPrintable })
-  .trim()
-  .max(MAX_PO_NUMBER_LENGTH, orderMessages.poNumberTooLong)
-  .regex(PRINTABLE_TEXT, orderMessages.poNumberPrintable)
-  .nullish()
-  .transform((value) => value || undefined);
 
 /** A quantity as a number or a string of digits (a select's value); whole and at least 500. */
 export const quantityField = z
@@ -101,9 +67,7 @@ export const quantityField = z
 /** The order form on the product page. The quantity is checked against 500 by the page itself. */
 export const orderFormSchema = z.object({
   quantity: z.string(),
-  address: addressField,
-  phone: phoneField,
-  poNumber: poNumberField,
+  ...deliveryFields,
 });
 
 export type OrderFormInput = z.input<typeof orderFormSchema>;
@@ -123,9 +87,7 @@ const ignoredField = z.union([z.string().max(5000), z.number(), z.null()]).optio
 export const createOrderSchema = z.strictObject({
   productId: objectIdString,
   quantity: quantityField,
-  address: addressField,
-  phone: phoneField,
-  poNumber: poNumberField,
+  ...deliveryFields,
   userName: ignoredField,
   email: ignoredField,
   name: ignoredField,

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { quickOrderMessages } from '@/lib/core/messages';
 import { MAX_QUICK_ORDER_LINES, MAX_QUICK_ORDER_TEXT } from '@/lib/core/validation/limits';
-import { addressField, phoneField, poNumberField } from '@/lib/orders/validation/order';
+import { deliveryFields } from './delivery';
 
 export { MAX_QUICK_ORDER_LINES, MAX_QUICK_ORDER_TEXT };
 
 /**
  * Quick order by part number (/dashboard/quick-order, POST /api/quick-order/check and
  * POST /api/quick-order): lines of `part number, quantity` as pasted text or the text of an
- * uploaded CSV file, parsed on the server (lib/orders/quick-order.ts), plus the delivery
+ * uploaded CSV file, parsed on the server (lib/orders/quick-order/), plus the delivery
  * fields of the order form for placing.
  */
 
@@ -30,19 +30,13 @@ export type QuickOrderCheckInput = z.infer<typeof quickOrderCheckSchema>;
  */
 export const quickOrderPlaceSchema = z.strictObject({
   text: quickOrderTextField,
-  address: addressField,
-  phone: phoneField,
-  poNumber: poNumberField,
+  ...deliveryFields,
 });
 
 export type QuickOrderPlaceInput = z.infer<typeof quickOrderPlaceSchema>;
 
 /** The delivery form of the quick-order page (react-hook-form), the same fields as the API's. */
-export const quickOrderDeliverySchema = z.object({
-  address: addressField,
-  phone: phoneField,
-  poNumber: poNumberField,
-});
+export const quickOrderDeliverySchema = z.object(deliveryFields);
 
 export type QuickOrderDeliveryInput = z.input<typeof quickOrderDeliverySchema>;
 export type QuickOrderDeliveryValues = z.output<typeof quickOrderDeliverySchema>;
