@@ -146,7 +146,7 @@ export async function decideQuote(
           queueMails([{ kind: 'quote.declined' }], { origin }),
         );
   if (!result.ok) {
-    if (!result.current) throw refuse('quote.not_found');
+    if (result.reason === 'missing') throw refuse('quote.not_found');
     const current = result.current;
     if (
       current.status === 'accepted' ||
@@ -206,8 +206,8 @@ export async function acceptQuote(
   const seenCents = toCents(accepted.unitPrice);
   const claimed = await claimQuoteForAccept(id, buyer.id, claim, seenCents);
   if (!claimed.ok) {
+    if (claimed.reason === 'missing') throw refuse('quote.not_found');
     const current = claimed.current;
-    if (!current) throw refuse('quote.not_found');
     if (current.status === 'answered' && current.unitPriceCents !== seenCents) {
       throw priceChanged(current);
     }

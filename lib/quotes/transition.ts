@@ -15,9 +15,15 @@ import { quoteRecord, type QuoteRecord } from './store';
  * update (`outbox`). The reads and the new quote are lib/quotes/store.ts.
  */
 
-/** The outcome of a conditional change: the quote after it, or as it is now (lost or refused). */
+/**
+ * The outcome of a conditional change, as lib/orders/transition.ts words it: the quote after
+ * it; `missing` when there is no such quote; `changed` when the quote is not (or no longer) in
+ * a state the move starts from, with the quote as it is now.
+ */
 export type QuoteChange =
-  { ok: true; quote: QuoteRecord } | { ok: false; current: QuoteRecord | null };
+  | { ok: true; quote: QuoteRecord }
+  | { ok: false; reason: 'missing' }
+  | { ok: false; reason: 'changed'; current: QuoteRecord };
 
 /** A move of a quote: its new status, who makes it, and what else must hold and change. */
 interface QuoteMove {
@@ -40,7 +46,7 @@ async function transitionQuote(
   now: Date,
 ): Promise<QuoteChange> {
   const _id = toObjectId(id);
-  if (!_id) return { ok: false, current: null };
+  if (!_id) return { ok: false, reason: 'missing' };
   const { quotes } = collections(await getDb());
   const filter = {
     _id,
@@ -54,7 +60,9 @@ async function transitionQuote(
   );
   if (after) return { ok: true, quote: quoteRecord(after, now) };
   const current = await quotes.findOne({ _id });
-  return { ok: false, current: current ? quoteRecord(current, now) : null };
+  return current
+    ? { ok: false, reason: 'changed', current: quoteRecord(current, now) }
+    : { ok: false, reason: 'missing' };
 }
 
 /** Answers a requested (or re-answers an answered) quote, queueing the buyer's mail with it. */

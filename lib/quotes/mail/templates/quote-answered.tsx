@@ -1,30 +1,21 @@
-import {
-  ActionButton,
-  absoluteLink,
-  MailLayout,
-  Paragraph,
-  Rule,
-  units,
-} from '@/lib/core/mail/parts';
+import { Paragraph, units } from '@/lib/core/mail/parts';
 import { formatDay } from '@/lib/core/dates';
 import { formatMoney } from '@/lib/core/money';
-import {
-  QuoteQuestions,
-  QuoteSummary,
-  quotesPath,
-  type QuoteMailProps,
-} from '@/lib/quotes/mail/templates/quote-parts';
+import { BuyerQuoteMail } from '@/lib/quotes/mail/templates/buyer-quote-mail';
+import type { QuoteMailProps } from '@/lib/quotes/mail/templates/quote-parts';
 
 /** To the buyer, when the store answers their quote: the price, until when, how to accept. */
 export default function QuoteAnsweredMail({ quote, storeName, origin }: QuoteMailProps) {
   const answer = quote.answer;
   const price = answer ? formatMoney(answer.unitPriceCents) : '';
   return (
-    <MailLayout
+    <BuyerQuoteMail
+      quote={quote}
       storeName={storeName}
       origin={origin}
       preview={`${price} a unit for ${units(quote.quantity)} × ${quote.product.name}.`}
       heading="Your quote is ready"
+      action="Review and accept"
     >
       <Paragraph>
         Hello {quote.buyer.name}, we can supply {units(quote.quantity)} × {quote.product.name} at{' '}
@@ -37,10 +28,6 @@ export default function QuoteAnsweredMail({ quote, storeName, origin }: QuoteMai
         ) : null}{' '}
         Accept it on the quotes page to place the order, then pay it as any order.
       </Paragraph>
-      <ActionButton href={absoluteLink(origin, quotesPath)}>Review and accept</ActionButton>
-      <QuoteSummary quote={quote} />
-      <Rule />
-      <QuoteQuestions quote={quote} origin={origin} />
-    </MailLayout>
+    </BuyerQuoteMail>
   );
 }

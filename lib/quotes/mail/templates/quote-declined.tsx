@@ -1,28 +1,17 @@
-import {
-  ActionButton,
-  absoluteLink,
-  Lines,
-  MailLayout,
-  Paragraph,
-  Rule,
-  Subheading,
-  units,
-} from '@/lib/core/mail/parts';
-import {
-  QuoteQuestions,
-  QuoteSummary,
-  quotesPath,
-  type QuoteMailProps,
-} from '@/lib/quotes/mail/templates/quote-parts';
+import { Lines, Paragraph, Subheading, units } from '@/lib/core/mail/parts';
+import { BuyerQuoteMail } from '@/lib/quotes/mail/templates/buyer-quote-mail';
+import type { QuoteMailProps } from '@/lib/quotes/mail/templates/quote-parts';
 
 /** To the buyer, when the store declines their quote, with its reason. */
 export default function QuoteDeclinedMail({ quote, storeName, origin }: QuoteMailProps) {
   return (
-    <MailLayout
+    <BuyerQuoteMail
+      quote={quote}
       storeName={storeName}
       origin={origin}
       preview={`We cannot quote ${units(quote.quantity)} × ${quote.product.name}.`}
       heading="We cannot quote this request"
+      action="Open your quotes"
     >
       <Paragraph>
         Hello {quote.buyer.name}, we are sorry: we cannot offer {units(quote.quantity)} ×{' '}
@@ -30,10 +19,6 @@ export default function QuoteDeclinedMail({ quote, storeName, origin }: QuoteMai
       </Paragraph>
       <Subheading>Reason</Subheading>
       <Lines text={quote.declineReason ?? ''} />
-      <ActionButton href={absoluteLink(origin, quotesPath)}>Open your quotes</ActionButton>
-      <QuoteSummary quote={quote} />
-      <Rule />
-      <QuoteQuestions quote={quote} origin={origin} />
-    </MailLayout>
+    </BuyerQuoteMail>
   );
 }
