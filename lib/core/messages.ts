@@ -254,234 +254,153 @@ export function loginErrorMessage(
 }
 
 /**
+ * The refusals of one code, as entries of `errorMessages`: `{ key: message }` becomes
+ * `{ key: { code, message } }`.
+ */
+function withCode<Code extends ErrorCode, Key extends string>(
+  code: Code,
+  table: Record<Key, string>,
+): Record<Key, { code: Code; message: string }> {
+  const entries = Object.entries<string>(table).map(([key, message]) => [key, { code, message }]);
+  return Object.fromEntries(entries) as Record<Key, { code: Code; message: string }>;
+}
+
+/**
  * Every refusal of the store, keyed `area.case`: its code (the kind of refusal; only the HTTP
  * edge, lib/api/errors.ts, maps a code to a status) and the message a person reads. `{name}`
  * placeholders are filled by `refusalText()` (lib/core/refusal.ts). Field messages of the forms
- * live with their zod schemas.
+ * live with their zod schemas. The table is grouped by code.
+ *
+ * The `input.*` keys are refusals of the input, one per kind of problem: the sentence is the
+ * first field's issue (`{where}` is `field: ` or empty), every issue goes with it
+ * (lib/core/refusal.ts).
  */
 export const errorMessages = {
-  'request.not_json': { code: 'bad_request', message: 'The request body must be valid JSON.' },
-  'request.not_object': {
-    code: 'bad_request',
-    message: 'The request body must be a JSON object.',
-  },
-  'request.invalid_id': { code: 'invalid_id', message: 'The {what} "{value}" is not a valid id.' },
-  'request.invalid_email': { code: 'bad_request', message: 'The email is not valid.' },
-  'request.cross_site': {
-    code: 'cross_site',
-    message:
+  ...withCode('bad_request', {
+    'request.not_json': 'The request body must be valid JSON.',
+    'request.not_object': 'The request body must be a JSON object.',
+    'request.invalid_email': 'The email is not valid.',
+    'input.malformed': '{where}{issue}',
+    'auth.invalid_callback_url': 'The callbackUrl must be a web address or a path on this store.',
+    'auth.reset_link_invalid':
+      'This reset link is invalid, expired or already used. Ask for a new one.',
+    'image.not_multipart': imageMessages.notMultipart,
+    'payment.signature_missing': 'The Stripe-Signature header is missing.',
+    'payment.signature_invalid': 'The webhook signature does not verify.',
+  }),
+  ...withCode('invalid_id', {
+    'request.invalid_id': 'The {what} "{value}" is not a valid id.',
+  }),
+  ...withCode('cross_site', {
+    'request.cross_site':
       'This request came from another site, so it was refused. Please use the store itself to do this.',
-  },
-  'request.too_large': {
-    code: 'payload_too_large',
-    message: 'The request body is too large (at most {limit}).',
-  },
-  'request.no_route': { code: 'not_found', message: 'No API route matches {method} {path}.' },
-  'request.rate_limited': {
-    code: 'rate_limited',
-    message: 'Too many requests. Please wait {minutes} and try again.',
-  },
-  /**
-   * Refusals of the input, one per kind of problem: the sentence is the first field's issue
-   * (`{where}` is `field: ` or empty), every issue goes with it (lib/core/refusal.ts).
-   */
-  'input.invalid': { code: 'validation_failed', message: '{where}{issue}' },
-  'input.malformed': { code: 'bad_request', message: '{where}{issue}' },
-  'input.conflict': { code: 'conflict', message: '{where}{issue}' },
-  'input.too_large': { code: 'payload_too_large', message: '{where}{issue}' },
-  'input.unsupported_type': { code: 'unsupported_media_type', message: '{where}{issue}' },
-  'server.internal': { code: 'internal_error', message: 'Something went wrong on our side.' },
-  'server.database_unavailable': {
-    code: 'service_unavailable',
-    message: 'The database is unavailable. Try again shortly.',
-  },
-  'auth.sign_in_rate_limited': {
-    code: 'rate_limited',
-    message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  },
-  'auth.invalid_callback_url': {
-    code: 'bad_request',
-    message: 'The callbackUrl must be a web address or a path on this store.',
-  },
-  'auth.reset_link_invalid': {
-    code: 'bad_request',
-    message: 'This reset link is invalid, expired or already used. Ask for a new one.',
-  },
-  'auth.already_verified': { code: 'conflict', message: 'Your email is already verified.' },
-  'auth.reset_mail_unavailable': {
-    code: 'bad_gateway',
-    message:
-      'We cannot send the reset mail right now: our mail server is not answering. Please try again in a few minutes.',
-  },
-  'auth.verification_mail_failed': {
-    code: 'bad_gateway',
-    message: 'The verification mail could not be sent right now. Please try again later.',
-  },
-  'user.not_found': { code: 'not_found', message: 'No user has this email.' },
-  'user.gone': { code: 'not_found', message: 'Your account no longer exists.' },
-  'user.cannot_remove_self': { code: 'conflict', message: 'You cannot remove yourself.' },
-  'user.last_admin': { code: 'conflict', message: 'The last admin cannot be removed.' },
-  'user.last_admin_demote': {
-    code: 'conflict',
-    message: 'The last admin cannot stop being an admin. Make someone else admin first.',
-  },
-  'user.not_admin': { code: 'conflict', message: 'This user is not an admin.' },
-  'user.configured_admin': {
-    code: 'conflict',
-    message:
-      '{email} is configured as an admin (ADMIN_EMAILS), so it stays an admin. Remove the address from ADMIN_EMAILS to take the role away.',
-  },
-  'user.role_change_busy': {
-    code: 'conflict',
-    message: 'Another change to this user is under way. Please try again.',
-  },
-  'product.not_found': { code: 'not_found', message: 'No product has this id.' },
-  'product.price_changed': {
-    code: 'conflict',
-    message:
-      'The product’s minimum order quantity or price changed meanwhile. Reload it and check its price tiers again.',
-  },
-  'product.picture_unavailable': {
-    code: 'bad_gateway',
-    message: 'The product’s picture could not be fetched from its address.',
-  },
-  'image.not_found': { code: 'not_found', message: 'No image has this id.' },
-  'image.not_multipart': { code: 'bad_request', message: imageMessages.notMultipart },
-  'image.store_failed': { code: 'bad_gateway', message: imageMessages.storeFailed },
-  'contact.send_failed': {
-    code: 'bad_gateway',
-    message:
-      'Your message could not be sent right now. Please try again later or write to us directly.',
-  },
-  'auth.sign_in_required': { code: 'unauthorized', message: 'Please sign in to continue.' },
-  'auth.admin_only': { code: 'forbidden', message: 'Only an admin may do this.' },
-  'auth.own_account_only': {
-    code: 'forbidden',
-    message: 'You may only access your own account.',
-  },
-  'auth.session_required': {
-    code: 'forbidden',
-    message: 'An access token cannot do this. Please sign in again.',
-  },
-  'order.not_found': { code: 'not_found', message: 'No order has this id.' },
-  'order.not_yours': { code: 'forbidden', message: 'You may only access your own orders.' },
-  'order.pay_not_yours': { code: 'forbidden', message: 'You may only pay your own orders.' },
-  'order.paid_cannot_delete': { code: 'conflict', message: 'A paid order cannot be deleted.' },
-  'order.payment_in_progress': {
-    code: 'conflict',
-    message: 'A payment for this order is in progress; it cannot be deleted now.',
-  },
-  'order.expired': {
-    code: 'conflict',
-    message:
-      'This order expired: it was not paid within {hours}, so it was cancelled and its stock released. Please place a new order.',
-  },
-  'order.too_many_unpaid': {
-    code: 'conflict',
-    message:
-      'You already have {max} unpaid orders. Please pay or delete one of them before placing another.',
-  },
-  'order.too_many_unpaid_unverified': {
-    code: 'conflict',
-    message:
-      'You already have {max} unpaid orders, the most an account whose email is not verified yet may hold. Pay or delete one of them, verify your email (the link we sent you, or resend it from My Profile) to hold up to {verifiedMax}, or request a quote for what you need.',
-  },
-  'quick_order.too_many_lines': {
-    code: 'validation_failed',
-    message:
+  }),
+  ...withCode('payload_too_large', {
+    'request.too_large': 'The request body is too large (at most {limit}).',
+    'input.too_large': '{where}{issue}',
+  }),
+  ...withCode('not_found', {
+    'request.no_route': 'No API route matches {method} {path}.',
+    'user.not_found': 'No user has this email.',
+    'user.gone': 'Your account no longer exists.',
+    'product.not_found': 'No product has this id.',
+    'image.not_found': 'No image has this id.',
+    'order.not_found': 'No order has this id.',
+    'quote.not_found': 'No quote has this id.',
+  }),
+  ...withCode('rate_limited', {
+    'request.rate_limited': 'Too many requests. Please wait {minutes} and try again.',
+    'auth.sign_in_rate_limited':
+      'Too many sign-in attempts. Please wait a few minutes and try again.',
+  }),
+  ...withCode('validation_failed', {
+    'input.invalid': '{where}{issue}',
+    'quick_order.too_many_lines':
       'A quick order takes at most {max} lines; this one has {count}. Split it into several quick orders.',
-  },
-  'quick_order.nothing_to_place': {
-    code: 'validation_failed',
-    message: 'None of the lines can be ordered. Correct them and check again.',
-  },
-  'order.already_paid': { code: 'conflict', message: 'This order is already paid.' },
-  'order.cancelled': {
-    code: 'conflict',
-    message:
-      'This order was cancelled and can no longer be paid or changed. Please place a new order.',
-  },
-  'order.invalid_transition': {
-    code: 'conflict',
-    message: 'This order is {from}, so it cannot be marked {to}.',
-  },
-  'order.paid_with_other_payment': {
-    code: 'conflict',
-    message: 'This order is already paid with another payment.',
-  },
-  'order.payment_not_prepared': {
-    code: 'conflict',
-    message: 'The payment could not be prepared. Please reload the page.',
-  },
-  'order.payment_not_completed': { code: 'conflict', message: 'This payment has not completed.' },
-  'quote.not_found': { code: 'not_found', message: 'No quote has this id.' },
-  'quote.not_yours': { code: 'forbidden', message: 'You may only access your own quotes.' },
-  'quote.accept_not_yours': {
-    code: 'forbidden',
-    message: 'Only the buyer who asked for this quote may accept it.',
-  },
-  'quote.not_answered': {
-    code: 'conflict',
-    message: 'This quote has not been answered yet, so it cannot be accepted.',
-  },
-  'quote.expired': {
-    code: 'conflict',
-    message: 'This quote expired on {date}. Please request a new quote.',
-  },
-  'quote.already_accepted': { code: 'conflict', message: 'This quote was already accepted.' },
-  'quote.accepting': {
-    code: 'conflict',
-    message: 'This quote is being accepted right now. Please reload the page in a moment.',
-  },
-  'quote.declined': { code: 'conflict', message: 'This quote was declined.' },
-  'quote.price_changed': {
-    code: 'conflict',
-    message:
-      'The price of this quote has changed to {unitPrice} a unit ({total} in all) since you saw it. Please check the new price and accept again.',
-  },
-  'quote.closed': {
-    code: 'conflict',
-    message: 'This quote is {status}, so it can no longer be answered or declined.',
-  },
-  'quote.out_of_stock': {
-    code: 'conflict',
-    message:
-      'There is not enough stock to accept this quote right now (only {available} available). The quote stays open: please try again later or contact us.',
-  },
-  'quote.below_minimum': {
-    code: 'conflict',
-    message:
-      "The product's minimum order quantity is now {minimum}, above this quote's quantity. Please request a new quote.",
-  },
-  'invoice.not_paid': {
-    code: 'conflict',
-    message: 'This order has no invoice yet: an invoice is issued once the order is paid.',
-  },
-  'order.too_large_for_card': {
-    code: 'validation_failed',
-    message:
+    'quick_order.nothing_to_place':
+      'None of the lines can be ordered. Correct them and check again.',
+    'order.too_large_for_card':
       'This order is larger than a single card payment allows ($999,999.99). Please contact us to pay it.',
-  },
-  'order.too_small_for_card': {
-    code: 'validation_failed',
-    message: 'This order is below the smallest card payment ($0.50).',
-  },
-  'payment.not_configured': {
-    code: 'service_unavailable',
-    message: messages.payment.notConfigured,
-  },
-  'payment.unreachable': {
-    code: 'bad_gateway',
-    message: 'The payment service could not be reached. Try again shortly.',
-  },
-  'payment.signature_missing': {
-    code: 'bad_request',
-    message: 'The Stripe-Signature header is missing.',
-  },
-  'payment.signature_invalid': {
-    code: 'bad_request',
-    message: 'The webhook signature does not verify.',
-  },
-} as const satisfies Record<string, { code: ErrorCode; message: string }>;
+    'order.too_small_for_card': 'This order is below the smallest card payment ($0.50).',
+  }),
+  ...withCode('conflict', {
+    'input.conflict': '{where}{issue}',
+    'auth.already_verified': 'Your email is already verified.',
+    'user.cannot_remove_self': 'You cannot remove yourself.',
+    'user.last_admin': 'The last admin cannot be removed.',
+    'user.last_admin_demote':
+      'The last admin cannot stop being an admin. Make someone else admin first.',
+    'user.not_admin': 'This user is not an admin.',
+    'user.configured_admin':
+      '{email} is configured as an admin (ADMIN_EMAILS), so it stays an admin. Remove the address from ADMIN_EMAILS to take the role away.',
+    'user.role_change_busy': 'Another change to this user is under way. Please try again.',
+    'product.price_changed':
+      'The product’s minimum order quantity or price changed meanwhile. Reload it and check its price tiers again.',
+    'order.paid_cannot_delete': 'A paid order cannot be deleted.',
+    'order.payment_in_progress':
+      'A payment for this order is in progress; it cannot be deleted now.',
+    'order.expired':
+      'This order expired: it was not paid within {hours}, so it was cancelled and its stock released. Please place a new order.',
+    'order.too_many_unpaid':
+      'You already have {max} unpaid orders. Please pay or delete one of them before placing another.',
+    'order.too_many_unpaid_unverified':
+      'You already have {max} unpaid orders, the most an account whose email is not verified yet may hold. Pay or delete one of them, verify your email (the link we sent you, or resend it from My Profile) to hold up to {verifiedMax}, or request a quote for what you need.',
+    'order.already_paid': 'This order is already paid.',
+    'order.cancelled':
+      'This order was cancelled and can no longer be paid or changed. Please place a new order.',
+    'order.invalid_transition': 'This order is {from}, so it cannot be marked {to}.',
+    'order.paid_with_other_payment': 'This order is already paid with another payment.',
+    'order.payment_not_prepared': 'The payment could not be prepared. Please reload the page.',
+    'order.payment_not_completed': 'This payment has not completed.',
+    'quote.not_answered': 'This quote has not been answered yet, so it cannot be accepted.',
+    'quote.expired': 'This quote expired on {date}. Please request a new quote.',
+    'quote.already_accepted': 'This quote was already accepted.',
+    'quote.accepting':
+      'This quote is being accepted right now. Please reload the page in a moment.',
+    'quote.declined': 'This quote was declined.',
+    'quote.price_changed':
+      'The price of this quote has changed to {unitPrice} a unit ({total} in all) since you saw it. Please check the new price and accept again.',
+    'quote.closed': 'This quote is {status}, so it can no longer be answered or declined.',
+    'quote.out_of_stock':
+      'There is not enough stock to accept this quote right now (only {available} available). The quote stays open: please try again later or contact us.',
+    'quote.below_minimum':
+      "The product's minimum order quantity is now {minimum}, above this quote's quantity. Please request a new quote.",
+    'invoice.not_paid':
+      'This order has no invoice yet: an invoice is issued once the order is paid.',
+  }),
+  ...withCode('unsupported_media_type', {
+    'input.unsupported_type': '{where}{issue}',
+  }),
+  ...withCode('internal_error', {
+    'server.internal': 'Something went wrong on our side.',
+  }),
+  ...withCode('service_unavailable', {
+    'server.database_unavailable': 'The database is unavailable. Try again shortly.',
+    'payment.not_configured': messages.payment.notConfigured,
+  }),
+  ...withCode('bad_gateway', {
+    'auth.reset_mail_unavailable':
+      'We cannot send the reset mail right now: our mail server is not answering. Please try again in a few minutes.',
+    'auth.verification_mail_failed':
+      'The verification mail could not be sent right now. Please try again later.',
+    'product.picture_unavailable': 'The product’s picture could not be fetched from its address.',
+    'image.store_failed': imageMessages.storeFailed,
+    'contact.send_failed':
+      'Your message could not be sent right now. Please try again later or write to us directly.',
+    'payment.unreachable': 'The payment service could not be reached. Try again shortly.',
+  }),
+  ...withCode('unauthorized', {
+    'auth.sign_in_required': 'Please sign in to continue.',
+  }),
+  ...withCode('forbidden', {
+    'auth.admin_only': 'Only an admin may do this.',
+    'auth.own_account_only': 'You may only access your own account.',
+    'auth.session_required': 'An access token cannot do this. Please sign in again.',
+    'order.not_yours': 'You may only access your own orders.',
+    'order.pay_not_yours': 'You may only pay your own orders.',
+    'quote.not_yours': 'You may only access your own quotes.',
+    'quote.accept_not_yours': 'Only the buyer who asked for this quote may accept it.',
+  }),
+} satisfies Record<string, { code: ErrorCode; message: string }>;
 
 export type ErrorKey = keyof typeof errorMessages;
