@@ -16,7 +16,7 @@ import {
   fieldErrorExample,
   objectIdPath,
   operation,
-  validationExample,
+  queryRefused,
   type CodeCase,
 } from '@/lib/core/api/operation';
 import { idField } from '@/lib/core/api/shapes';
@@ -24,6 +24,21 @@ import { idField } from '@/lib/core/api/shapes';
 /** The catalogue: GET /api/product and /api/product/{productId}, and Manage Products' writes. */
 
 const tag = 'Products';
+
+/** The product the examples show (an answer, and the body that adds it), with its price list. */
+function sampleProduct(priceTiers: { minQuantity: number; price: number }[]) {
+  return {
+    name: 'Deep groove ball bearing 6204-2RS',
+    description: 'Sealed single-row bearing, 20 × 47 × 14 mm, chrome steel.',
+    minimumOrderQuantity: 500,
+    availableQuantity: 24000,
+    price: 0.42,
+    priceTiers,
+    picture: '/images/products/ball-bearing.webp',
+    sku: 'BRG-6204-2RS',
+    category: 'bearings',
+  };
+}
 
 export const productResponseSchema = z
   .object({
@@ -63,19 +78,11 @@ export const productResponseSchema = z
     id: 'Product',
     example: {
       _id: '66a1f0c2e4b0a1b2c3d4e5f6',
-      name: 'Deep groove ball bearing 6204-2RS',
-      description: 'Sealed single-row bearing, 20 × 47 × 14 mm, chrome steel.',
-      minimumOrderQuantity: 500,
-      availableQuantity: 24000,
-      price: 0.42,
-      priceTiers: [
+      ...sampleProduct([
         { minQuantity: 500, price: 0.42 },
         { minQuantity: 5000, price: 0.38 },
         { minQuantity: 20000, price: 0.35 },
-      ],
-      picture: '/images/products/ball-bearing.webp',
-      sku: 'BRG-6204-2RS',
-      category: 'bearings',
+      ]),
     },
   });
 
@@ -136,13 +143,7 @@ export const listProductsOp = operation({
       }),
     },
   },
-  errors: [
-    {
-      code: 'bad_request',
-      when: 'a parameter is not valid; details.fields names it',
-      example: validationExample(catalogueQuerySchema, { limit: '500' }, 'bad_request'),
-    },
-  ],
+  errors: [queryRefused(catalogueQuerySchema, { limit: '500' })],
 });
 
 export const addProductOp = operation({
@@ -156,20 +157,10 @@ export const addProductOp = operation({
   access: 'admin',
   body: {
     json: productSchema,
-    example: {
-      name: 'Deep groove ball bearing 6204-2RS',
-      description: 'Sealed single-row bearing, 20 × 47 × 14 mm, chrome steel.',
-      minimumOrderQuantity: 500,
-      availableQuantity: 24000,
-      price: 0.42,
-      priceTiers: [
-        { minQuantity: 500, price: 0.42 },
-        { minQuantity: 5000, price: 0.38 },
-      ],
-      picture: '/images/products/ball-bearing.webp',
-      sku: 'BRG-6204-2RS',
-      category: 'bearings',
-    },
+    example: sampleProduct([
+      { minQuantity: 500, price: 0.42 },
+      { minQuantity: 5000, price: 0.38 },
+    ]),
     multipart: {
       fields: productFieldsSchema,
       file: 'picture',

@@ -12,6 +12,7 @@ import {
   fieldErrorExample,
   objectIdPath,
   operation,
+  queryRefused,
   validationExample,
   type KeyCase,
 } from '@/lib/core/api/operation';
@@ -449,11 +450,11 @@ export const listAllOrdersOp = operation({
     },
   },
   errors: [
-    {
-      code: 'bad_request',
-      when: '`status` is not one of the statuses, `from` or `to` is not a calendar date `YYYY-MM-DD`, `from` is after `to`, or `format` is neither `json` nor `csv`; details.fields names it',
-      example: validationExample(allOrdersQuerySchema, { status: 'lost' }, 'bad_request'),
-    },
+    queryRefused(
+      allOrdersQuerySchema,
+      { status: 'lost' },
+      '`status` is not one of the statuses, `from` or `to` is not a calendar date `YYYY-MM-DD`, `from` is after `to`, or `format` is neither `json` nor `csv`; details.fields names it',
+    ),
   ],
 });
 

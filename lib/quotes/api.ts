@@ -7,12 +7,7 @@ import {
   quoteRequestSchema,
   quotesQuerySchema,
 } from '@/lib/quotes/schemas';
-import {
-  fieldErrorExample,
-  objectIdPath,
-  operation,
-  validationExample,
-} from '@/lib/core/api/operation';
+import { fieldErrorExample, objectIdPath, operation, queryRefused } from '@/lib/core/api/operation';
 import { unpaidCapErrors } from '@/lib/orders/api';
 import { idField } from '@/lib/core/api/shapes';
 
@@ -100,11 +95,11 @@ export const listQuotesOp = operation({
     200: { description: 'The quotes, newest first.', json: z.array(quoteResponseSchema) },
   },
   errors: [
-    {
-      code: 'bad_request',
-      when: '`status` is not one of the statuses; details.fields names it',
-      example: validationExample(quotesQuerySchema, { status: 'lost' }, 'bad_request'),
-    },
+    queryRefused(
+      quotesQuerySchema,
+      { status: 'lost' },
+      '`status` is not one of the statuses; details.fields names it',
+    ),
   ],
 });
 

@@ -8,7 +8,7 @@ import {
   reviewQuerySchema,
   reviewSchema,
 } from '@/lib/reviews/schemas';
-import { fieldErrorExample, operation, validationExample } from '@/lib/core/api/operation';
+import { fieldErrorExample, operation, queryRefused } from '@/lib/core/api/operation';
 import { idField } from '@/lib/core/api/shapes';
 
 /** Reviews: one page of them, newest first, and adding one with its photo. */
@@ -61,13 +61,7 @@ export const listReviewsOp = operation({
       }),
     },
   },
-  errors: [
-    {
-      code: 'bad_request',
-      when: 'a parameter is not valid; details.fields names it',
-      example: validationExample(reviewQuerySchema, { limit: '500' }, 'bad_request'),
-    },
-  ],
+  errors: [queryRefused(reviewQuerySchema, { limit: '500' })],
 });
 
 export const addReviewOp = operation({

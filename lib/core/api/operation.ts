@@ -238,6 +238,18 @@ export function fieldErrorExample(
   return { field, message, ...options };
 }
 
+/**
+ * A query its schema refuses (`bad_request`, every field issue in `details.fields`), with the
+ * refusal of `value` as its example.
+ */
+export function queryRefused(
+  schema: z.ZodType,
+  value: unknown,
+  when = 'a parameter is not valid; details.fields names it',
+): CodeCase {
+  return { code: 'bad_request', when, example: validationExample(schema, value, 'bad_request') };
+}
+
 /** The refusal of `value` by `schema`: 422 (or `code`) with every field issue. */
 export function validationExample(
   schema: z.ZodType,
