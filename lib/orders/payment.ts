@@ -6,6 +6,7 @@ import {
   markOrderPaid,
   type OrderRecord,
 } from '@/lib/orders/store';
+import type { MarkPaidResult } from './store/payment';
 import {
   cancelIntent,
   createIntent,
@@ -53,12 +54,16 @@ const notThisOrder = (message: string) =>
  * the receipt ('order.paid') and the store's mail ('order.paid.store', to ORDERS_TO) are queued
  * in the same update, held until the invoice number is issued so that the receipt shows it.
  */
-async function markPaid(orderId: string, intentId: string, origin: string) {
+async function markPaid(
+  orderId: string,
+  intentId: string,
+  origin: string,
+): Promise<MarkPaidResult> {
   const mails = orderMails(['order.paid', 'order.paid.store'], origin, { held: true });
-  const outcome = await markOrderPaid(orderId, intentId, mails.extraUpdate);
-  if (outcome === 'paid' || outcome === 'already_paid') await invoiceAfterPayment(orderId);
-  if (outcome === 'paid') await mailsQueued(orderId, mails);
-  return outcome;
+  const result = await markOrderPaid(orderId, intentId, mails.extraUpdate);
+  if (result.ok || result.reason === 'already_paid') await invoiceAfterPayment(orderId);
+  if (result.ok) await mailsQueued(orderId, mails);
+  return result;
 }
 
 /** Marks the order paid with a succeeded intent that `paymentProblem` accepts. */
@@ -73,11 +78,18 @@ async function settleSucceededIntent(
     throw notThisOrder('This payment is not for the amount of this order.');
   }
   if (problem === 'not_succeeded') throw refuse('order.payment_not_completed');
-  const outcome = await markPaid(order._id, intent.id, origin);
-  if (outcome === 'missing') throw refuse('order.not_found');
-  if (outcome === 'cancelled') throw orderCancelled((await findOrder(order._id)) ?? order);
-  if (outcome === 'mismatch') throw refuse('order.paid_with_other_payment');
-  return outcome;
+  const result = await markPaid(order._id, intent.id, origin);
+  if (result.ok) return 'paid';
+  switch (result.reason) {
+    case 'already_paid':
+      return 'already_paid';
+    case 'missing':
+      throw refuse('order.not_found');
+    case 'cancelled':
+      throw orderCancelled((await findOrder(order._id)) ?? order);
+    case 'mismatch':
+      throw refuse('order.paid_with_other_payment');
+  }
 }
 
 /**
@@ -209,7 +221,7 @@ export async function applyPaymentEvent(
     console.warn(`[orders] ignored ${event.id}: ${intent.id} does not pay order ${order._id}`);
     return 'ignored';
   }
-  const outcome = await markPaid(order._id, intent.id, origin);
-  if (outcome !== 'paid' && outcome !== 'already_paid') return 'ignored';
-  return outcome;
+  const result = await markPaid(order._id, intent.id, origin);
+  if (result.ok) return 'paid';
+  return result.reason === 'already_paid' ? 'already_paid' : 'ignored';
 }

@@ -267,7 +267,7 @@ describe('payment received', () => {
     const mails = orderMailsModule.orderMails(['order.paid', 'order.paid.store'], TRUSTED, {
       held: true,
     });
-    expect(await data.markOrderPaid(order._id, intentId, mails.extraUpdate)).toBe('paid');
+    expect(await data.markOrderPaid(order._id, intentId, mails.extraUpdate)).toEqual({ ok: true });
     const held = await entriesOf(order._id);
     expect(held.map((entry) => entry.kind)).toEqual(['order.paid', 'order.paid.store']);
     for (const entry of held) {

@@ -372,10 +372,10 @@ describe('payments and the expiry go through the same transition', () => {
       transactionId: 'pi_replayed',
     });
     expect((await orderDoc(id))!.history.at(-1)).toMatchObject({ status: 'paid', by: 'stripe' });
-    expect(await markOrderPaid(id, 'pi_replayed')).toBe('already_paid');
+    expect(await markOrderPaid(id, 'pi_replayed')).toEqual({ ok: false, reason: 'already_paid' });
     await move(admin, id, 'shipped', SHIPPING);
-    expect(await markOrderPaid(id, 'pi_replayed')).toBe('already_paid');
-    expect(await markOrderPaid(id, 'pi_other')).toBe('mismatch');
+    expect(await markOrderPaid(id, 'pi_replayed')).toEqual({ ok: false, reason: 'already_paid' });
+    expect(await markOrderPaid(id, 'pi_other')).toEqual({ ok: false, reason: 'mismatch' });
     const doc = await orderDoc(id);
     expect(doc).toMatchObject({ status: 'shipped', paid: true, transactionId: 'pi_replayed' });
     expect(doc!.history.filter((step) => step.status === 'paid')).toHaveLength(1);

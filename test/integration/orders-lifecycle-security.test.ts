@@ -185,7 +185,10 @@ describe('unpaid orders expire', () => {
     await (
       await collections()
     ).orders.updateOne({ _id: new ObjectId(id) }, { $set: { paymentIntentId: 'pi_late' } });
-    expect(await app.orders.markOrderPaid(id, 'pi_late')).toBe('cancelled');
+    expect(await app.orders.markOrderPaid(id, 'pi_late')).toEqual({
+      ok: false,
+      reason: 'cancelled',
+    });
     expect((await api.orderDoc(id))!.paid).toBe(false);
   });
 

@@ -139,8 +139,10 @@ export async function makeOrder(
 /** Marks an order paid with a PaymentIntent id, the way a verified card payment does. */
 export async function payOrder(orderId: string, paymentIntentId: string): Promise<void> {
   const attached = await attachPaymentIntent(orderId, null, paymentIntentId);
-  const outcome = attached ? await markOrderPaid(orderId, paymentIntentId) : 'mismatch';
-  if (outcome !== 'paid') throw new Error(`payOrder: ${orderId} was not paid (${outcome})`);
+  const result = attached
+    ? await markOrderPaid(orderId, paymentIntentId)
+    : ({ ok: false, reason: 'mismatch' } as const);
+  if (!result.ok) throw new Error(`payOrder: ${orderId} was not paid (${result.reason})`);
 }
 
 // States the store has no function for: written with one update each.

@@ -26,19 +26,25 @@ export async function attachPaymentIntent(
   return result.matchedCount === 1;
 }
 
+/** What `markOrderPaid` did: marked the order paid, or why not. */
+export type MarkPaidResult =
+  { ok: true } | { ok: false; reason: 'already_paid' | 'cancelled' | 'mismatch' | 'missing' };
+
 /**
  * Marks an order paid with a PaymentIntent the caller has verified with Stripe: the
  * `transition()` from `unpaid` to `paid`, conditional on it being the intent stored on the
  * order, so replays, races and double clicks mark it paid exactly once, with one transaction
  * id. The same update freezes what its invoice prints about the buyer and the part
- * (`invoiceDetails`, lib/orders/invoice-details.ts). A replay of the same payment answers
- * 'already_paid' (also once the order has moved on).
+ * (`invoiceDetails`, lib/orders/invoice-details.ts). Answers `{ ok: true }` when this call
+ * marked it paid; else the reason: a replay of the same payment is 'already_paid' (also once the
+ * order has moved on), 'cancelled', 'mismatch' (paid with another intent, or another intent
+ * stored), 'missing'.
  */
 export async function markOrderPaid(
   id: string,
   paymentIntentId: string,
   extraUpdate?: ExtraUpdate,
-): Promise<'paid' | 'already_paid' | 'cancelled' | 'mismatch' | 'missing'> {
+): Promise<MarkPaidResult> {
   const invoice = await invoiceDetailsUpdate(id);
   const result = await transition({
     id,
@@ -51,12 +57,14 @@ export async function markOrderPaid(
       ? { ...extraUpdate, $set: { ...extraUpdate?.$set, ...invoice } }
       : extraUpdate,
   });
-  if (result.ok) return 'paid';
-  if (result.reason !== 'changed') return 'missing';
+  if (result.ok) return { ok: true };
+  if (result.reason !== 'changed') return { ok: false, reason: 'missing' };
   const doc = result.current;
-  if (doc.paid && doc.transactionId === paymentIntentId) return 'already_paid';
-  if (doc.status === 'cancelled') return 'cancelled';
-  return 'mismatch';
+  if (doc.paid && doc.transactionId === paymentIntentId) {
+    return { ok: false, reason: 'already_paid' };
+  }
+  if (doc.status === 'cancelled') return { ok: false, reason: 'cancelled' };
+  return { ok: false, reason: 'mismatch' };
 }
 
 /**
