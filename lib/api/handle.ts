@@ -22,8 +22,8 @@ import { emailParam, parseWith, readJson, route } from './handler';
  * One declaration per endpoint: `export const POST = handle(placeOrderOp, fn)` builds a route
  * handler from the operation object the OpenAPI document is generated from (declared by its
  * feature in lib/<feature>/api.ts, typed by lib/core/api/operation.ts; the document is
- * lib/api/contract/document.ts). In `route()` (the cross-site check, the request counted while it is
- * answered, every failure in the one error shape), in this order:
+ * lib/api/contract/document.ts). In `route()` (the cross-site check, the request counted
+ * while it is answered, every failure in the one error shape), in this order:
  *
  * 1. the path parameters, each parsed as its declaration says (`objectIdPath`: an `Id` by
  *    `parseId`, lib/core/ids.ts, 400 `request.invalid_id`; `emailPath`: decoded,

@@ -27,8 +27,9 @@ import { errorBodySchema, resolveError, type ResolvedError } from './failures';
 /**
  * The OpenAPI 3.1 document of the API, built by zod-openapi from the features' declarations
  * (lib/<feature>/api.ts, listed in index.ts: the zod schemas the route handlers parse with);
- * the statuses and error bodies of their refusals are added here, at the edge (failures.ts). Served at /api/openapi.json and
- * read by the reference page at /api/docs; `listOperations` hands tests every operation.
+ * the statuses and error bodies of their refusals are added here, at the edge (failures.ts).
+ * Served at /api/openapi.json and read by the reference page at /api/docs; `listOperations`
+ * hands tests every operation.
  */
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
