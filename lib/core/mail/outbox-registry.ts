@@ -1,4 +1,4 @@
-import type { Document } from 'mongodb';
+import type { Document, ObjectId } from 'mongodb';
 
 /**
  * The outbox's registry: which collections carry an outbox, and what each kind of mail queued
@@ -31,6 +31,12 @@ export interface OutboxEntry {
   lastError?: string;
   /** When it was given up: kept on the document, marked, for the back office. */
   failedAt?: Date;
+}
+
+/** A document with an outbox, as the outbox engine reads and updates it. */
+export interface OutboxDocument {
+  _id: ObjectId;
+  outbox?: OutboxEntry[];
 }
 
 /** A mail ready for sendMail, as a kind's renderer makes it from the document. */

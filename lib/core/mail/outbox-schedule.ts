@@ -1,0 +1,71 @@
+import 'server-only';
+import { whenQuiet } from '@/lib/core/activity';
+import { afterResponse } from '@/lib/core/background';
+import { drainOutbox } from './outbox-drain';
+
+/**
+ * When the outbox (lib/core/mail/outbox.ts) is drained: after the response of every request
+ * that queued a mail, in a periodic sweep for retries, and under load once the load has eased.
+ */
+
+/** A sweep starts at most this often per server process. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Under load (lib/core/activity.ts: BUSY_REQUESTS API requests in flight at once), a scheduled
+ * drain sends its batches once the load has eased for OUTBOX_QUIET_MS; under a steady load it
+ * waits at most OUTBOX_MAX_DEFER_MS in all, then drains as before, alongside the requests. So a
+ * burst of orders is answered first and its mails follow it (each drain sends many at once),
+ * instead of every order's request paying for a drain that renders mails while the next orders
+ * wait. Without load the drain starts at once, as it always did.
+ */
+export const OUTBOX_QUIET_MS = 50;
+export const OUTBOX_MAX_DEFER_MS = 30_000;
+
+const drainCache = globalThis as typeof globalThis & {
+  __storefrontOutboxDrain?: { running: Promise<void> | null; again: boolean; sweptAt: number };
+};
+
+function drainState() {
+  return (drainCache.__storefrontOutboxDrain ??= { running: null, again: false, sweptAt: 0 });
+}
+
+/**
+ * Drains the outbox after the response has been sent (a send never delays or fails the request
+ * that queued it). Call it after every update that queued a mail. One drain runs at a time per
+ * process; a call during a drain makes it run once more, for mails queued after it looked. Under
+ * load its batches wait for the load to ease (OUTBOX_QUIET_MS, at most OUTBOX_MAX_DEFER_MS).
+ */
+export function scheduleOutboxDrain(): void {
+  afterResponse('outbox', runDrain);
+}
+
+/**
+ * The periodic sweep, for mails waiting for a retry: call it on ordinary requests (as the
+ * order expiry sweep is called); it drains after the response at most once a minute per process.
+ */
+export function scheduleOutboxSweep(): void {
+  const state = drainState();
+  if (Date.now() - state.sweptAt < SWEEP_INTERVAL_MS) return;
+  state.sweptAt = Date.now();
+  scheduleOutboxDrain();
+}
+
+function runDrain(): Promise<void> {
+  const state = drainState();
+  if (state.running) {
+    state.again = true;
+    return state.running;
+  }
+  state.running = (async () => {
+    const deadline = Date.now() + OUTBOX_MAX_DEFER_MS;
+    const pause = () => whenQuiet(OUTBOX_QUIET_MS, deadline);
+    do {
+      state.again = false;
+      await drainOutbox({ pause });
+    } while (state.again);
+  })().finally(() => {
+    state.running = null;
+  });
+  return state.running;
+}
