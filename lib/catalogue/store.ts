@@ -1,21 +1,17 @@
 import 'server-only';
-import { ObjectId, type Filter, type Sort } from 'mongodb';
-import { unstable_cache } from 'next/cache';
-import { CATALOGUE_REVALIDATE_SECONDS, cacheTags } from '@/lib/core/cache';
-import type { CatalogueQuery, CatalogueSort } from '@/lib/catalogue/validation/product';
+import { ObjectId } from 'mongodb';
 import type { PriceTier } from '@/lib/catalogue/pricing';
 import { getDb } from '@/lib/core/db';
 import { collections } from './collections';
 import type { PriceTierDoc, ProductDoc } from './collections';
 import { centsToDollars, toCents } from '@/lib/core/money';
-import {
-  DEFAULT_CATALOGUE_LIMIT,
-  MAX_CATALOGUE_LIMIT,
-  MAX_SKU_LENGTH,
-  SKU_PATTERN,
-  type ProductInput,
-} from '@/lib/catalogue/validation/product';
+import type { ProductInput } from '@/lib/catalogue/validation/product';
 import { toObjectId } from '@/lib/core/db/ids';
+
+/**
+ * The product records: reads by id and part number, and the writes of Manage Products. The
+ * catalogue's lists and search are search.ts; the stock orders take and give back, stock.ts.
+ */
 
 /** A product as pages and the API see it: string id, prices in dollars. */
 export interface Product {
@@ -59,134 +55,6 @@ export function toProduct(doc: ProductDoc): Product {
 /** The lookup form of a part number: lower-cased, so uniqueness and search ignore case. */
 export function normaliseSku(sku: string): string {
   return sku.toLowerCase();
-}
-
-/** The newest products (at most 100), newest first: the home page's selection. */
-export async function listNewestProducts(limit: number): Promise<Product[]> {
-  const bounded = Math.min(Math.max(Math.trunc(limit) || 0, 1), MAX_CATALOGUE_LIMIT);
-  const { products } = collections(await getDb());
-  const docs = await products.find({}).sort({ createdAt: -1, _id: -1 }).limit(bounded).toArray();
-  return docs.map(toProduct);
-}
-
-/**
- * The newest products from Next.js's data cache (tag `products`, like listCachedReviews): a
- * bounded item whatever the catalogue's size, for the home page.
- */
-export const listCachedNewestProducts = unstable_cache(
-  listNewestProducts,
-  ['catalogue-newest-products'],
-  { tags: [cacheTags.products], revalidate: CATALOGUE_REVALIDATE_SECONDS },
-);
-
-/** One page of the catalogue: `pages` is at least 1 (an empty result is one empty page). */
-export interface CataloguePage {
-  items: Product[];
-  total: number;
-  page: number;
-  limit: number;
-  pages: number;
-}
-
-/** Every order ends on _id, so products with equal values keep one order across pages. */
-const sortOrders: Record<CatalogueSort, Sort> = {
-  newest: { createdAt: -1, _id: -1 },
-  'price-asc': { priceCents: 1, _id: 1 },
-  'price-desc': { priceCents: -1, _id: -1 },
-  name: { name: 1, _id: 1 },
-};
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
-
-/** One group of a search's results, in the order it is shown. */
-interface Group {
-  filter: Filter<ProductDoc>;
-  sort: Sort;
-  /** Sorted by text relevance: the score has to be projected. */
-  byScore?: boolean;
-}
-
-/**
- * The groups a query's results are listed in. Without `q`: the whole (category-filtered)
- * catalogue. With `q`: the product whose part number is `q` (any case), then those whose part
- * number starts with it, then the text matches over name, description and part number that
- * are in neither of those: each product appears once. Within a group the chosen sort applies;
- * without one, part numbers are in order and text matches by relevance.
- */
-function searchGroups(query: CatalogueQuery): Group[] {
-  const base: Filter<ProductDoc> = query.category ? { category: query.category } : {};
-  const q = query.q?.trim();
-  const chosen = query.sort ? sortOrders[query.sort] : undefined;
-  if (!q) return [{ filter: base, sort: chosen ?? sortOrders.newest }];
-
-  const text: Filter<ProductDoc> = { ...base, $text: { $search: q } };
-  const textGroup: Group = chosen
-    ? { filter: text, sort: chosen }
-    : { filter: text, sort: { score: { $meta: 'textScore' }, _id: -1 }, byScore: true };
-  if (q.length > MAX_SKU_LENGTH || !SKU_PATTERN.test(q)) return [textGroup];
-
-  const skuLower = normaliseSku(q);
-  // Anchored, case-sensitive regex on the lower-cased field: an index range scan. `$type`
-  // repeats the unique index's partial filter, without which the planner may not use it.
-  const prefix = new RegExp(`^${escapeRegex(skuLower)}`);
-  const bySku = chosen ?? { skuLower: 1, _id: 1 };
-  return [
-    { filter: { ...base, skuLower: { $type: 'string', $eq: skuLower } }, sort: bySku },
-    {
-      filter: { ...base, skuLower: { $type: 'string', $regex: prefix, $ne: skuLower } },
-      sort: bySku,
-    },
-    { ...textGroup, filter: { ...text, skuLower: { $not: prefix } } },
-  ];
-}
-
-/**
- * The catalogue's one query: search, category filter, sort and pagination, for the API, the
- * /products page and Manage Products. `page` is 1-based; `limit` defaults to 50 and is held
- * to 1..100. A page past the end has no items.
- */
-export async function searchCatalogue(query: CatalogueQuery): Promise<CataloguePage> {
-  const limit = Math.min(
-    Math.max(Math.trunc(query.limit ?? DEFAULT_CATALOGUE_LIMIT) || 1, 1),
-    MAX_CATALOGUE_LIMIT,
-  );
-  const page = Math.max(Math.trunc(query.page ?? 1) || 1, 1);
-  const { products } = collections(await getDb());
-  const groups = searchGroups(query);
-  // The whole catalogue is counted from the collection's metadata, not by reading it.
-  const counts = await Promise.all(
-    groups.map((group) =>
-      Object.keys(group.filter).length === 0
-        ? products.estimatedDocumentCount()
-        : products.countDocuments(group.filter),
-    ),
-  );
-  const total = counts.reduce((sum, count) => sum + count, 0);
-
-  // Walk the groups from the page's offset, taking what each contributes to the page.
-  const items: Product[] = [];
-  let skip = (page - 1) * limit;
-  for (const [index, group] of groups.entries()) {
-    if (items.length >= limit) break;
-    const count = counts[index] ?? 0;
-    if (skip >= count) {
-      skip -= count;
-      continue;
-    }
-    const cursor = products.find(group.filter, {
-      ...(group.byScore ? { projection: { score: { $meta: 'textScore' } } } : {}),
-    });
-    const docs = await cursor
-      .sort(group.sort)
-      .skip(skip)
-      .limit(limit - items.length)
-      .toArray();
-    items.push(...docs.map(toProduct));
-    skip = 0;
-  }
-  return { items, total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
 }
 
 /** One product by its id string; null when the id is malformed or unknown. */
@@ -332,36 +200,6 @@ export async function existingProductIds(ids: readonly string[]): Promise<Set<st
     .find({ _id: { $in: objectIds } }, { projection: { _id: 1 } })
     .toArray();
   return new Set(docs.map((doc) => doc._id.toHexString()));
-}
-
-/**
- * Stock for an order (lib/orders/store.ts), in ONE conditional update: takes `quantity` from the
- * product's available stock only while there is that much and the quantity reaches its minimum.
- * Answers the product as it was before (null when nothing was taken), so the order copies it.
- */
-export async function takeStock(productId: ObjectId, quantity: number): Promise<ProductDoc | null> {
-  return collections(await getDb()).products.findOneAndUpdate(
-    {
-      _id: productId,
-      availableQuantity: { $gte: quantity },
-      minimumOrderQuantity: { $lte: quantity },
-    },
-    { $inc: { availableQuantity: -quantity } },
-    { returnDocument: 'before' },
-  );
-}
-
-/** Gives `quantity` back to a product's stock (an order deleted, expired or stepped back). */
-export async function returnStock(productId: ObjectId, quantity: number): Promise<void> {
-  await collections(await getDb()).products.updateOne(
-    { _id: productId },
-    { $inc: { availableQuantity: quantity } },
-  );
-}
-
-/** A product's document as stored, or null: why `takeStock` took nothing. */
-export async function findProductDocument(productId: ObjectId): Promise<ProductDoc | null> {
-  return collections(await getDb()).products.findOne({ _id: productId });
 }
 
 /** A product's part number as stored, for an invoice (lib/orders/invoice-details.ts). */

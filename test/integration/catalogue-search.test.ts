@@ -6,7 +6,8 @@ import { GET as listProductsRoute, POST as addProductRoute } from '@/app/api/pro
 import { GET as productRoute } from '@/app/api/product/[productId]/route';
 import { categorySlugs } from '@/lib/catalogue/categories';
 import { demoProducts } from '@/lib/catalogue/demo-catalogue';
-import { searchCatalogue, toProduct, type Product } from '@/lib/catalogue/store';
+import { searchCatalogue } from '@/lib/catalogue/search';
+import { toProduct, type Product } from '@/lib/catalogue/store';
 import { resetDemoData } from '@/lib/catalogue/seed';
 import { fieldMessages } from '@/lib/core/messages';
 import { catalogueQuerySchema, productSchema } from '@/lib/catalogue/validation/product';

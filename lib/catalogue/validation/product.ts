@@ -322,7 +322,7 @@ export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
 
 // The catalogue's query: URL search parameters of GET /api/product and of the /products and
-// Manage Products pages, parsed into a CatalogueQuery for searchCatalogue (lib/catalogue/store).
+// Manage Products pages, parsed into a CatalogueQuery for searchCatalogue (lib/catalogue/search.ts).
 
 export const DEFAULT_CATALOGUE_LIMIT = 50;
 export const MAX_CATALOGUE_LIMIT = MAX_PAGE_LIMIT;
