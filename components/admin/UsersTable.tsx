@@ -15,6 +15,9 @@ interface Row {
   role: 'admin' | 'user';
 }
 
+/** The one role change a row offers: a buyer can be made admin, an admin made a buyer again. */
+const roleAction = (user: Row) => (user.role !== 'admin' ? 'Make admin' : 'Remove admin');
+
 export function UsersTable({ users, currentUserId }: { users: Row[]; currentUserId: string }) {
   const router = useRouter();
   const { confirm, dialog } = useConfirm();
@@ -91,27 +94,15 @@ export function UsersTable({ users, currentUserId }: { users: Row[]; currentUser
               ) : null}
             </Td>
             <Td>
-              {user.role !== 'admin' ? (
-                <button
-                  type="button"
-                  className="btn-primary px-3 py-1.5"
-                  disabled={busy === user.id}
-                  onClick={() => makeAdmin(user)}
-                  aria-label={`Make admin: ${user.email}`}
-                >
-                  Make admin
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="btn-secondary px-3 py-1.5"
-                  disabled={busy === user.id}
-                  onClick={() => removeAdmin(user)}
-                  aria-label={`Remove admin: ${user.email}`}
-                >
-                  Remove admin
-                </button>
-              )}
+              <button
+                type="button"
+                className={`${user.role !== 'admin' ? 'btn-primary' : 'btn-secondary'} px-3 py-1.5`}
+                disabled={busy === user.id}
+                onClick={() => (user.role !== 'admin' ? makeAdmin(user) : removeAdmin(user))}
+                aria-label={`${roleAction(user)}: ${user.email}`}
+              >
+                {roleAction(user)}
+              </button>
             </Td>
             <Td>
               <button

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { Order } from '@/lib/orders';
 import { formatMoney, toCents } from '@/lib/core/money';
 import { messages } from '@/lib/core/messages';
@@ -6,6 +5,7 @@ import { forwardStatuses } from '@/lib/orders/shared';
 import { Td } from '@/components/ui/Table';
 import { OrderStatusControl } from './OrderStatusControl';
 import { InvoiceLink } from './InvoiceLink';
+import { OrderLink, PoNumberNote } from './OrderLink';
 import { OrdersTable } from './OrdersTable';
 import { StatusBadge } from './StatusBadge';
 
@@ -27,21 +27,12 @@ export function ManageOrdersTable({ orders, empty }: { orders: Order[]; empty: s
         <>
           <Td className="min-w-48 break-all">{order.email}</Td>
           <Td className="min-w-44">
-            <Link
-              href={`/dashboard/order/${order._id}`}
-              className="font-medium text-brand-700 underline-offset-2 hover:underline"
-            >
-              {order.name}
-            </Link>
+            <OrderLink orderId={order._id}>{order.name}</OrderLink>
             <span className="block text-xs text-slate-600">
               {order.quantity} units · {formatMoney(toCents(order.price))} ·{' '}
               {order.paid ? 'PAID' : 'unpaid'}
             </span>
-            {order.poNumber ? (
-              <span className="block text-xs break-all text-slate-600">
-                PO number: {order.poNumber}
-              </span>
-            ) : null}
+            <PoNumberNote poNumber={order.poNumber} />
             <InvoiceLink order={order} />
           </Td>
           <Td className="min-w-40">

@@ -4,6 +4,7 @@ import { formatMoney, toCents } from '@/lib/core/money';
 import { messages, orderAgainMessages } from '@/lib/core/messages';
 import { Td } from '@/components/ui/Table';
 import { InvoiceLink } from './InvoiceLink';
+import { OrderLink, PoNumberNote } from './OrderLink';
 import { OrdersTable } from './OrdersTable';
 import { StatusBadge } from './StatusBadge';
 
@@ -34,18 +35,9 @@ export function MyOrdersTable({
         <>
           <Td>{order.userName}</Td>
           <Td className="min-w-40">
-            <Link
-              href={`/dashboard/order/${order._id}`}
-              className="font-medium text-brand-700 underline-offset-2 hover:underline"
-            >
-              {order.name}
-            </Link>
+            <OrderLink orderId={order._id}>{order.name}</OrderLink>
             <span className="block text-xs text-slate-600">Quantity: {order.quantity}</span>
-            {order.poNumber ? (
-              <span className="block text-xs break-all text-slate-600">
-                PO number: {order.poNumber}
-              </span>
-            ) : null}
+            <PoNumberNote poNumber={order.poNumber} />
             <StatusBadge status={order.status} className="mt-1" />
             {soldProductIds === undefined ? null : soldProductIds.has(order.productId) ? (
               <Link

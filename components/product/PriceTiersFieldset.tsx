@@ -6,6 +6,7 @@ import {
   type FieldErrors,
   type FieldValues,
   type UseFormRegister,
+  type UseFormRegisterReturn,
 } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
 import { MAX_PRICE_TIERS } from '@/lib/core/validation/limits';
@@ -84,42 +85,26 @@ export function PriceTiersFieldset<T extends FieldValues & PriceTiersValues, TOu
                 <span className="col-span-2 text-sm font-semibold text-slate-700 @md:col-span-1 @md:pt-8">
                   {tier}
                 </span>
-                <Field
+                <TierNumberField
                   id={`${idPrefix}-tier-${index}-quantity`}
-                  label={
-                    <>
-                      <span className="sr-only">{tier} </span>From quantity
-                    </>
-                  }
+                  tier={tier}
+                  label="From quantity"
                   error={rowErrors?.minQuantity?.message}
-                >
-                  <input
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    step={1}
-                    required
-                    {...register(`priceTiers.${index}.minQuantity`, { valueAsNumber: true })}
-                  />
-                </Field>
-                <Field
+                  inputMode="numeric"
+                  step={1}
+                  registration={register(`priceTiers.${index}.minQuantity`, {
+                    valueAsNumber: true,
+                  })}
+                />
+                <TierNumberField
                   id={`${idPrefix}-tier-${index}-price`}
-                  label={
-                    <>
-                      <span className="sr-only">{tier} </span>Unit price ($)
-                    </>
-                  }
+                  tier={tier}
+                  label="Unit price ($)"
                   error={rowErrors?.price?.message}
-                >
-                  <input
-                    type="number"
-                    inputMode="decimal"
-                    min={0.01}
-                    step={0.01}
-                    required
-                    {...register(`priceTiers.${index}.price`, { valueAsNumber: true })}
-                  />
-                </Field>
+                  inputMode="decimal"
+                  step={0.01}
+                  registration={register(`priceTiers.${index}.price`, { valueAsNumber: true })}
+                />
                 <button
                   type="button"
                   className="btn-secondary col-span-2 px-3 @md:col-span-1 @md:mt-6"
@@ -147,5 +132,49 @@ export function PriceTiersFieldset<T extends FieldValues & PriceTiersValues, TOu
         {fields.length === 0 ? 'Add price tiers' : 'Add a tier'}
       </button>
     </fieldset>
+  );
+}
+
+/**
+ * One number of a tier's row: its visible label, read out with the tier's name ("Tier 2 From
+ * quantity"); the smallest value is one step.
+ */
+function TierNumberField({
+  id,
+  tier,
+  label,
+  error,
+  inputMode,
+  step,
+  registration,
+}: {
+  id: string;
+  tier: string;
+  label: string;
+  error: string | undefined;
+  inputMode: 'numeric' | 'decimal';
+  step: number;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <Field
+      id={id}
+      label={
+        <>
+          <span className="sr-only">{tier} </span>
+          {label}
+        </>
+      }
+      error={error}
+    >
+      <input
+        type="number"
+        inputMode={inputMode}
+        min={step}
+        step={step}
+        required
+        {...registration}
+      />
+    </Field>
   );
 }

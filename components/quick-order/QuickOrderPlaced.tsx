@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { formatMoney, toCents } from '@/lib/core/money';
 import type { QuickOrderResult } from '@/lib/orders';
+import { OrderLink } from '@/components/order/OrderLink';
 import { lineLabel } from './line-label';
 
 /**
@@ -34,12 +35,7 @@ export function QuickOrderPlaced({
             <tr key={line.orderId} data-order-id={line.orderId}>
               <RowHeader className="whitespace-nowrap">{lineLabel(line.lines)}</RowHeader>
               <Td>
-                <Link
-                  href={`/dashboard/order/${line.orderId}`}
-                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                >
-                  {line.productName}
-                </Link>
+                <OrderLink orderId={line.orderId}>{line.productName}</OrderLink>
                 <span className="block font-mono text-xs text-slate-600">{line.partNumber}</span>
               </Td>
               <Td className="tabular-nums">{line.quantity}</Td>

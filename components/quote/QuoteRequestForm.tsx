@@ -71,6 +71,12 @@ export function QuoteRequestForm({
     setFormError(result.message);
   });
 
+  /** Closes the "Quote requested" dialog, and the form with it. */
+  function closeSent() {
+    setSent(null);
+    setOpen(false);
+  }
+
   return (
     // Not a labelled region: its name ("Need a larger quantity?") would also answer to the order
     // form's "Quantity" label for anyone finding fields by their label.
@@ -164,23 +170,13 @@ export function QuoteRequestForm({
         open={sent !== null}
         title="Quote requested"
         icon="success"
-        onClose={() => {
-          setSent(null);
-          setOpen(false);
-        }}
+        onClose={closeSent}
         actions={
           <>
             <Link href="/dashboard/quotes" className="btn-primary">
               View my quotes
             </Link>
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={() => {
-                setSent(null);
-                setOpen(false);
-              }}
-            >
+            <button type="button" className="btn-secondary" onClick={closeSent}>
               OK
             </button>
           </>
