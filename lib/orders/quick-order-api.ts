@@ -8,7 +8,7 @@ import {
 import { operation, validationExample } from '@/lib/core/api/operation';
 import { idField } from '@/lib/core/api/shapes';
 
-/** Quick order by part number (lib/orders/quick-order.ts): check the lines, then place them. */
+/** Quick order by part number (lib/orders/quick-order/): check the lines, then place them. */
 
 const tag = 'Orders';
 

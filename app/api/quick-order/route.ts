@@ -6,7 +6,7 @@ import { linkOrigin } from '@/lib/security';
 /**
  * POST /api/quick-order: places the lines of a quick order (`part number, quantity`, at most
  * 20) for the signed-in person, one order per line, with one delivery address, phone and
- * optional PO number (lib/orders/quick-order.ts decides every rule). Answers `{ placed, failed }`:
+ * optional PO number (lib/orders/quick-order/ decides every rule). Answers `{ placed, failed }`:
  * the orders placed with their ids, and every other line with why it was not.
  */
 export const POST = handle(placeQuickOrderOp, ({ user, body }) =>

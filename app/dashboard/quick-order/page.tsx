@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'Quick Order' };
 /**
  * Quick order by part number: paste `part number, quantity` lines or upload a CSV file, see
  * every line checked against today's catalogue, then place the valid lines as orders with one
- * delivery address (lib/orders/quick-order.ts).
+ * delivery address (lib/orders/quick-order/).
  */
 export default async function QuickOrderPage() {
   const user = await requirePageUser('/dashboard/quick-order');
