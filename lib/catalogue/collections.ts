@@ -13,6 +13,13 @@ export interface PriceTierDoc {
   priceCents: number;
 }
 
+/** The marker of one stock move on a product: its key, the signed change (0: voided), when. */
+export interface StockMoveDoc {
+  key: string;
+  delta: number;
+  at: Date;
+}
+
 /** A product as stored; store.ts turns it into a plain object with string ids. */
 export interface ProductDoc {
   _id: ObjectId;
@@ -38,6 +45,11 @@ export interface ProductDoc {
   /** One of the catalogue's categories (lib/catalogue/categories.ts); older products may have none. */
   category?: CategorySlug;
   createdAt: Date;
+  /**
+   * Markers of recent stock moves made for orders, each under its key (lib/catalogue/stock-moves.ts):
+   * they make every move happen once, and say whether it happened. Kept for minutes.
+   */
+  stockMoves?: StockMoveDoc[];
 }
 
 /** A marker (`demo-seed`): when the demo catalogue was seeded, so it is seeded once (seed.ts). */
@@ -67,6 +79,8 @@ export const collections = declareCollections({
     { key: { category: 1, createdAt: -1, _id: -1 } },
     { key: { priceCents: 1, _id: 1 } },
     { key: { name: 1, _id: 1 } },
+    // Old stock-move markers, forgotten by the stock sweep (only products with some are keyed).
+    { key: { 'stockMoves.at': 1 }, options: { sparse: true } },
   ]),
   meta: collection<MetaDoc>('meta'),
 });

@@ -3,3 +3,4 @@
  * Nothing here imports server-only code.
  */
 export * from './validation/product';
+export * from './validation/quantity';

@@ -4,4 +4,5 @@
  */
 export * from './categories';
 export * from './pricing';
+export * from './quantity';
 export * from './summary';

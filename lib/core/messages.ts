@@ -346,6 +346,17 @@ export const errorMessages = {
     'order.too_many_unpaid_unverified':
       'You already have {max} unpaid orders, the most an account whose email is not verified yet may hold. Pay or delete one of them, verify your email (the link we sent you, or resend it from My Profile) to hold up to {verifiedMax}, or request a quote for what you need.',
     'order.already_paid': 'This order is already paid.',
+    'cart.full':
+      'Your order list holds at most {max} parts. Check it out or remove a line before adding another part.',
+    'cart.busy': 'Your order list was changed at the same moment elsewhere. Please try again.',
+    'cart.empty':
+      'Your order list is empty. Add parts from their product pages or with Quick Order first.',
+    'cart.not_ready':
+      'Some lines of your order list cannot be ordered as they are. Change or remove them first: each says why.',
+    'order.lines_short':
+      'Some parts are short of stock now, so nothing was ordered. Lower their quantities to what is available, or remove them.',
+    'order.interrupted':
+      'Your order could not be completed this time and nothing was taken. Please place it again.',
     'order.cancelled':
       'This order was cancelled and can no longer be paid or changed. Please place a new order.',
     'order.invalid_transition': 'This order is {from}, so it cannot be marked {to}.',

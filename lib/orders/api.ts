@@ -3,6 +3,7 @@ import { CANCEL_REASONS, ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from 
 import { fieldMessages } from '@/lib/core/messages';
 import {
   allOrdersQuerySchema,
+  checkoutSchema,
   createOrderSchema,
   orderStatusChangeSchema,
   recordPaymentSchema,
@@ -45,9 +46,42 @@ const historyStepSchema = z
   })
   .meta({ id: 'OrderHistoryStep' });
 
+/** One line of an order: money in integer cents. */
+export const orderLineResponseSchema = z
+  .object({
+    productId: idField,
+    sku: z.string().nullable().meta({
+      description: 'The part number when ordered; null for products from before part numbers.',
+    }),
+    name: z.string().meta({ description: 'Product name, copied when the order was placed.' }),
+    picture: z.string(),
+    quantity: z.number().int(),
+    unitPriceCents: z.number().int().meta({
+      description:
+        "Price of one unit, in US cents: the price of the product's volume tier for the line's quantity (or the quoted price), fixed when the order was placed.",
+    }),
+    totalCents: z.number().int().meta({ description: 'quantity × unitPriceCents, in US cents.' }),
+  })
+  .meta({ id: 'OrderLine' });
+
+/**
+ * The spec's order fields describe a one-line order exactly. For an order of several lines they
+ * are chosen once (lib/orders/store/lines.ts) and said here, in the OpenAPI document.
+ */
+const MULTI_LINE_NOTE = ' For an order of several lines: ';
+
 export const orderResponseSchema = z
   .object({
     _id: idField,
+    lines: z
+      .array(orderLineResponseSchema)
+      .min(1)
+      .meta({
+        description:
+          "Every line of the order, in the buyer's order (one for an order of one product). The order's total (`price`) is the sum of the lines' totals. The flat product fields below are those of a one-line order's product;" +
+          MULTI_LINE_NOTE +
+          '`productId`, `picture`, `sku`, `minimumOrderQuantity`, `availableQuantity` and `unitPrice` are the first line\'s, `name` is the first line\'s name followed by "and N more parts", `description` says how many parts the order has, and `quantity` is the units of all lines together.',
+      }),
     productId: idField,
     quantity: z.number().int(),
     userName: z.string().meta({ description: "The buyer's name when the order was placed." }),
@@ -122,6 +156,17 @@ export const orderResponseSchema = z
     id: 'Order',
     example: {
       _id: '66b20a4be4b0a1b2c3d4e5f7',
+      lines: [
+        {
+          productId: '66a1f0c2e4b0a1b2c3d4e5f6',
+          sku: 'BRG-6204-2RS',
+          name: 'Deep groove ball bearing 6204-2RS',
+          picture: '/images/products/ball-bearing.webp',
+          quantity: 1000,
+          unitPriceCents: 42,
+          totalCents: 42000,
+        },
+      ],
       productId: '66a1f0c2e4b0a1b2c3d4e5f6',
       quantity: 1000,
       userName: 'Dana Whitfield',
@@ -238,6 +283,66 @@ export const placeOrderOp = operation({
       when: "the quantity is below the product's minimum or above the stock left",
       example: fieldErrorExample('quantity', fieldMessages.order.onlyAvailable(1200)),
     },
+    ...unpaidCapErrors,
+  ],
+  rateLimited: true,
+});
+
+export const checkoutOp = operation({
+  method: 'post',
+  path: '/api/checkout',
+  operationId: 'checkout',
+  tag,
+  summary: 'Check out the order list as one order',
+  description:
+    "Places the signed-in buyer's order list (GET /api/cart) as ONE order of all its lines, and takes those lines out of the list. Each line is priced by its own volume tier when placed; the order's total is the sum of its lines. All or nothing: when a line is short of stock at that moment, nothing is ordered and the answer lists each short line (`details.lines`, with `available`). An empty list, or one with a line that cannot be ordered as it is (its `issue` in GET /api/cart), is refused before anything is written. Every rule of POST /api/order holds: the unpaid-orders cap, the hold until `payBy`, the rate limit (shared with POST /api/order).",
+  access: 'user',
+  body: {
+    json: checkoutSchema,
+    example: {
+      address: '12 Mill Road, Sheffield S1 2AB',
+      phone: '01142345678',
+      poNumber: 'PO-2026-0117',
+    },
+  },
+  responses: {
+    201: { description: 'The order was placed.', json: z.object({ insertedId: idField }) },
+  },
+  errors: [
+    'cart.empty',
+    {
+      key: 'cart.not_ready',
+      details: {
+        lines: [
+          {
+            productId: '66a1f0c2e4b0a1b2c3d4e5f6',
+            sku: 'BRG-6204-2RS',
+            quantity: 30000,
+            issue: {
+              code: 'above_stock',
+              message:
+                'Only 24000 available: order at most 24000, or request a quote from the product page',
+              nearestQuantity: 24000,
+            },
+          },
+        ],
+      },
+    },
+    {
+      key: 'order.lines_short',
+      details: {
+        lines: [
+          {
+            productId: '66a1f0c2e4b0a1b2c3d4e5f6',
+            quantity: 30000,
+            reason: 'out_of_stock',
+            available: 24000,
+          },
+        ],
+      },
+      when: 'a line was short of stock at the moment of ordering (another buyer took it meanwhile)',
+    },
+    'order.interrupted',
     ...unpaidCapErrors,
   ],
   rateLimited: true,
@@ -460,6 +565,7 @@ export const listAllOrdersOp = operation({
 
 export const orderOperations = [
   placeOrderOp,
+  checkoutOp,
   listOrdersByEmailOp,
   deleteOrderOp,
   recordPaymentOp,

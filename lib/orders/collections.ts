@@ -3,9 +3,53 @@ import { collection, declareCollections } from '@/lib/core/db/collection';
 import type { OutboxEntry } from '@/lib/core/mail/outbox-registry';
 import type { CancelReason, OrderStatus } from './lifecycle';
 
-/** An order: a copy of the product fields at ordering time, amounts in integer cents. */
+/**
+ * One line of an order: a product, how many, and its price fixed when the order was placed (the
+ * unit price of the line's volume tier, or a quoted price), with the part number, name and
+ * picture copied then.
+ */
+export interface OrderLineDoc {
+  productId: ObjectId;
+  sku: string | null;
+  name: string;
+  picture: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** quantity x unitPriceCents. */
+  totalCents: number;
+}
+
+/**
+ * Where a stored order is: its lifecycle status (lib/orders/lifecycle.ts), or `reserving` while
+ * the request placing it takes its lines' stock (lib/orders/stock.ts). A `reserving` order is
+ * seen by nobody: reads and lists leave it out; it becomes `unpaid` or is removed.
+ */
+export type StoredOrderStatus = OrderStatus | 'reserving';
+
+/**
+ * An order: its lines, and a copy of the product fields at ordering time, amounts in integer
+ * cents. The flat product fields (`productId`, `name`, `quantity`, ...) are the spec's: for a
+ * one-line order they are that line's; for an order of several lines they describe it as a
+ * whole (see `flatFieldsOf`, lib/orders/store/lines.ts).
+ */
 export interface OrderDoc {
   _id: ObjectId;
+  /**
+   * The lines, in the order the buyer listed them (one for an order of one product). Orders
+   * from before lines get theirs once, from their flat fields (migrations.ts); `linesOf` reads
+   * either.
+   */
+  lines?: OrderLineDoc[];
+  /**
+   * The lines (by product id) whose stock this order took and, of those, the ones given back
+   * (cancelled, or a placement undone), each recorded once (lib/orders/stock.ts).
+   */
+  reserved?: ObjectId[];
+  released?: ObjectId[];
+  /** Set while stock of this order remains to be given back; cleared when none is left. */
+  stockPending?: true;
+  /** While `reserving`: the request placing it (a random token) and until when it may. */
+  claim?: { token: string; until: Date };
   productId: ObjectId;
   /**
    * The person who ordered; `email` and `userName` are theirs at ordering time. Null for an
@@ -34,7 +78,7 @@ export interface OrderDoc {
    * Where the order is in its life (lib/orders/lifecycle.ts). Changed only by `transition()`,
    * one conditional update that also appends to `history`.
    */
-  status: OrderStatus;
+  status: StoredOrderStatus;
   /** Every status the order has had, oldest first; the first entry is its creation. */
   history: OrderHistoryEntry[];
   /** The spec's flag, kept equal to "status is past unpaid" by `transition()`. */
@@ -84,6 +128,9 @@ export interface OrderDoc {
   invoiceDetails?: InvoiceDetailsDoc;
 }
 
+/** A stored order past its placing: what reads, lists and moves see (never `reserving`). */
+export type PlacedOrderDoc = OrderDoc & { status: OrderStatus };
+
 /** One step of an order's history: the status it reached, when, by whom, and a note. */
 export interface OrderHistoryEntry {
   status: OrderStatus;
@@ -124,7 +171,14 @@ export const collections = declareCollections({
     },
     // Manage Orders' status filter, and the expiry sweep (unpaid, oldest first).
     { key: { status: 1, createdAt: -1, _id: -1 } },
-    // The expiry sweep's own deadlines (`expiresAt`, stamped when an order is placed).
+    // The stock sweep: orders whose stock remains to be given back.
+    { key: { stockPending: 1 }, options: { sparse: true } },
+    // The expiry sweep's own deadlines (`expiresAt`, stamped when an order is placed); the
+    // stock sweep's `reserving` orders by their claim.
+    {
+      key: { status: 1, 'claim.until': 1 },
+      options: { partialFilterExpression: { status: 'reserving' } },
+    },
     { key: { status: 1, expiresAt: 1 } },
     // At most one order per quote, whatever happens to an accept (lib/quotes).
     {

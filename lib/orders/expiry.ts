@@ -1,4 +1,5 @@
 import 'server-only';
+import { settleOrderStock } from './stock';
 import { cacheTags, expire } from '@/lib/core/cache';
 import { scheduleOutboxSweep } from '@/lib/core/mail/outbox';
 import { linkOrigin } from '@/lib/security';
@@ -92,6 +93,16 @@ export async function expireOverdueOrders(now = new Date()): Promise<number> {
   return cancelled;
 }
 
+/**
+ * One sweep: expires overdue unpaid orders, then settles the stock of orders a crash left
+ * halfway (lib/orders/stock.ts). Answers how many orders gave stock back.
+ */
+async function sweepOrders(): Promise<number> {
+  const now = new Date();
+  const cancelled = await expireOverdueOrders(now);
+  return cancelled + (await settleOrderStock(now));
+}
+
 /** A sweep starts at most this often per server process. */
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -111,7 +122,7 @@ export async function sweepOverdueOrders({ inRender = false } = {}): Promise<voi
   const state = (sweepCache.__storefrontOrderSweep ??= { startedAt: 0, running: null });
   if (!state.running && Date.now() - state.startedAt >= SWEEP_INTERVAL_MS) {
     state.startedAt = Date.now();
-    state.running = expireOverdueOrders()
+    state.running = sweepOrders()
       .catch((error: unknown) => {
         console.error('[orders] the expiry sweep failed:', error);
         return 0;

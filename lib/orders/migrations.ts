@@ -58,6 +58,35 @@ export async function giveOrdersAStatus(db: Db): Promise<void> {
   }
 }
 
+/**
+ * Orders from before lines become one-line orders: their one line is made of their flat fields
+ * (product, part number, name, picture, quantity, unit price, total), and their stock records
+ * say what they hold: the line's stock is reserved (taken when they were placed) and, for a
+ * cancelled order, released (given back when it was cancelled). One update per batch, only of
+ * orders without lines, so running it again changes nothing.
+ */
+export async function giveOrdersLines(db: Db): Promise<void> {
+  await collections(db).orders.updateMany({ lines: { $exists: false } }, [
+    {
+      $set: {
+        lines: [
+          {
+            productId: '$productId',
+            sku: { $ifNull: ['$sku', null] },
+            name: '$name',
+            picture: '$picture',
+            quantity: '$quantity',
+            unitPriceCents: '$unitPriceCents',
+            totalCents: '$totalCents',
+          },
+        ],
+        reserved: ['$productId'],
+        released: { $cond: [{ $eq: ['$status', 'cancelled'] }, ['$productId'], []] },
+      },
+    },
+  ]);
+}
+
 /** The pictures orders show (copies of their product's at ordering time), or those of them among `among`. */
 export async function orderPictures(db: Db, among?: string[]): Promise<unknown[]> {
   return collections(db).orders.distinct('picture', among ? { picture: { $in: among } } : {});

@@ -13,7 +13,8 @@ import 'server-only';
  * the store's origin (`linkOrigin()`, lib/security), passed by the caller.
  */
 
-export { placeOrderFor } from './place-order';
+export { placeOrderFor, placeOrderOfLines, type Delivery } from './place-order';
+export { checkoutCart } from './checkout';
 export {
   everyOrder,
   myOrders,

@@ -6,7 +6,7 @@ import { refuse, refuseField } from '@/lib/core/refusal';
 import { sweepOverdueOrders } from './expiry';
 import { mailsQueued, orderMails } from './mails';
 import { holdFor } from './rules';
-import { placeOrder, type QuotedTerms } from './store';
+import { placeOrder, type LineToPlace, type QuotedTerms } from './store';
 import { minimumQuantityMessage, stockMessage } from './validation/order';
 
 /** Who places an order: `emailVerified` as the account is now decides its hold (`holdFor`). */
@@ -38,6 +38,53 @@ export async function placeOrderFor(
   origin: string,
   { quote }: { quote?: QuotedTerms } = {},
 ): Promise<string> {
+  const { productId, quantity, ...delivery } = input;
+  return placeLines(
+    buyer,
+    {
+      ...delivery,
+      lines: [
+        {
+          productId,
+          quantity,
+          ...(quote ? { quotedUnitPriceCents: quote.unitPriceCents } : {}),
+        },
+      ],
+    },
+    origin,
+    quote ? { quoteId: quote.quoteId, reference: quote.reference } : undefined,
+  );
+}
+
+/** Where and how an order of several lines goes: the checkout's delivery fields. */
+export interface Delivery {
+  address: string;
+  phone: string;
+  poNumber?: string;
+}
+
+/**
+ * Places one order of many lines for the signed-in buyer (checkout, quick order, a quote of a
+ * list): every rule of `placeOrderFor`, for all lines at once, all or nothing. Lines that cannot
+ * be ordered (a part gone, below its minimum, short of stock) refuse the whole order with a 409
+ * `order.lines_short` whose details list each such line with what is available; nothing is
+ * taken then. Answers the new order's id.
+ */
+export function placeOrderOfLines(
+  buyer: Buyer,
+  input: Delivery & { lines: readonly LineToPlace[] },
+  origin: string,
+  quote?: { quoteId: string; reference: string },
+): Promise<string> {
+  return placeLines(buyer, input, origin, quote);
+}
+
+async function placeLines(
+  buyer: Buyer,
+  input: Delivery & { lines: readonly LineToPlace[] },
+  origin: string,
+  quote?: { quoteId: string; reference: string },
+): Promise<string> {
   await sweepOverdueOrders();
   const mails = orderMails(['order.placed'], origin, { held: true });
   const hold = holdFor(buyer);
@@ -65,9 +112,13 @@ export async function placeOrderFor(
             details: { available: result.available },
           });
         }
-        throw refuseField('quantity', stockMessage(result.available, input.quantity));
+        throw refuseField('quantity', stockMessage(result.available, input.lines[0]!.quantity));
+      case 'lines_refused':
+        throw refuse('order.lines_short', { details: { lines: result.lines } });
       case 'total_too_large':
         throw refuseField('quantity', 'Quantity is too large');
+      case 'interrupted':
+        throw refuse('order.interrupted');
       case 'too_many_unpaid':
         if (!hold.verified) {
           throw refuse('order.too_many_unpaid_unverified', {

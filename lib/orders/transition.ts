@@ -3,7 +3,7 @@ import { ObjectId, type Document, type Filter, type UpdateFilter } from 'mongodb
 import { refuse } from '@/lib/core/refusal';
 import { getDb } from '@/lib/core/db';
 import { collections } from './collections';
-import type { OrderDoc, OrderHistoryEntry } from './collections';
+import type { OrderDoc, OrderHistoryEntry, PlacedOrderDoc } from './collections';
 import { toObjectId } from '@/lib/core/db/ids';
 import {
   canTransition,
@@ -71,7 +71,7 @@ export type TransitionResult =
   /** No order has this id. */
   | { ok: false; reason: 'missing' }
   /** The order is no longer in `from` (or fails `where`): someone else moved it first. */
-  | { ok: false; reason: 'changed'; current: OrderDoc };
+  | { ok: false; reason: 'changed'; current: PlacedOrderDoc };
 
 /** The fields that belong to a status, written with it. */
 function statusFields(move: Move, at: Date): Partial<OrderDoc> {
@@ -126,7 +126,11 @@ export async function transition(input: TransitionInput): Promise<TransitionResu
     returnDocument: 'after',
   });
   if (moved) return { ok: true, order: moved };
-  const current = await orders.findOne({ _id });
+  // An order still being placed (`reserving`) is not there yet for anyone.
+  const current = (await orders.findOne({
+    _id,
+    status: { $ne: 'reserving' },
+  })) as PlacedOrderDoc | null;
   return current ? { ok: false, reason: 'changed', current } : { ok: false, reason: 'missing' };
 }
 

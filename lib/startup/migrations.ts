@@ -2,6 +2,7 @@ import type { Db } from 'mongodb';
 import { ensureDeclaredIndexes } from '@/lib/core/db/collection';
 import '@/lib/core/collections';
 import '@/lib/accounts/collections';
+import '@/lib/cart/collections';
 import '@/lib/invoices/collections';
 import '@/lib/quotes/collections';
 import { fillSkuLookups, productPictures } from '@/lib/catalogue/migrations';
@@ -9,6 +10,7 @@ import { attachUploadsInUse, uploadUserIdsAsObjectIds } from '@/lib/images/migra
 import {
   assignOrderOwners,
   giveOrdersAStatus,
+  giveOrdersLines,
   orderPictures,
   orderUserIdsAsObjectIds,
 } from '@/lib/orders/migrations';
@@ -45,6 +47,7 @@ export async function runMigrations(db: Db): Promise<void> {
   await uploadUserIdsAsObjectIds(db);
   await fillSkuLookups(db);
   await giveOrdersAStatus(db);
+  await giveOrdersLines(db);
   // Uploads from before attachments that a review, product or order shows.
   await attachUploadsInUse(db, [
     { kind: 'review', urls: reviewPictures(db) },

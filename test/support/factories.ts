@@ -120,8 +120,9 @@ export async function makeOrder(
   overrides: OrderOverrides = {},
 ): Promise<OrderRecord> {
   const placed = await placeOrder({
-    productId: product._id,
-    quantity: overrides.quantity ?? product.minimumOrderQuantity,
+    lines: [
+      { productId: product._id, quantity: overrides.quantity ?? product.minimumOrderQuantity },
+    ],
     address: overrides.address ?? '12 Foundry Lane, Sheffield',
     phone: overrides.phone ?? '01142345678',
     poNumber: overrides.poNumber,

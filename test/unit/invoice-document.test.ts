@@ -11,6 +11,17 @@ import { invoiceData, invoiceFileName, lines, type InvoiceData } from '@/lib/inv
 
 const order: OrderRecord & { invoiceNumber: string } = {
   _id: '6741f0c2a1b2c3d4e5f60718',
+  lines: [
+    {
+      productId: '6741f0c2a1b2c3d4e5f60001',
+      sku: null,
+      name: 'Hex Bolt M8 x 40 mm',
+      picture: '/images/products/hex-flange-bolt.webp',
+      quantity: 2_500,
+      unitPriceCents: 37,
+      totalCents: 92_500,
+    },
+  ],
   productId: '6741f0c2a1b2c3d4e5f60001',
   quantity: 2_500,
   userName: 'Zoë Łukasiewicz',

@@ -1,4 +1,5 @@
 import { authOperations, userOperations } from '@/lib/accounts/api';
+import { cartOperations } from '@/lib/cart/api';
 import { productOperations } from '@/lib/catalogue/api';
 import { contactOperations } from '@/lib/contact/api';
 import type { OperationContract } from '@/lib/core/api/operation';
@@ -16,6 +17,7 @@ import { systemOperations } from './system';
  */
 export const contract: readonly OperationContract[] = [
   ...productOperations,
+  ...cartOperations,
   ...orderOperations,
   ...quickOrderOperations,
   ...quoteOperations,
@@ -31,6 +33,11 @@ export const contract: readonly OperationContract[] = [
 /** The tags of the reference, in order, with what each covers. */
 export const contractTags = [
   { name: 'Products', description: 'The catalogue, and Manage Products (admins).' },
+  {
+    name: 'Order list',
+    description:
+      'The buyer’s order list (cart), kept on the server: lines of parts to order together, checked out as one order.',
+  },
   {
     name: 'Orders',
     description:

@@ -8,6 +8,12 @@
 /** The smallest order the storefront accepts, whatever the product: 500 units. */
 export const MINIMUM_ORDER_QUANTITY = 500;
 
+/** A sanity bound on one quantity, far above any stock, so totals stay exact integers. */
+export const MAXIMUM_ORDER_QUANTITY = 10_000_000;
+
+/** The most lines a buyer's order list (cart) holds, and so one order. */
+export const MAX_CART_LINES = 100;
+
 /** The longest company name and tax id of a business profile. */
 export const MAX_COMPANY_LENGTH = 120;
 export const MAX_TAX_ID_LENGTH = 40;

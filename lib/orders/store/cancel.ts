@@ -1,14 +1,24 @@
 import 'server-only';
 import type { CancelReason } from '../lifecycle';
 import { transition, type Actor, type ExtraUpdate, type TransitionResult } from '../transition';
-import { restock } from './collection';
+import { heldLines, releaseOrderStock } from '../stock';
 import { pastPayBy } from './deadline';
 
-/** Cancelling an unpaid order (a delete, an admin's cancel, the expiry) and giving its stock back. */
+/**
+ * Cancelling an unpaid order (a delete, an admin's cancel, the expiry) and giving its stock
+ * back, as recorded intent (lib/orders/stock.ts): the one update that cancels the order also
+ * marks it `stockPending`; then each line's stock is given back once and recorded, and the mark
+ * cleared. A crash in between leaves the mark, and the stock sweep finishes the give-back.
+ */
 
-/** Gives a cancelled order's stock back: called once, by the move that cancelled it. */
+/** The cancelling update's own extra: the order's stock is now to be given back. */
+function pendingStock(extra: ExtraUpdate = {}): ExtraUpdate {
+  return { ...extra, $set: { ...extra.$set, stockPending: true } };
+}
+
+/** Gives a cancelled order's stock back: called by the move that cancelled it. */
 async function restockCancelled(result: TransitionResult): Promise<TransitionResult> {
-  if (result.ok) await restock(result.order);
+  if (result.ok) await releaseOrderStock(result.order._id, heldLines(result.order));
   return result;
 }
 
@@ -25,7 +35,15 @@ export async function cancelUnpaidOrder(
   options: { note?: string | null; extraUpdate?: ExtraUpdate } = {},
 ): Promise<TransitionResult> {
   return restockCancelled(
-    await transition({ id, from: 'unpaid', to: 'cancelled', reason, by, ...options }),
+    await transition({
+      id,
+      from: 'unpaid',
+      to: 'cancelled',
+      reason,
+      by,
+      ...options,
+      extraUpdate: pendingStock(options.extraUpdate),
+    }),
   );
 }
 
@@ -54,7 +72,7 @@ export async function cancelOverdueOrder(
         ...pastPayBy(now),
         paymentIntentId: paymentIntentId ?? { $exists: false },
       },
-      extraUpdate,
+      extraUpdate: pendingStock(extraUpdate),
       at: now,
     }),
   );

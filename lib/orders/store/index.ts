@@ -3,10 +3,11 @@
  * the order as pages see it; place: placing; reads: queries; cancel: cancelling and restocking;
  * payment: payment and invoice-number writes; deadline: when an unpaid order runs out).
  */
-export type { Order, OrderHistoryStep, OrderRecord } from './records';
+export type { Order, OrderHistoryStep, OrderLine, OrderRecord } from './records';
 export { orderRecord, publicOrder } from './records';
 export { payByOf } from './deadline';
-export type { PlaceOrderResult, QuotedTerms } from './place';
+export type { LineToPlace, PlaceOrderResult, QuotedTerms, RefusedLine } from './place';
+export { flatFieldsOf, linesOf, multiLineName } from './lines';
 export { placeOrder } from './place';
 export type { OrderDateBounds } from './reads';
 export {

@@ -1,16 +1,30 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
-import { findProductDocument, takeStock, totalCentsFor, unitPriceCentsFor } from '@/lib/catalogue';
+import {
+  findProductDocuments,
+  orderMinimum,
+  totalCentsFor,
+  unitPriceCentsFor,
+  type ProductDoc,
+} from '@/lib/catalogue';
 import type { OutboxEntry } from '@/lib/core/mail/outbox';
 import { toObjectId } from '@/lib/core/db/ids';
-import type { OrderDoc } from '../collections';
-import { ordersCollection, restock } from './collection';
+import { faultPoint } from '@/lib/core/faults';
+import type { OrderDoc, OrderLineDoc } from '../collections';
+import { LostClaim, newClaim, releaseOrderStock, reserveOrderStock } from '../stock';
+import { ordersCollection } from './collection';
+import { flatFieldsOf } from './lines';
 
-/** Placing an order: the stock reservation, the insert and the unpaid-orders cap. */
+/** Placing an order: the insert, the unpaid-orders cap and the stock of every line. */
 
-/** How many unpaid, live orders this buyer has. */
+/**
+ * How many unpaid orders this buyer has, counting those being placed (`reserving`): the cap
+ * holds against concurrent orders of the same buyer.
+ */
 async function countUnpaidOrders(userId: ObjectId): Promise<number> {
-  const count = await (await ordersCollection()).countDocuments({ userId, status: 'unpaid' });
+  const count = await (
+    await ordersCollection()
+  ).countDocuments({ userId, status: { $in: ['unpaid', 'reserving'] } });
   noteUnpaidCount(userId, count);
   return count;
 }
@@ -45,14 +59,27 @@ function roomByHint(userId: ObjectId, max: number): boolean {
   return hint !== undefined && hint + 1 <= max;
 }
 
+/** Why one line of an order of several lines cannot be ordered. */
+export interface RefusedLine {
+  productId: string;
+  quantity: number;
+  reason: 'not_found' | 'below_minimum' | 'out_of_stock';
+  /** The product's effective minimum (below_minimum). */
+  minimum?: number;
+  /** The stock left (out_of_stock). */
+  available?: number;
+}
+
 export type PlaceOrderResult =
   | { ok: true; insertedId: string }
   | { ok: false; reason: 'product_not_found' }
   | { ok: false; reason: 'below_minimum'; minimum: number }
   | { ok: false; reason: 'out_of_stock'; available: number }
+  | { ok: false; reason: 'lines_refused'; lines: RefusedLine[] }
   | { ok: false; reason: 'total_too_large' }
   | { ok: false; reason: 'too_many_unpaid'; max: number }
-  | { ok: false; reason: 'quote_already_ordered'; orderId: string };
+  | { ok: false; reason: 'quote_already_ordered'; orderId: string }
+  | { ok: false; reason: 'interrupted' };
 
 /** The terms of an accepted quote an order is placed on (lib/quotes). */
 export interface QuotedTerms {
@@ -62,9 +89,16 @@ export interface QuotedTerms {
   unitPriceCents: number;
 }
 
-type PlaceOrderInput = {
+/** One line to place: a product, how many, and for a quote the quoted unit price in cents. */
+export interface LineToPlace {
   productId: string;
   quantity: number;
+  quotedUnitPriceCents?: number;
+}
+
+type PlaceOrderInput = {
+  /** The lines, each product once, at most MAX_CART_LINES (checked by the caller). */
+  lines: readonly LineToPlace[];
   address: string;
   phone: string;
   /** The buyer's purchase-order number, if any (validated: trimmed, non-empty). */
@@ -78,38 +112,42 @@ type PlaceOrderInput = {
    */
   holdMs: number;
   /**
-   * Mails the new order carries in its `outbox` from its insert (lib/orders/mails.ts), so an
-   * order that is written has them and one that is not (refused, or stepped back over the cap)
-   * sends none.
+   * Mails the new order carries in its `outbox` from its insert (lib/orders/mails.ts), held
+   * until the caller releases them, so an order that is placed has them and one that is not
+   * (refused, or stepped back over the cap) sends none.
    */
   outbox?: OutboxEntry[];
   /**
-   * An order placed by accepting a quote: priced at the quoted unit price instead of the
-   * product's price list, and carrying the quote's id and reference (one order per quote: a
+   * An order placed by accepting a quote: its lines carry the quoted unit prices instead of the
+   * products' price lists, and the order the quote's id and reference (one order per quote: a
    * unique index refuses a second, answered as `quote_already_ordered`).
    */
-  quote?: QuotedTerms;
+  quote?: Pick<QuotedTerms, 'quoteId' | 'reference'>;
 };
 
 /** How many times an order that met a full cap in a burst tries again. */
 const CAP_ATTEMPTS = 3;
 
 /**
- * Places an order. The stock is reserved by ONE conditional atomic update on the product
- * (`availableQuantity >= quantity` and the product's own minimum in the filter, `$inc` by
- * `-quantity`), so concurrent buyers can never take the stock below zero. The product's name,
- * picture and description are copied from that same document, and the unit price is the one
- * its price list gives this quantity (its volume tier, lib/catalogue/pricing.ts); the total is
- * quantity x unit price in integer cents, and every later amount (payment, invoice, mails)
- * comes from the order. If writing the order fails, the reserved stock is given back.
+ * Places an order of one or many lines, all or nothing (lib/orders/stock.ts):
  *
- * A buyer may hold at most `maxUnpaid` unpaid orders. Besides a quick check first (skipped when
- * the last count read for the buyer left room for this order), the
- * order is inserted and THEN the buyer's unpaid orders are counted: when the count is over the
- * cap, this order is removed again and its stock given back. Of any number of concurrent orders
- * the last one inserted sees all of them, so the cap can never be exceeded. Orders of a burst
- * may all see each other and all step back; each tries again after a random pause (a few
- * times), so the slots left are taken instead of all refused.
+ * 1. The products are read once: a line whose product is gone, below its minimum or above the
+ *    stock is refused before anything is written.
+ * 2. The order is inserted in `reserving` with its intended lines and a claim; then the buyer's
+ *    unpaid orders (those being placed included) are counted: over the cap, the order is
+ *    removed again before any stock was taken. Of any number of concurrent orders the last one
+ *    inserted sees all of them, so the cap can never be exceeded. Orders of a burst may all see
+ *    each other and all step back; each tries again after a random pause (a few times).
+ * 3. Each line's stock is taken by ONE conditional update of its product (`availableQuantity
+ *    >= quantity`), so concurrent buyers can never take a stock below zero, and recorded on the
+ *    order. When a line is short, the lines taken are given back and the order removed, and the
+ *    answer says which lines were short and what is available.
+ * 4. Each line is priced from the very document its stock was taken from (the unit price of its
+ *    volume tier, lib/catalogue/pricing.ts, or the quoted price), the order's total is the sum
+ *    of its lines in integer cents, and the order is committed `unpaid` with its lines, its
+ *    flat fields (lib/orders/store/lines.ts) and its first history entry.
+ *
+ * A crash anywhere leaves a `reserving` order that the stock sweep undoes exactly.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   for (let attempt = 1; ; attempt += 1) {
@@ -121,13 +159,71 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   }
 }
 
-/** One try of `placeOrder`: reserve, insert, count, and step back when over the cap. */
+/** A refusal of the whole order from refused lines: as a one-line order always answered. */
+function refusedLines(lines: RefusedLine[], single: boolean): PlaceOrderResult {
+  const [line] = lines;
+  if (single && line) {
+    if (line.reason === 'not_found') return { ok: false, reason: 'product_not_found' };
+    if (line.reason === 'below_minimum')
+      return { ok: false, reason: 'below_minimum', minimum: line.minimum! };
+    return { ok: false, reason: 'out_of_stock', available: line.available! };
+  }
+  return { ok: false, reason: 'lines_refused', lines };
+}
+
+/** Why `quantity` of `product` cannot be ordered now, or null when it can. */
+function lineRefusal(
+  productId: string,
+  quantity: number,
+  product: ProductDoc | undefined,
+): RefusedLine | null {
+  if (!product) return { productId, quantity, reason: 'not_found' };
+  if (quantity < product.minimumOrderQuantity) {
+    return { productId, quantity, reason: 'below_minimum', minimum: product.minimumOrderQuantity };
+  }
+  if (quantity > product.availableQuantity) {
+    return {
+      productId,
+      quantity,
+      reason: 'out_of_stock',
+      available: Math.max(0, product.availableQuantity),
+    };
+  }
+  return null;
+}
+
+/** A line priced from its product as taken: null when it has no price (below the minimum). */
+function pricedLine(
+  line: LineToPlace & { _id: ObjectId },
+  product: ProductDoc,
+): OrderLineDoc | 'below_minimum' | 'too_large' {
+  const quoted = line.quotedUnitPriceCents;
+  if (quoted === undefined && line.quantity < orderMinimum(product)) return 'below_minimum';
+  const unitPriceCents = quoted ?? unitPriceCentsFor(product, line.quantity);
+  if (unitPriceCents === null) return 'below_minimum';
+  const totalCents =
+    quoted === undefined
+      ? totalCentsFor(product, line.quantity)
+      : quotedTotalCents(quoted, line.quantity);
+  if (totalCents === null) return 'too_large';
+  return {
+    productId: line._id,
+    sku: product.sku ?? null,
+    name: product.name,
+    picture: product.picture,
+    quantity: line.quantity,
+    unitPriceCents,
+    totalCents,
+  };
+}
+
+/** One try of `placeOrder`: check, insert, count, take the stock, price and commit. */
 async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const productId = toObjectId(input.productId);
-  if (!productId) return { ok: false, reason: 'product_not_found' };
+  const single = input.lines.length === 1;
+  const ids = input.lines.map((line) => toObjectId(line.productId));
+  if (single && !ids[0]) return { ok: false, reason: 'product_not_found' };
   const buyerId = new ObjectId(input.user.id);
   const orders = await ordersCollection();
-  const quantity = input.quantity;
   const max = input.maxUnpaid;
   // The quick check: a buyer at the cap is refused without touching the stock. Skipped when the
   // last count this process read for them left room (most orders), which saves a count per order;
@@ -136,52 +232,58 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     return { ok: false, reason: 'too_many_unpaid', max };
   }
 
-  const product = await takeStock(productId, quantity);
-  if (!product) {
-    const current = await findProductDocument(productId);
-    if (!current) return { ok: false, reason: 'product_not_found' };
-    if (quantity < current.minimumOrderQuantity) {
-      return { ok: false, reason: 'below_minimum', minimum: current.minimumOrderQuantity };
+  const known = await findProductDocuments(ids.filter((id): id is ObjectId => id !== null));
+  const refused = input.lines.flatMap((line, index) => {
+    const refusal = lineRefusal(
+      line.productId,
+      line.quantity,
+      ids[index] ? known.get(ids[index].toHexString()) : undefined,
+    );
+    return refusal ? [refusal] : [];
+  });
+  if (refused.length) return refusedLines(refused, single);
+  const lines = input.lines.map((line, index) => ({ ...line, _id: ids[index]! }));
+
+  // The intended lines, priced as the products are now; priced again as their stock is taken.
+  const intended: OrderLineDoc[] = [];
+  for (const line of lines) {
+    const priced = pricedLine(line, known.get(line._id.toHexString())!);
+    if (priced === 'too_large') return { ok: false, reason: 'total_too_large' };
+    if (priced === 'below_minimum') {
+      return refusedLines(
+        [
+          {
+            productId: line.productId,
+            quantity: line.quantity,
+            reason: 'below_minimum',
+            minimum: orderMinimum(known.get(line._id.toHexString())!),
+          },
+        ],
+        single,
+      );
     }
-    return { ok: false, reason: 'out_of_stock', available: Math.max(0, current.availableQuantity) };
+    intended.push(priced);
   }
-
-  const giveBack = () => restock({ productId, quantity });
-
-  // The price list of the very document the stock was reserved from, or the quoted price.
-  const quote = input.quote;
-  const unitPriceCents = quote ? quote.unitPriceCents : unitPriceCentsFor(product, quantity);
-  if (unitPriceCents === null) {
-    await giveBack();
-    return { ok: false, reason: 'below_minimum', minimum: product.minimumOrderQuantity };
-  }
-  const totalCents = quote ? quotedTotalCents(quote, quantity) : totalCentsFor(product, quantity);
-  if (totalCents === null) {
-    await giveBack();
-    return { ok: false, reason: 'total_too_large' };
-  }
+  const flat = flatFieldsOf(intended, known);
+  if (!flat) return { ok: false, reason: 'total_too_large' };
 
   const createdAt = new Date();
+  const claim = newClaim(createdAt);
+  const quote = input.quote;
   const doc: OrderDoc = {
     _id: new ObjectId(),
-    productId,
+    lines: intended,
+    reserved: [],
+    claim,
+    ...flat,
     userId: buyerId,
     userName: input.user.name,
     email: input.user.email,
-    quantity,
-    name: product.name,
-    picture: product.picture,
-    description: product.description,
-    minimumOrderQuantity: product.minimumOrderQuantity,
-    availableQuantity: product.availableQuantity,
-    unitPriceCents,
-    ...(product.sku ? { sku: product.sku } : {}),
-    totalCents,
     address: input.address,
     phone: input.phone,
     ...(input.poNumber ? { poNumber: input.poNumber } : {}),
-    status: 'unpaid',
-    history: [{ status: 'unpaid', at: createdAt, by: buyerId, note: null }],
+    status: 'reserving',
+    history: [],
     paid: false,
     createdAt,
     expiresAt: new Date(createdAt.getTime() + input.holdMs),
@@ -191,27 +293,96 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
   try {
     await orders.insertOne(doc);
   } catch (error) {
-    await giveBack();
     if (quote && (error as { code?: number }).code === 11000) {
       const existing = await orders.findOne({ quoteId: new ObjectId(quote.quoteId) });
-      if (existing) {
+      if (existing && existing.status !== 'reserving') {
         return { ok: false, reason: 'quote_already_ordered', orderId: existing._id.toHexString() };
       }
+      if (existing) return { ok: false, reason: 'interrupted' };
     }
     throw error;
   }
+  faultPoint('place:after-insert');
+  // Never seen by anyone and holding no stock yet: removed, not cancelled.
+  const remove = () =>
+    orders.deleteOne({ _id: doc._id, status: 'reserving', 'claim.token': claim.token });
   if ((await countUnpaidOrders(buyerId)) > max) {
-    // Never seen by anyone (the cap refused it): removed, not cancelled.
-    const { deletedCount } = await orders.deleteOne({ _id: doc._id, status: 'unpaid' });
-    if (deletedCount === 1) await giveBack();
+    await remove();
     return { ok: false, reason: 'too_many_unpaid', max };
+  }
+
+  try {
+    const reserved = await reserveOrderStock(
+      doc._id,
+      claim.token,
+      lines.map((line) => ({ productId: line._id, quantity: line.quantity })),
+    );
+    if (!reserved.ok) {
+      await remove();
+      return refusedLines(
+        reserved.short.map((line) => ({
+          productId: line.productId.toHexString(),
+          quantity: line.quantity,
+          reason: line.missing ? 'not_found' : 'out_of_stock',
+          available: line.available,
+        })),
+        single,
+      );
+    }
+    // Priced from the documents the stock was taken from (a price changed meanwhile counts).
+    const final: OrderLineDoc[] = [];
+    let failure: PlaceOrderResult | null = null;
+    for (const line of lines) {
+      const product = reserved.products.get(line._id.toHexString())!;
+      const priced = pricedLine(line, product);
+      if (priced === 'too_large') failure = { ok: false, reason: 'total_too_large' };
+      else if (priced === 'below_minimum') {
+        failure = refusedLines(
+          [
+            {
+              productId: line.productId,
+              quantity: line.quantity,
+              reason: 'below_minimum',
+              minimum: orderMinimum(product),
+            },
+          ],
+          single,
+        );
+      } else final.push(priced);
+    }
+    const finalFlat = failure ? null : flatFieldsOf(final, reserved.products);
+    if (failure || !finalFlat) {
+      await releaseOrderStock(
+        doc._id,
+        lines.map((line) => ({ productId: line._id, quantity: line.quantity })),
+      );
+      await remove();
+      return failure ?? { ok: false, reason: 'total_too_large' };
+    }
+    faultPoint('place:before-commit');
+    const { matchedCount } = await orders.updateOne(
+      { _id: doc._id, status: 'reserving', 'claim.token': claim.token },
+      {
+        $set: {
+          ...finalFlat,
+          lines: final,
+          status: 'unpaid',
+          history: [{ status: 'unpaid', at: createdAt, by: buyerId, note: null }],
+        },
+        $unset: { claim: '' },
+      },
+    );
+    if (matchedCount !== 1) throw new LostClaim();
+  } catch (error) {
+    if (error instanceof LostClaim) return { ok: false, reason: 'interrupted' };
+    throw error;
   }
   return { ok: true, insertedId: doc._id.toHexString() };
 }
 
 /** quantity x the quoted unit price in integer cents; null past exact integers. */
-function quotedTotalCents(quote: QuotedTerms, quantity: number): number | null {
-  if (!Number.isSafeInteger(quote.unitPriceCents) || quote.unitPriceCents <= 0) return null;
-  const total = quote.unitPriceCents * quantity;
+function quotedTotalCents(unitPriceCents: number, quantity: number): number | null {
+  if (!Number.isSafeInteger(unitPriceCents) || unitPriceCents <= 0) return null;
+  const total = unitPriceCents * quantity;
   return Number.isSafeInteger(total) ? total : null;
 }

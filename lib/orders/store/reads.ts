@@ -14,7 +14,8 @@ import { orderRecord, publicOrder, type Order, type OrderRecord } from './record
 export async function findOrder(id: string): Promise<OrderRecord | null> {
   const _id = toObjectId(id);
   if (!_id) return null;
-  const doc = await (await ordersCollection()).findOne({ _id });
+  // An order still being placed (`reserving`) is seen by nobody.
+  const doc = await (await ordersCollection()).findOne({ _id, status: { $ne: 'reserving' } });
   return doc ? orderRecord(doc) : null;
 }
 

@@ -3,6 +3,7 @@ import { centsToDollars } from '@/lib/core/money';
 import type { CancelReason, OrderStatus } from '../lifecycle';
 import type { OrderDoc, OrderHistoryEntry } from '../collections';
 import { payByOf } from './deadline';
+import { linesOf } from './lines';
 
 /** One step of an order's history as pages and the API see it. */
 export interface OrderHistoryStep {
@@ -13,9 +14,25 @@ export interface OrderHistoryStep {
   note: string | null;
 }
 
+/** One line of an order as pages and the API see it: money in integer cents. */
+export interface OrderLine {
+  productId: string;
+  /** The part number when ordered; null for products from before part numbers. */
+  sku: string | null;
+  name: string;
+  picture: string;
+  quantity: number;
+  /** The unit price of the line's volume tier (or the quoted price), fixed when placed. */
+  unitPriceCents: number;
+  /** quantity x unitPriceCents. */
+  totalCents: number;
+}
+
 /** An order as pages and the API see it: string ids, money in dollars, `price` = total due. */
 export interface Order {
   _id: string;
+  /** Every line of the order (one for an order of one product); its total is their sum. */
+  lines: OrderLine[];
   productId: string;
   quantity: number;
   userName: string;
@@ -80,10 +97,28 @@ function toStep(entry: OrderHistoryEntry): OrderHistoryStep {
   };
 }
 
+/**
+ * The lifecycle status of a stored order. Reads never return an order still being placed
+ * (`reserving`, lib/orders/stock.ts); one reaching a record is a programming error.
+ */
+function placedStatus(status: OrderDoc['status']): OrderStatus {
+  if (status === 'reserving') throw new Error('An order still being placed has no record.');
+  return status;
+}
+
 /** An order as stored, as the server's plain record. */
 export function orderRecord(doc: OrderDoc): OrderRecord {
   return {
     _id: doc._id.toHexString(),
+    lines: linesOf(doc).map((line) => ({
+      productId: line.productId.toHexString(),
+      sku: line.sku,
+      name: line.name,
+      picture: line.picture,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      totalCents: line.totalCents,
+    })),
     productId: doc.productId.toHexString(),
     quantity: doc.quantity,
     userName: doc.userName,
@@ -100,7 +135,7 @@ export function orderRecord(doc: OrderDoc): OrderRecord {
     poNumber: doc.poNumber ?? null,
     paidAt: doc.paid ? (doc.paidAt?.toISOString() ?? null) : null,
     invoiceNumber: doc.invoiceNumber ?? null,
-    status: doc.status,
+    status: placedStatus(doc.status),
     history: (doc.history ?? []).map(toStep),
     paid: doc.paid,
     transactionId: doc.paid ? (doc.transactionId ?? null) : null,

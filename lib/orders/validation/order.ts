@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '@/lib/core/ids';
-import { fieldMessages, messages } from '@/lib/core/messages';
+import { fieldMessages } from '@/lib/core/messages';
 import { ADMIN_TARGET_STATUSES, ORDER_STATUSES } from '@/lib/orders/lifecycle';
-import { MAX_PO_NUMBER_LENGTH, MINIMUM_ORDER_QUANTITY } from '@/lib/core/validation/limits';
+import {
+  MAX_PO_NUMBER_LENGTH,
+  MAXIMUM_ORDER_QUANTITY,
+  MINIMUM_ORDER_QUANTITY,
+} from '@/lib/core/validation/limits';
+import { minimumQuantityMessage, quantityField, stockMessage } from '@/lib/catalogue/schemas';
 import { printable, PRINTABLE_TEXT } from '@/lib/core/validation/text';
 import { addressField, deliveryFields, phoneField, poNumberField } from './delivery';
+
+const f = fieldMessages;
 
 export { MAX_PO_NUMBER_LENGTH, MINIMUM_ORDER_QUANTITY };
 /** The delivery fields (validation/delivery.ts), shared with quick order and quotes. */
@@ -14,55 +21,13 @@ export { addressField, phoneField, poNumberField };
 export const ORDER_QUANTITIES = [100, 300, 500, 1000, 5000, 8000, 15000, 20000, 21000] as const;
 
 /** A sanity bound far above any stock, so totals stay exact integers. */
-export const MAXIMUM_ORDER_QUANTITY = 10_000_000;
-
-const f = fieldMessages;
-const orderMessages = {
-  quantityNumber: f.order.quantityNumber,
-  quantityWhole: f.order.quantityWhole,
-  quantityTooLarge: f.order.quantityTooLarge,
-} as const;
+export { MAXIMUM_ORDER_QUANTITY };
 
 /** Printable text (lib/core/validation/text.ts), the rule of PO numbers, names, addresses and notes. */
 export { PRINTABLE_TEXT };
 
-/** 'Minimum Order Quantity - 500', or the product's own higher minimum. */
-export function minimumQuantityMessage(minimum: number): string {
-  return minimum <= MINIMUM_ORDER_QUANTITY ? messages.order.minimumText : f.order.minimum(minimum);
-}
-
-/**
- * The refusal of a quantity above the stock. The figure left is stated only when the quantity
- * is near it (at most twice the stock) or nothing is left: a request far above the stock learns
- * only that there is not enough, so probing with huge quantities does not read off the stock.
- */
-export function stockMessage(available: number, requested: number): string {
-  if (available > 0 && requested > 2 * available) {
-    return f.order.notEnoughStock;
-  }
-  return f.order.onlyAvailable(available);
-}
-
-/** A quantity as a number or a string of digits (a select's value); whole and at least 500. */
-export const quantityField = z
-  .union(
-    [
-      z.number({ error: orderMessages.quantityNumber }),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d+)?$/, orderMessages.quantityNumber)
-        .transform(Number),
-    ],
-    { error: orderMessages.quantityNumber },
-  )
-  .pipe(
-    z
-      .number()
-      .int(orderMessages.quantityWhole)
-      .min(MINIMUM_ORDER_QUANTITY, messages.order.minimumText)
-      .max(MAXIMUM_ORDER_QUANTITY, orderMessages.quantityTooLarge),
-  );
+/** The quantity field and its refusals are the catalogue's (one rule for every form that orders). */
+export { minimumQuantityMessage, quantityField, stockMessage };
 
 /** The order form on the product page. The quantity is checked against 500 by the page itself. */
 export const orderFormSchema = z.object({
@@ -99,6 +64,11 @@ export const createOrderSchema = z.strictObject({
 });
 
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+
+/** POST /api/checkout: where the order list goes; the lines are the list's own. */
+export const checkoutSchema = z.strictObject({ ...deliveryFields });
+
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
 /** POST /api/create-payment-intent: `{ price }` (ignored: the amount comes from the order) and the order's id. */
 export const paymentIntentRequestSchema = z.strictObject({

@@ -1,0 +1,14 @@
+import { handle } from '@/lib/api/handle';
+import { checkoutOp } from '@/lib/orders/api';
+import { checkoutCart, placeOrderLimit } from '@/lib/orders';
+import { linkOrigin } from '@/lib/security';
+
+/**
+ * POST /api/checkout: places the buyer's order list as one order (lib/orders decides every
+ * rule) and answers `{ insertedId }`. Rate-limited with POST /api/order.
+ */
+export const POST = handle(
+  checkoutOp,
+  async ({ user, body }) => ({ insertedId: await checkoutCart(user, body, linkOrigin()) }),
+  { limits: ({ user }) => [{ limit: placeOrderLimit, key: user.id }] },
+);

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { fieldMessages } from '@/lib/core/messages';
+import { MAX_CART_LINES } from '@/lib/core/validation/limits';
+import { fieldErrorExample, objectIdPath, operation } from '@/lib/core/api/operation';
+import { idField } from '@/lib/core/api/shapes';
+import { cartAddSchema, cartQuantitySchema } from './schemas';
+
+/** The order list (cart): reading it, setting and adding lines, removing them, emptying it. */
+
+const tag = 'Order list';
+
+const issueSchema = z
+  .object({
+    code: z.enum(['deleted', 'below_minimum', 'above_stock', 'too_large']).meta({
+      description:
+        '`deleted`: the product is no longer sold; `below_minimum`: the quantity is below its minimum now; `above_stock`: above the stock left; `too_large`: above the store’s bound.',
+    }),
+    message: z.string(),
+    nearestQuantity: z.number().int().nullable().meta({
+      description:
+        'The valid quantity nearest the line’s; null when none may be ordered now. Never applied by the store: the buyer changes the line.',
+    }),
+  })
+  .meta({ id: 'CartLineIssue' });
+
+const lineSchema = z
+  .object({
+    productId: idField,
+    sku: z.string().nullable(),
+    name: z.string(),
+    picture: z.string(),
+    quantity: z.number().int(),
+    unitPriceCents: z.number().int().nullable().meta({
+      description:
+        'The unit price of the quantity’s volume tier today, in US cents; null while the line has an issue.',
+    }),
+    totalCents: z.number().int().nullable().meta({
+      description: 'quantity × unitPriceCents; null while the line has an issue.',
+    }),
+    minimumOrderQuantity: z.number().int().meta({
+      description:
+        'The smallest quantity that may be ordered (the product’s minimum, at least 500).',
+    }),
+    availableQuantity: z.number().int(),
+    priceCents: z.number().int().meta({ description: 'The product’s base unit price, in cents.' }),
+    priceTiers: z
+      .array(z.object({ minQuantity: z.number().int(), priceCents: z.number().int() }))
+      .meta({ description: 'The product’s volume tiers, in cents (empty: the base price).' }),
+    issue: issueSchema.nullable().meta({
+      description: 'Why the line cannot be checked out as it is; null when it can.',
+    }),
+  })
+  .meta({ id: 'CartLine' });
+
+export const cartResponseSchema = z
+  .object({
+    lines: z.array(lineSchema).meta({ description: 'The lines, in the order they were added.' }),
+    lineCount: z.number().int(),
+    totalCents: z
+      .number()
+      .int()
+      .meta({ description: 'The sum of the line totals that have a price, in US cents.' }),
+    maxLines: z.literal(MAX_CART_LINES),
+    ready: z.boolean().meta({
+      description: 'True when the list has lines and none has an issue: it may be checked out.',
+    }),
+  })
+  .meta({ id: 'Cart' });
+
+const productId = objectIdPath('product id');
+
+const quantityRefused = {
+  code: 'validation_failed' as const,
+  when: 'the quantity is not whole, below the product’s minimum or above its stock',
+  example: fieldErrorExample('quantity', fieldMessages.order.onlyAvailable(1200)),
+};
+
+const full = { key: 'cart.full' as const, params: { max: MAX_CART_LINES } };
+
+export const getCartOp = operation({
+  method: 'get',
+  path: '/api/cart',
+  operationId: 'getCart',
+  tag,
+  summary: 'The order list',
+  description:
+    'The signed-in buyer’s order list, kept on the server: each line with its product as it is now (price of the quantity’s tier, minimum, stock) and an `issue` when it cannot be ordered as it is (a deleted product, a stock fallen below the quantity), with the nearest valid quantity. Lines are never changed by the store.',
+  access: 'user',
+  responses: { 200: { description: 'The order list.', json: cartResponseSchema } },
+});
+
+export const cartCountOp = operation({
+  method: 'get',
+  path: '/api/cart/count',
+  operationId: 'countCartLines',
+  tag,
+  summary: 'How many lines the order list has',
+  description: 'The line count the navigation bar shows, without reading the products.',
+  access: 'user',
+  responses: {
+    200: { description: 'The count.', json: z.object({ lineCount: z.number().int() }) },
+  },
+});
+
+export const addCartLineOp = operation({
+  method: 'post',
+  path: '/api/cart/lines',
+  operationId: 'addToCart',
+  tag,
+  summary: 'Add a part to the order list',
+  description: `"Add to order list": adds the quantity to the product’s line (a product appears once), or adds a line. The resulting quantity must be one the product allows now (whole, at least its minimum and 500, at most its stock). At most ${MAX_CART_LINES} lines.`,
+  access: 'user',
+  body: { json: cartAddSchema, example: { productId: '66a1f0c2e4b0a1b2c3d4e5f6', quantity: 1000 } },
+  responses: { 200: { description: 'The order list as it is now.', json: cartResponseSchema } },
+  errors: ['product.not_found', quantityRefused, full, 'cart.busy'],
+});
+
+export const setCartLineOp = operation({
+  method: 'put',
+  path: '/api/cart/lines/{productId}',
+  operationId: 'setCartLine',
+  tag,
+  summary: 'Set a line’s quantity',
+  description: `Sets the quantity of the product’s line, adding the line when there is none. The quantity must be one the product allows now. At most ${MAX_CART_LINES} lines.`,
+  access: 'user',
+  params: { path: z.object({ productId }) },
+  body: { json: cartQuantitySchema, example: { quantity: 1000 } },
+  responses: { 200: { description: 'The order list as it is now.', json: cartResponseSchema } },
+  errors: ['product.not_found', quantityRefused, full, 'cart.busy'],
+});
+
+export const removeCartLineOp = operation({
+  method: 'delete',
+  path: '/api/cart/lines/{productId}',
+  operationId: 'removeCartLine',
+  tag,
+  summary: 'Remove a line',
+  description: 'Removes the product’s line from the order list (nothing when it has none).',
+  access: 'user',
+  params: { path: z.object({ productId }) },
+  responses: { 200: { description: 'The order list as it is now.', json: cartResponseSchema } },
+});
+
+export const emptyCartOp = operation({
+  method: 'delete',
+  path: '/api/cart',
+  operationId: 'emptyCart',
+  tag,
+  summary: 'Empty the order list',
+  access: 'user',
+  responses: { 200: { description: 'The empty order list.', json: cartResponseSchema } },
+});
+
+export const cartOperations = [
+  getCartOp,
+  emptyCartOp,
+  cartCountOp,
+  addCartLineOp,
+  setCartLineOp,
+  removeCartLineOp,
+] as const;

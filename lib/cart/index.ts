@@ -1,0 +1,300 @@
+import 'server-only';
+import { ObjectId } from 'mongodb';
+import {
+  checkQuantity,
+  findProductDocument,
+  findProductDocuments,
+  minimumQuantityMessage,
+  minimumQuantityOf,
+  stockMessage,
+  unitPriceCentsFor,
+  type ProductDoc,
+  type QuantityVerdict,
+} from '@/lib/catalogue';
+import { fieldMessages, quickOrderMessages } from '@/lib/core/messages';
+import { refuse, refuseField } from '@/lib/core/refusal';
+import type { Id } from '@/lib/core/ids';
+import { MAX_CART_LINES } from '@/lib/core/validation/limits';
+import type { Cart, CartLine, CartLineIssue } from './shared';
+import {
+  clearCart,
+  countCartLines,
+  readCartLines,
+  removeCartLine,
+  removeOrderedLines,
+  setCartLine,
+  type CartLineDoc,
+} from './store';
+
+/**
+ * The order list (cart): what a buyer means to order, kept on the server per buyer until they
+ * check it out (lib/orders `checkoutCart`). Every rule of a line lives here: a product appears
+ * once (adding it again adds to its quantity), at most MAX_CART_LINES lines, and each quantity
+ * obeys the product's rules (lib/catalogue/quantity.ts) when it is set. Prices, minimums and
+ * stock are read from the products each time the list is shown, so a line whose product was
+ * deleted or whose stock fell below it is flagged with the nearest valid quantity, never changed
+ * behind the buyer's back.
+ */
+
+export type { Cart, CartLine, CartLineIssue } from './shared';
+
+/** Who owns an order list: the signed-in person. */
+type Owner = { id: string };
+
+function ownerId(owner: Owner): ObjectId {
+  return new ObjectId(owner.id);
+}
+
+/** The words of a quantity the product's rules refuse, as the order form says them. */
+function quantityIssue(verdict: Exclude<QuantityVerdict, { ok: true }>): CartLineIssue {
+  const minimumText = minimumQuantityMessage(verdict.minimum);
+  switch (verdict.reason) {
+    case 'below_minimum':
+      if (verdict.nearest !== null) {
+        return {
+          code: 'below_minimum',
+          message: quickOrderMessages.belowMinimum(minimumText, verdict.nearest),
+          nearestQuantity: verdict.nearest,
+        };
+      }
+      return {
+        code: 'above_stock',
+        message: quickOrderMessages.aboveStock(verdict.available, null),
+        nearestQuantity: null,
+      };
+    case 'above_stock':
+      return {
+        code: 'above_stock',
+        message: quickOrderMessages.aboveStock(verdict.available, verdict.nearest),
+        nearestQuantity: verdict.nearest,
+      };
+    default:
+      return {
+        code: 'too_large',
+        message: fieldMessages.order.quantityTooLarge,
+        nearestQuantity: verdict.nearest,
+      };
+  }
+}
+
+const deletedIssue: CartLineIssue = {
+  code: 'deleted',
+  message: 'This part is no longer sold: remove it from your order list.',
+  nearestQuantity: null,
+};
+
+/** One stored line as the list shows it, judged against its product as it is now. */
+export function cartLineView(line: CartLineDoc, product: ProductDoc | undefined): CartLine {
+  if (!product) {
+    return {
+      productId: line.productId.toHexString(),
+      sku: line.sku,
+      name: line.name,
+      picture: line.picture,
+      quantity: line.quantity,
+      unitPriceCents: null,
+      totalCents: null,
+      minimumOrderQuantity: 0,
+      availableQuantity: 0,
+      priceCents: 0,
+      priceTiers: [],
+      issue: deletedIssue,
+    };
+  }
+  const verdict = checkQuantity(product, line.quantity);
+  const unit = verdict.ok ? unitPriceCentsFor(product, line.quantity) : null;
+  const total = unit === null ? null : unit * line.quantity;
+  return {
+    productId: product._id.toHexString(),
+    sku: product.sku ?? null,
+    name: product.name,
+    picture: product.picture,
+    quantity: line.quantity,
+    unitPriceCents: unit,
+    totalCents: total !== null && Number.isSafeInteger(total) ? total : null,
+    minimumOrderQuantity: minimumQuantityOf(product),
+    availableQuantity: Math.max(0, product.availableQuantity),
+    priceCents: product.priceCents,
+    priceTiers: (product.priceTiers ?? []).map(({ minQuantity, priceCents }) => ({
+      minQuantity,
+      priceCents,
+    })),
+    issue: verdict.ok ? null : quantityIssue(verdict),
+  };
+}
+
+/** The list built from its stored lines and their products (read in one query). */
+async function cartOf(lines: CartLineDoc[]): Promise<Cart> {
+  const products = await findProductDocuments(lines.map((line) => line.productId));
+  const views = lines.map((line) => cartLineView(line, products.get(line.productId.toHexString())));
+  return {
+    lines: views,
+    lineCount: views.length,
+    totalCents: views.reduce((sum, line) => sum + (line.totalCents ?? 0), 0),
+    maxLines: MAX_CART_LINES,
+    ready: views.length > 0 && views.every((line) => line.issue === null),
+  };
+}
+
+/** The buyer's order list, every line judged against its product now. */
+export async function viewCart(owner: Owner): Promise<Cart> {
+  return cartOf(await readCartLines(ownerId(owner)));
+}
+
+/** How many lines the buyer's order list has (the header link). */
+export function cartLineCount(owner: Owner): Promise<number> {
+  return countCartLines(ownerId(owner));
+}
+
+/** The product of a line being set, or the refusal when it is not sold. */
+async function productFor(productId: Id): Promise<ProductDoc> {
+  const product = await findProductDocument(new ObjectId(productId));
+  if (!product) throw refuse('product.not_found');
+  return product;
+}
+
+/** Refuses a quantity the product's rules do not allow now, as the order form does. */
+function assertQuantity(product: ProductDoc, quantity: number): void {
+  const verdict = checkQuantity(product, quantity);
+  if (verdict.ok) return;
+  if (verdict.reason === 'above_stock') {
+    throw refuseField('quantity', stockMessage(verdict.available, quantity));
+  }
+  throw refuseField('quantity', quantityIssue(verdict).message);
+}
+
+function snapshotOf(product: ProductDoc) {
+  return { sku: product.sku ?? null, name: product.name, picture: product.picture };
+}
+
+/** How many times a change that met a concurrent change of the same line tries again. */
+const LINE_ATTEMPTS = 5;
+
+/**
+ * Sets the quantity of the buyer's line of a product (`PUT /api/cart/lines/{productId}`),
+ * adding the line when there is none. The quantity must be one the product allows now.
+ */
+export async function setCartQuantity(
+  owner: Owner,
+  productId: Id,
+  quantity: number,
+): Promise<Cart> {
+  const product = await productFor(productId);
+  assertQuantity(product, quantity);
+  for (let attempt = 1; attempt <= LINE_ATTEMPTS; attempt += 1) {
+    const result = await setCartLine(ownerId(owner), product._id, quantity, snapshotOf(product));
+    if (result.ok) return viewCart(owner);
+    if (result.reason === 'full') throw refuse('cart.full', { params: { max: MAX_CART_LINES } });
+  }
+  throw refuse('cart.busy');
+}
+
+/**
+ * Adds a quantity of a product to the buyer's list (`POST /api/cart/lines`, "Add to order
+ * list"): a new line, or added to the quantity of the line the product already has. The
+ * resulting quantity must be one the product allows now.
+ */
+export async function addToCart(owner: Owner, productId: Id, quantity: number): Promise<Cart> {
+  const product = await productFor(productId);
+  const userId = ownerId(owner);
+  for (let attempt = 1; attempt <= LINE_ATTEMPTS; attempt += 1) {
+    const current = (await readCartLines(userId)).find((line) =>
+      line.productId.equals(product._id),
+    );
+    const next = (current?.quantity ?? 0) + quantity;
+    assertQuantity(product, next);
+    const result = await setCartLine(
+      userId,
+      product._id,
+      next,
+      snapshotOf(product),
+      current?.quantity ?? null,
+    );
+    if (result.ok) return viewCart(owner);
+    if (result.reason === 'full') throw refuse('cart.full', { params: { max: MAX_CART_LINES } });
+  }
+  throw refuse('cart.busy');
+}
+
+/** Removes the buyer's line of a product (`DELETE /api/cart/lines/{productId}`); idempotent. */
+export async function removeFromCart(owner: Owner, productId: Id): Promise<Cart> {
+  await removeCartLine(ownerId(owner), new ObjectId(productId));
+  return viewCart(owner);
+}
+
+/** Empties the buyer's list (`DELETE /api/cart`). */
+export async function emptyCart(owner: Owner): Promise<Cart> {
+  await clearCart(ownerId(owner));
+  return viewCart(owner);
+}
+
+/**
+ * The lines to place as one order (checkout): refused when the list is empty or any line has
+ * an issue (the buyer sees each line's problem and the nearest valid quantity).
+ */
+export async function cartToCheckout(
+  owner: Owner,
+): Promise<Array<{ productId: Id; quantity: number }>> {
+  const cart = await viewCart(owner);
+  if (!cart.lines.length) throw refuse('cart.empty');
+  if (!cart.ready) {
+    throw refuse('cart.not_ready', {
+      details: {
+        lines: cart.lines
+          .filter((line) => line.issue)
+          .map(({ productId, sku, quantity, issue }) => ({ productId, sku, quantity, issue })),
+      },
+    });
+  }
+  return cart.lines.map(({ productId, quantity }) => ({ productId: productId as Id, quantity }));
+}
+
+/**
+ * Takes the ordered lines out of the buyer's list once their order is placed; a line changed
+ * meanwhile (another quantity) stays.
+ */
+export function clearCheckedOutLines(
+  owner: Owner,
+  lines: ReadonlyArray<{ productId: Id; quantity: number }>,
+): Promise<void> {
+  return removeOrderedLines(
+    ownerId(owner),
+    lines.map(({ productId, quantity }) => ({ productId: new ObjectId(productId), quantity })),
+  );
+}
+
+/**
+ * Puts lines into the buyer's list ("Order again", quick order): each added to the product's
+ * line (or a new one), as far as the list has room. Answers which products could not be added
+ * and why; their quantities are not checked here beyond being whole (the list flags them).
+ */
+export async function fillCart(
+  owner: Owner,
+  lines: ReadonlyArray<{ productId: Id; quantity: number }>,
+): Promise<{ cart: Cart; skipped: Array<{ productId: Id; reason: 'not_found' | 'full' }> }> {
+  const userId = ownerId(owner);
+  const products = await findProductDocuments(lines.map((line) => new ObjectId(line.productId)));
+  const skipped: Array<{ productId: Id; reason: 'not_found' | 'full' }> = [];
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product) {
+      skipped.push({ productId: line.productId, reason: 'not_found' });
+      continue;
+    }
+    let added = false;
+    for (let attempt = 1; attempt <= LINE_ATTEMPTS && !added; attempt += 1) {
+      const current = (await readCartLines(userId)).find((l) => l.productId.equals(product._id));
+      const result = await setCartLine(
+        userId,
+        product._id,
+        (current?.quantity ?? 0) + line.quantity,
+        snapshotOf(product),
+        current?.quantity ?? null,
+      );
+      if (result.ok) added = true;
+      else if (result.reason === 'full') break;
+    }
+    if (!added) skipped.push({ productId: line.productId, reason: 'full' });
+  }
+  return { cart: await viewCart(owner), skipped };
+}

@@ -1,0 +1,237 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { ObjectId } from 'mongodb';
+import {
+  forgetOldStockMoves,
+  giveStockOnce,
+  takeStockOnce,
+  voidStockMove,
+  type ProductDoc,
+} from '@/lib/catalogue';
+import { concurrencyLimit } from '@/lib/core/concurrency';
+import { getDb } from '@/lib/core/db';
+import { faultPoint } from '@/lib/core/faults';
+import { collections, type OrderDoc } from './collections';
+import { linesOf } from './store/lines';
+
+/**
+ * An order's stock, all or nothing, without transactions. Every movement of stock for an order
+ * is recorded intent:
+ *
+ * - Placing: the order is written first, in `reserving`, with its intended lines and a claim
+ *   (a random token valid CLAIM_MS); then each line's stock is taken by one conditional update
+ *   of its product that also leaves a marker `<orderId>:take` (lib/catalogue/stock-moves.ts),
+ *   and the line is recorded on the order (`reserved`); only the holder of the claim records.
+ *   When every line is taken the order is committed (`unpaid`); when one is short, the lines
+ *   taken are given back (`<orderId>:give`, recorded in `released`) and the order removed.
+ * - Cancelling (a buyer's delete, an admin's cancel, the expiry): the same update that cancels
+ *   the order sets `stockPending`; each reserved line is then given back and recorded in
+ *   `released`, and `stockPending` cleared when none is left.
+ *
+ * A crash (or a stalled request) at any point leaves an order whose lists say what is left to
+ * do, and the product markers say what happened to a line the order did not get to record. The
+ * sweep (`settleOrderStock`) takes over a `reserving` order whose claim ran out, voids the take
+ * of every unrecorded line (a stalled request can then no longer take it), gives back every line
+ * taken and removes the order; and it finishes the give-backs of every order left
+ * `stockPending`. Takes and gives are keyed, so each happens once however often it is retried.
+ */
+
+/** How long a request placing an order holds it before the sweep may take it over. */
+export const CLAIM_MS = 60_000;
+
+/** How many lines of one order are taken (or given back) at once. */
+const LINE_CONCURRENCY = 8;
+
+/** A line whose stock is taken: the product and the quantity. */
+export interface StockLine {
+  productId: ObjectId;
+  quantity: number;
+}
+
+async function orders() {
+  return collections(await getDb()).orders;
+}
+
+export const takeKey = (orderId: ObjectId) => `${orderId.toHexString()}:take`;
+export const giveKey = (orderId: ObjectId) => `${orderId.toHexString()}:give`;
+
+/** A fresh claim for a request that works on an order's stock. */
+export function newClaim(now = new Date()): NonNullable<OrderDoc['claim']> {
+  return { token: randomBytes(12).toString('hex'), until: new Date(now.getTime() + CLAIM_MS) };
+}
+
+/** Runs `work` for each line, LINE_CONCURRENCY at a time, in order of the lines. */
+async function eachLine<T>(
+  lines: readonly StockLine[],
+  work: (line: StockLine, index: number) => Promise<T>,
+) {
+  const limit = concurrencyLimit(LINE_CONCURRENCY);
+  return Promise.all(lines.map((line, index) => limit(() => work(line, index))));
+}
+
+/** The claim was lost: the sweep took the order over; this request stops touching it. */
+export class LostClaim extends Error {
+  constructor() {
+    super('The order was taken over by the stock sweep.');
+    this.name = 'LostClaim';
+  }
+}
+
+export type ReserveOutcome =
+  | { ok: true; products: Map<string, ProductDoc> }
+  | {
+      ok: false;
+      short: Array<{ productId: ObjectId; quantity: number; available: number; missing: boolean }>;
+    };
+
+/**
+ * Takes the stock of every line of the `reserving` order `orderId` (held with `token`),
+ * recording each on the order. Answers the products as they were when taken (they price the
+ * lines), or, when some line is short, every short line with what is available; the lines taken
+ * are then given back before answering, and the order is left for its caller to remove.
+ */
+export async function reserveOrderStock(
+  orderId: ObjectId,
+  token: string,
+  lines: readonly StockLine[],
+): Promise<ReserveOutcome> {
+  const collection = await orders();
+  const key = takeKey(orderId);
+  const products = new Map<string, ProductDoc>();
+  const short: Extract<ReserveOutcome, { ok: false }>['short'] = [];
+  const taken: StockLine[] = [];
+  await eachLine(lines, async (line) => {
+    const result = await takeStockOnce(line.productId, key, line.quantity);
+    faultPoint('reserve:after-take');
+    if (result.status === 'taken' || result.status === 'already') {
+      taken.push(line);
+      products.set(line.productId.toHexString(), result.product);
+      const { matchedCount } = await collection.updateOne(
+        { _id: orderId, status: 'reserving', 'claim.token': token },
+        { $addToSet: { reserved: line.productId } },
+      );
+      if (matchedCount !== 1) throw new LostClaim();
+      faultPoint('reserve:after-record');
+      return;
+    }
+    short.push({
+      productId: line.productId,
+      quantity: line.quantity,
+      available: result.status === 'short' ? Math.max(0, result.product.availableQuantity) : 0,
+      missing: result.status !== 'short',
+    });
+  });
+  if (!short.length) return { ok: true, products };
+  await releaseOrderStock(orderId, taken);
+  return { ok: false, short };
+}
+
+/**
+ * Gives back the stock of `lines` of order `orderId`, each once, recording each in `released`;
+ * then clears `stockPending` when every reserved line is released.
+ */
+export async function releaseOrderStock(
+  orderId: ObjectId,
+  lines: readonly StockLine[],
+): Promise<void> {
+  const collection = await orders();
+  const key = giveKey(orderId);
+  await eachLine(lines, async (line) => {
+    await giveStockOnce(line.productId, key, line.quantity);
+    faultPoint('release:after-give');
+    await collection.updateOne({ _id: orderId }, { $addToSet: { released: line.productId } });
+    faultPoint('release:after-record');
+  });
+  await collection.updateOne(
+    {
+      _id: orderId,
+      stockPending: true,
+      // Every line held (as `heldLines` reads it) is released.
+      $expr: {
+        $setIsSubset: [
+          { $ifNull: ['$reserved', { $ifNull: ['$lines.productId', ['$productId']] }] },
+          { $ifNull: ['$released', []] },
+        ],
+      },
+    },
+    { $unset: { stockPending: '' } },
+  );
+}
+
+/**
+ * The lines of `doc` reserved and not yet released, with their quantities. An order placed
+ * before orders recorded their stock holds every line's (its one line, taken when it was placed).
+ */
+export function heldLines(doc: OrderDoc): StockLine[] {
+  const lines = linesOf(doc);
+  const reserved = new Set(
+    (doc.reserved ?? lines.map((line) => line.productId)).map((id) => id.toHexString()),
+  );
+  const released = new Set((doc.released ?? []).map((id) => id.toHexString()));
+  return lines
+    .filter(
+      (line) =>
+        reserved.has(line.productId.toHexString()) && !released.has(line.productId.toHexString()),
+    )
+    .map(({ productId, quantity }) => ({ productId, quantity }));
+}
+
+/**
+ * Takes over a `reserving` order whose claim ran out and undoes it: voids the take of each line
+ * it did not record (or records it, when the take happened), gives back every line taken and
+ * removes the order. Answers false when another sweep or the request holds it.
+ */
+async function abandonReserving(doc: OrderDoc, now: Date): Promise<boolean> {
+  const collection = await orders();
+  const claim = newClaim(now);
+  const taken = await collection.findOneAndUpdate(
+    { _id: doc._id, status: 'reserving', 'claim.until': { $lt: now } },
+    { $set: { claim, stockPending: true } },
+    { returnDocument: 'after' },
+  );
+  if (!taken) return false;
+  const recorded = new Set((taken.reserved ?? []).map((id) => id.toHexString()));
+  await eachLine(
+    (taken.lines ?? []).filter((line) => !recorded.has(line.productId.toHexString())),
+    async (line) => {
+      if ((await voidStockMove(line.productId, takeKey(taken._id), now)) === 'moved') {
+        await collection.updateOne(
+          { _id: taken._id, 'claim.token': claim.token },
+          { $addToSet: { reserved: line.productId } },
+        );
+      }
+    },
+  );
+  const current = await collection.findOne({ _id: taken._id, 'claim.token': claim.token });
+  if (!current) return false;
+  await releaseOrderStock(current._id, heldLines(current));
+  faultPoint('abandon:before-remove');
+  await collection.deleteOne({ _id: current._id, 'claim.token': claim.token });
+  return true;
+}
+
+/**
+ * The stock sweep: undoes every `reserving` order whose claim ran out, finishes the give-backs
+ * of every order left `stockPending` (a cancel interrupted halfway), and forgets old stock
+ * markers. Safe to run anywhere, any number of times at once. Answers how many orders it
+ * settled.
+ */
+export async function settleOrderStock(now = new Date(), limit = 100): Promise<number> {
+  const collection = await orders();
+  let settled = 0;
+  const stale = await collection
+    .find({ status: 'reserving', 'claim.until': { $lt: now } })
+    .limit(limit)
+    .toArray();
+  for (const doc of stale) if (await abandonReserving(doc, now)) settled += 1;
+  const pending = await collection
+    .find({ stockPending: true, status: { $ne: 'reserving' } })
+    .limit(limit)
+    .toArray();
+  for (const doc of pending) {
+    await releaseOrderStock(doc._id, heldLines(doc));
+    settled += 1;
+  }
+  await forgetOldStockMoves(now);
+  return settled;
+}
