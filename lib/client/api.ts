@@ -3,7 +3,15 @@ import { notices } from '@/lib/core/messages';
 /** What a client component learns from one API call. */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; code: string; message: string; fields?: Record<string, string[]> };
+  | {
+      ok: false;
+      status: number;
+      code: string;
+      message: string;
+      fields?: Record<string, string[]>;
+      /** The refusal's other details (e.g. `lines` of a checkout refused for short stock). */
+      details?: Record<string, unknown>;
+    };
 
 const NETWORK_MESSAGE = notices.network;
 
@@ -28,7 +36,11 @@ export async function callApi<T = unknown>(
   if (response.ok) return { ok: true, status: response.status, data: body as T };
   const error = (
     body as {
-      error?: { code?: string; message?: string; details?: { fields?: Record<string, string[]> } };
+      error?: {
+        code?: string;
+        message?: string;
+        details?: { fields?: Record<string, string[]> } & Record<string, unknown>;
+      };
     }
   )?.error;
   return {
@@ -37,6 +49,7 @@ export async function callApi<T = unknown>(
     code: error?.code ?? 'http_error',
     message: error?.message ?? `The server answered with status ${response.status}.`,
     fields: error?.details?.fields,
+    details: error?.details,
   };
 }
 
