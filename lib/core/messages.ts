@@ -203,7 +203,7 @@ export const quickOrderMessages = {
   fileTooLarge: (max: number) => `The file must be at most ${max} characters.`,
 } as const;
 
-/** "Order again" on the product page: why the earlier quantity was changed. */
+/** "Order again": why the product page changed the earlier quantity; what the order list took. */
 export const orderAgainMessages = {
   prefilled:
     "The quantity, address and phone of your earlier order are filled in. Price, minimum and stock are today's.",
@@ -216,6 +216,13 @@ export const orderAgainMessages = {
   noneAvailable: (available: number, earlier: number) =>
     `Only ${available} available: your earlier quantity ${earlier} cannot be ordered again now.`,
   noLongerSold: 'No longer sold',
+  /** A line "Order again" or a quick order could not put in the full order list. */
+  listFull: (max: number) => `Your order list is full (at most ${max} lines)`,
+  /** "Order again" of a whole order into the order list. */
+  added: (count: number) =>
+    `${count} line${count === 1 ? '' : 's'} put in your order list at today's prices.`,
+  skipped: (count: number) => `${count} line${count === 1 ? ' was' : 's were'} not added:`,
+  openList: 'Open the order list',
 } as const;
 
 /** What a person reads about a picture they upload (Add Product, Add a Review). */
