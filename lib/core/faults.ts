@@ -6,13 +6,16 @@
  * the sweep leaves the data as if the work had completed or never started.
  */
 
-type FaultHook = (point: string) => void;
+type FaultHook = (point: string) => void | Promise<void>;
 
 const state = globalThis as typeof globalThis & { __storefrontFaultHook?: FaultHook | null };
 
-/** Marks a place where a crash may happen; throws only when a test's hook says so. */
-export function faultPoint(point: string): void {
-  state.__storefrontFaultHook?.(point);
+/**
+ * Marks a place where a crash may happen; throws only when a test's hook says so. A hook may
+ * also act there first (another buyer taking stock at that very moment), so it is awaited.
+ */
+export async function faultPoint(point: string): Promise<void> {
+  await state.__storefrontFaultHook?.(point);
 }
 
 /** The error a test's hook throws to stop the work at a fault point. */

@@ -60,13 +60,22 @@ export function newClaim(now = new Date()): NonNullable<OrderDoc['claim']> {
   return { token: randomBytes(12).toString('hex'), until: new Date(now.getTime() + CLAIM_MS) };
 }
 
-/** Runs `work` for each line, LINE_CONCURRENCY at a time, in order of the lines. */
+/**
+ * Runs `work` for each line, LINE_CONCURRENCY at a time, in order of the lines. When one fails,
+ * the others still end (none is left running behind the caller) and the first failure is
+ * thrown.
+ */
 async function eachLine<T>(
   lines: readonly StockLine[],
   work: (line: StockLine, index: number) => Promise<T>,
-) {
+): Promise<T[]> {
   const limit = concurrencyLimit(LINE_CONCURRENCY);
-  return Promise.all(lines.map((line, index) => limit(() => work(line, index))));
+  const outcomes = await Promise.allSettled(
+    lines.map((line, index) => limit(() => work(line, index))),
+  );
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
 }
 
 /** The claim was lost: the sweep took the order over; this request stops touching it. */
@@ -102,7 +111,7 @@ export async function reserveOrderStock(
   const taken: StockLine[] = [];
   await eachLine(lines, async (line) => {
     const result = await takeStockOnce(line.productId, key, line.quantity);
-    faultPoint('reserve:after-take');
+    await faultPoint('reserve:after-take');
     if (result.status === 'taken' || result.status === 'already') {
       taken.push(line);
       products.set(line.productId.toHexString(), result.product);
@@ -111,7 +120,7 @@ export async function reserveOrderStock(
         { $addToSet: { reserved: line.productId } },
       );
       if (matchedCount !== 1) throw new LostClaim();
-      faultPoint('reserve:after-record');
+      await faultPoint('reserve:after-record');
       return;
     }
     short.push({
@@ -138,9 +147,9 @@ export async function releaseOrderStock(
   const key = giveKey(orderId);
   await eachLine(lines, async (line) => {
     await giveStockOnce(line.productId, key, line.quantity);
-    faultPoint('release:after-give');
+    await faultPoint('release:after-give');
     await collection.updateOne({ _id: orderId }, { $addToSet: { released: line.productId } });
-    faultPoint('release:after-record');
+    await faultPoint('release:after-record');
   });
   await collection.updateOne(
     {
@@ -205,7 +214,7 @@ async function abandonReserving(doc: OrderDoc, now: Date): Promise<boolean> {
   const current = await collection.findOne({ _id: taken._id, 'claim.token': claim.token });
   if (!current) return false;
   await releaseOrderStock(current._id, heldLines(current));
-  faultPoint('abandon:before-remove');
+  await faultPoint('abandon:before-remove');
   await collection.deleteOne({ _id: current._id, 'claim.token': claim.token });
   return true;
 }

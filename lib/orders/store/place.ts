@@ -302,7 +302,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     }
     throw error;
   }
-  faultPoint('place:after-insert');
+  await faultPoint('place:after-insert');
   // Never seen by anyone and holding no stock yet: removed, not cancelled.
   const remove = () =>
     orders.deleteOne({ _id: doc._id, status: 'reserving', 'claim.token': claim.token });
@@ -359,7 +359,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
       await remove();
       return failure ?? { ok: false, reason: 'total_too_large' };
     }
-    faultPoint('place:before-commit');
+    await faultPoint('place:before-commit');
     const { matchedCount } = await orders.updateOne(
       { _id: doc._id, status: 'reserving', 'claim.token': claim.token },
       {
