@@ -2,12 +2,13 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { CartLink } from '@/components/cart/CartLink';
 import { clearAccessToken } from '@/lib/client/access-token';
 import { signOut, useSession } from '@/lib/client/session';
 
 /**
- * The signed-in part of the navigation bar: Dashboard and Sign Out when signed in, Login when
- * signed out. Client-side, so public pages stay static and fast.
+ * The signed-in part of the navigation bar: the order list (with its line count), Dashboard and
+ * Sign Out when signed in, Login when signed out. Client-side, so public pages stay static and fast.
  */
 export function AuthNav({ linkClass }: { linkClass: string }) {
   const { status } = useSession();
@@ -21,6 +22,9 @@ export function AuthNav({ linkClass }: { linkClass: string }) {
   if (status === 'authenticated') {
     return (
       <>
+        <li>
+          <CartLink linkClass={linkClass} />
+        </li>
         <li>
           <Link href="/dashboard" className={linkClass}>
             Dashboard

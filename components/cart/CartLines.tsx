@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { callApi } from '@/lib/client/api';
 import { checkQuantity, unitPriceCentsFor } from '@/lib/catalogue/shared';
 import type { Cart, CartLine } from '@/lib/cart/shared';
@@ -14,10 +14,20 @@ import { announceCartCount } from './cart-events';
 const SAVE_DELAY_MS = 600;
 
 /** `record` without `key`. */
-function without(record: Record<string, string>, key: string): Record<string, string> {
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
   const rest = { ...record };
   delete rest[key];
   return rest;
+}
+
+/**
+ * Where a line's picture loads from: a picture on our own origin as it is, any other through
+ * the store's copy of its product's picture (the Content-Security-Policy allows no other host
+ * here, and the browser cannot tell which hosts the server allows).
+ */
+function pictureSrc(line: CartLine): string {
+  const own = line.picture.startsWith('/') && !line.picture.startsWith('//');
+  return own ? line.picture : `/api/product/${line.productId}/picture`;
 }
 
 /** A line's unit price and total for the quantity typed, by the same rule as the server. */
@@ -39,58 +49,109 @@ function priced(line: CartLine, quantity: number) {
   return unit === null ? null : { unit, total: unit * quantity };
 }
 
+/** What the checkout below the lines needs to know of them. */
+export interface CartLinesState {
+  /** A changed quantity waits to be saved, or is being saved. */
+  saving: boolean;
+  /** A quantity typed is refused (by the product's rules here, or by the server). */
+  invalid: boolean;
+  /** The order total of the quantities shown (typed ones included). */
+  totalCents: number;
+}
+
 /**
  * The order list's lines: part number, picture, quantity (editable, saved as the buyer stops
  * typing), the unit price of the quantity's volume tier, the line total and the list's total,
  * recomputed as quantities change. A line whose product was deleted or whose quantity no longer
  * fits the product says so, with the nearest valid quantity one click away; nothing is changed
- * without the buyer.
+ * without the buyer. The list itself is the caller's (`cart`, replaced through `onCart`), so
+ * that the checkout beside it sees what the server answered; `onState` tells it whether a
+ * quantity is being saved or refused.
  */
-export function CartLines({ initial }: { initial: Cart }) {
-  const [cart, setCart] = useState(initial);
+export function CartLines({
+  cart,
+  onCart,
+  onState,
+}: {
+  cart: Cart;
+  onCart: (next: Cart) => void;
+  onState?: (state: CartLinesState) => void;
+}) {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Lines with a save waiting for its delay or for the server's answer. */
+  const [pending, setPending] = useState<Record<string, true>>({});
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  /** Each line's latest change, so that an earlier save's late answer does not undo it. */
+  const changes = useRef(new Map<string, number>());
   const { confirm, dialog } = useConfirm();
 
+  useEffect(() => {
+    const waiting = timers.current;
+    return () => {
+      for (const timer of waiting.values()) clearTimeout(timer);
+    };
+  }, []);
+
   const replace = (next: Cart) => {
-    setCart(next);
+    onCart(next);
     announceCartCount(next.lineCount);
   };
 
-  const save = async (productId: string, text: string) => {
+  const settle = (productId: string) => {
+    clearTimeout(timers.current.get(productId));
+    timers.current.delete(productId);
+    changes.current.set(productId, (changes.current.get(productId) ?? 0) + 1);
+    setPending((current) => without(current, productId));
+  };
+
+  const save = async (productId: string, text: string, change: number) => {
     const quantity = Number(text);
     const result = await callApi<Cart>(`/api/cart/lines/${productId}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ quantity: Number.isFinite(quantity) ? quantity : text }),
+      body: JSON.stringify({ quantity: text.trim() !== '' && Number.isFinite(quantity) ? quantity : text }),
     });
+    // A newer quantity typed meanwhile has its own save coming: this answer is not the last word.
+    const superseded = changes.current.get(productId) !== change;
     if (result.ok) {
       replace(result.data);
-      setDrafts((current) => without(current, productId));
-      setErrors((current) => without(current, productId));
-    } else {
+      if (!superseded) {
+        setDrafts((current) => (current[productId] === text ? without(current, productId) : current));
+        setErrors((current) => without(current, productId));
+      }
+    } else if (!superseded) {
       setErrors((current) => ({
         ...current,
         [productId]: result.fields?.quantity?.[0] ?? result.message,
       }));
     }
+    if (!superseded) setPending((current) => without(current, productId));
   };
 
   const change = (productId: string, text: string) => {
     setDrafts((current) => ({ ...current, [productId]: text }));
+    setErrors((current) => without(current, productId));
+    setPending((current) => ({ ...current, [productId]: true }));
+    const latest = (changes.current.get(productId) ?? 0) + 1;
+    changes.current.set(productId, latest);
     clearTimeout(timers.current.get(productId));
     timers.current.set(
       productId,
-      setTimeout(() => void save(productId, text), SAVE_DELAY_MS),
+      setTimeout(() => {
+        timers.current.delete(productId);
+        void save(productId, text, latest);
+      }, SAVE_DELAY_MS),
     );
   };
 
   const remove = async (line: CartLine) => {
-    clearTimeout(timers.current.get(line.productId));
+    settle(line.productId);
     const result = await callApi<Cart>(`/api/cart/lines/${line.productId}`, { method: 'DELETE' });
     if (result.ok) {
       replace(result.data);
+      setDrafts((current) => without(current, line.productId));
+      setErrors((current) => without(current, line.productId));
       toast.success(`${line.name} was removed from your order list.`);
     } else {
       toast.error(result.message);
@@ -104,15 +165,32 @@ export function CartLines({ initial }: { initial: Cart }) {
       confirmLabel: 'Empty order list',
     });
     if (!sure) return;
+    for (const productId of Object.keys(pending)) settle(productId);
     const result = await callApi<Cart>('/api/cart', { method: 'DELETE' });
     if (result.ok) {
       replace(result.data);
       setDrafts({});
       setErrors({});
+      setPending({});
     } else {
       toast.error(result.message);
     }
   };
+
+  const rows = cart.lines.map((line) => {
+    const text = drafts[line.productId] ?? String(line.quantity);
+    const figures = priced(line, Number(text));
+    return { line, text, figures };
+  });
+  const total = rows.reduce((sum, row) => sum + (row.figures?.total ?? 0), 0);
+  const saving = Object.keys(pending).length > 0;
+  const invalid =
+    Object.keys(errors).length > 0 ||
+    rows.some(({ line, figures }) => drafts[line.productId] !== undefined && !figures);
+
+  useEffect(() => {
+    onState?.({ saving, invalid, totalCents: total });
+  }, [onState, saving, invalid, total]);
 
   if (!cart.lines.length) {
     return (
@@ -132,13 +210,6 @@ export function CartLines({ initial }: { initial: Cart }) {
       </p>
     );
   }
-
-  const rows = cart.lines.map((line) => {
-    const text = drafts[line.productId] ?? String(line.quantity);
-    const figures = priced(line, Number(text));
-    return { line, text, figures };
-  });
-  const total = rows.reduce((sum, row) => sum + (row.figures?.total ?? 0), 0);
 
   return (
     <div className="mt-6">
@@ -176,7 +247,7 @@ export function CartLines({ initial }: { initial: Cart }) {
                     <div className="flex items-center gap-3">
                       {/* eslint-disable-next-line @next/next/no-img-element */}
                       <img
-                        src={line.picture}
+                        src={pictureSrc(line)}
                         alt=""
                         width={48}
                         height={48}

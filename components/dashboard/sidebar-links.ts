@@ -22,6 +22,7 @@ export function sidebarLinks(role: Role): SidebarLink[] {
       { href: '/dashboard/review', label: 'My Reviews' },
       { href: '/dashboard/order', label: 'My Orders' },
       { href: '/dashboard/quick-order', label: 'Quick Order' },
+      { href: '/dashboard/cart', label: 'Order List' },
     );
   }
   links.push(quotesLink);

@@ -1,15 +1,22 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useState } from 'react';
 
 /** Toasts: top-right, light theme, closing by themselves after 5000 ms (spec 9). */
 export const TOAST_DURATION_MS = 5000;
 
 type Kind = 'success' | 'error' | 'info';
+/** A link a toast offers after its text ("View order list"). */
+interface ToastLink {
+  href: string;
+  label: string;
+}
 interface ToastItem {
   id: number;
   kind: Kind;
   text: string;
+  link?: ToastLink;
 }
 
 type Listener = (items: ToastItem[]) => void;
@@ -26,17 +33,17 @@ function dismiss(id: number) {
   publish();
 }
 
-function push(kind: Kind, text: string) {
+function push(kind: Kind, text: string, link?: ToastLink) {
   const id = nextId++;
-  items = [...items, { id, kind, text }];
+  items = [...items, { id, kind, text, ...(link ? { link } : {}) }];
   publish();
   setTimeout(() => dismiss(id), TOAST_DURATION_MS);
 }
 
 export const toast = {
-  success: (text: string) => push('success', text),
-  error: (text: string) => push('error', text),
-  info: (text: string) => push('info', text),
+  success: (text: string, link?: ToastLink) => push('success', text, link),
+  error: (text: string, link?: ToastLink) => push('error', text, link),
+  info: (text: string, link?: ToastLink) => push('info', text, link),
 };
 
 const accents: Record<Kind, string> = {
@@ -66,7 +73,18 @@ export function Toaster() {
           role={item.kind === 'error' ? 'alert' : 'status'}
           className={`pointer-events-auto flex items-start gap-3 rounded-md border border-l-4 border-slate-200 bg-white p-4 text-sm text-slate-800 shadow-lg ${accents[item.kind]}`}
         >
-          <p className="flex-1">{item.text}</p>
+          <p className="flex-1">
+            {item.text}
+            {item.link ? (
+              <Link
+                href={item.link.href}
+                className="mt-1 block font-medium text-brand-700 underline underline-offset-2"
+                onClick={() => dismiss(item.id)}
+              >
+                {item.link.label}
+              </Link>
+            ) : null}
+          </p>
           <button
             type="button"
             onClick={() => dismiss(item.id)}

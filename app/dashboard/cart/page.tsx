@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import { CartPanel } from '@/components/cart/CartPanel';
+import { DashboardSection } from '@/components/dashboard/DashboardSection';
+import { requirePageUser } from '@/lib/accounts';
+import { viewCart } from '@/lib/cart';
+import { MAX_CARD_AMOUNT_CENTS } from '@/lib/orders';
+
+export const metadata: Metadata = { title: 'Order List' };
+
+/**
+ * The order list (cart), server-rendered: every line with its part number, picture, quantity
+ * (editable), the unit price of its volume tier, its total and the order total, each line
+ * judged against its product as it is now (lib/cart); below it the checkout, which places the
+ * whole list as one order and opens its payment page.
+ */
+export default async function CartPage() {
+  const user = await requirePageUser('/dashboard/cart');
+  const cart = await viewCart(user);
+  return (
+    <DashboardSection id="cart-heading" title="Order List">
+      <p className="mt-1 max-w-2xl text-sm text-slate-600">
+        The parts you mean to order, kept for you on every device until you check them out as one
+        order. Prices, minimums and stock are today&rsquo;s.
+      </p>
+      <CartPanel
+        initial={cart}
+        user={{ name: user.name, email: user.email }}
+        cardLimitCents={MAX_CARD_AMOUNT_CENTS}
+      />
+    </DashboardSection>
+  );
+}

@@ -1,0 +1,228 @@
+'use client';
+
+import Link from 'next/link';
+import { useId, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useLazyForm } from '@/components/forms/useLazyForm';
+import { DeliveryFields } from '@/components/order/DeliveryFields';
+import { Field, FormError } from '@/components/ui/Field';
+import { callApi, postJson } from '@/lib/client/api';
+import { lazyZodResolver } from '@/lib/client/lazy-resolver';
+import type { Cart, CartLine } from '@/lib/cart/shared';
+import { formatMoney } from '@/lib/core/money';
+import type { CheckoutInput } from '@/lib/orders/schemas';
+import { announceCartCount } from './cart-events';
+
+/** The form's values as typed: an empty PO number is none. */
+type CheckoutFields = { address: string; phone: string; poNumber?: string | null };
+
+/** The delivery fields' zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
+const resolver = lazyZodResolver<CheckoutFields, CheckoutInput>(() =>
+  import('@/lib/orders/schemas').then((module) => module.checkoutSchema),
+);
+
+/** A line of a checkout refused for short stock (`details.lines` of `order.lines_short`). */
+interface ShortLine {
+  productId: string;
+  quantity: number;
+  reason: 'not_found' | 'below_minimum' | 'out_of_stock';
+  available?: number;
+  minimum?: number;
+}
+
+function isShortLines(value: unknown): value is ShortLine[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (line) =>
+        typeof line === 'object' &&
+        line !== null &&
+        typeof (line as ShortLine).productId === 'string' &&
+        typeof (line as ShortLine).reason === 'string',
+    )
+  );
+}
+
+const units = (count: number) => count.toLocaleString('en-US');
+
+/** What a short line's buyer can do, in words. */
+function shortText(line: ShortLine): string {
+  switch (line.reason) {
+    case 'not_found':
+      return 'no longer sold: remove it';
+    case 'below_minimum':
+      return `you asked ${units(line.quantity)}; the minimum is now ${units(line.minimum ?? 0)}`;
+    default:
+      return `you asked ${units(line.quantity)}; ${units(line.available ?? 0)} available`;
+  }
+}
+
+/** Why the order list cannot be checked out now, or null when it can. */
+export type CheckoutBlock = 'saving' | 'issues' | 'card_limit' | null;
+
+const blockNotes: Record<Exclude<CheckoutBlock, null | 'card_limit'>, string> = {
+  saving: 'Saving your quantities… You can check out once they are saved.',
+  issues:
+    'A line of your order list cannot be ordered as it is: change or remove it (its note says why), then check out.',
+};
+
+/**
+ * The order list's checkout, below its lines: the signed-in buyer's name and email
+ * (read-only), the delivery fields (address, phone, optional PO number) and "Check out", which
+ * places the whole list as one order (POST /api/checkout) and opens that order's payment page.
+ * Disabled, with a note saying why, while a quantity is being saved, while a line has an
+ * issue, and when the total is above what one card payment allows (then a quote is the way).
+ * A refusal for short stock names each short line with what is available, and the lines are
+ * read again so that each shows its own issue.
+ */
+export function CheckoutForm({
+  user,
+  cart,
+  totalCents,
+  block,
+  cardLimitCents,
+  onCart,
+}: {
+  user: { name: string; email: string };
+  cart: Cart;
+  totalCents: number;
+  block: CheckoutBlock;
+  /** The largest card payment, in cents ($999,999.99). */
+  cardLimitCents: number;
+  onCart: (next: Cart) => void;
+}) {
+  const router = useRouter();
+  const ids = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [short, setShort] = useState<Array<{ line: ShortLine; known?: CartLine }>>([]);
+  const [leaving, setLeaving] = useState(false);
+  const { register, handleSubmit, setError, errors, isSubmitting } = useLazyForm(resolver, {
+    defaultValues: { address: '', phone: '', poNumber: '' },
+  });
+
+  const reload = async () => {
+    const fresh = await callApi<Cart>('/api/cart');
+    if (fresh.ok) {
+      onCart(fresh.data);
+      announceCartCount(fresh.data.lineCount);
+    }
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    setShort([]);
+    const answer = await postJson<{ insertedId: string }>('/api/checkout', {
+      address: values.address,
+      phone: values.phone,
+      ...(values.poNumber ? { poNumber: values.poNumber } : {}),
+    });
+    if (answer.ok) {
+      setLeaving(true);
+      // The ordered lines left the list; a line changed meanwhile elsewhere stays in it.
+      void callApi<{ lineCount: number }>('/api/cart/count').then((count) => {
+        if (count.ok) announceCartCount(count.data.lineCount);
+      });
+      router.push(`/dashboard/payment/${answer.data.insertedId}`);
+      return;
+    }
+    let shown = false;
+    for (const field of ['address', 'phone', 'poNumber'] as const) {
+      const message = answer.fields?.[field]?.[0];
+      if (message) {
+        setError(field, { message });
+        shown = true;
+      }
+    }
+    if (shown) return;
+    setFormError(answer.message);
+    const lines = answer.details?.lines;
+    if (isShortLines(lines)) {
+      setShort(
+        lines.map((line) => ({
+          line,
+          known: cart.lines.find((known) => known.productId === line.productId),
+        })),
+      );
+    }
+    // The list may have changed (stock fell, a part was deleted): each line shows it now.
+    if (answer.status === 409) await reload();
+  });
+
+  const overLimit = block === 'card_limit';
+  const disabled = block !== null || isSubmitting || leaving;
+
+  return (
+    <section aria-labelledby={`${ids}-heading`} className="mt-10 max-w-2xl">
+      <h2 id={`${ids}-heading`} className="text-xl font-semibold text-slate-900">
+        Check out
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Every line of your order list becomes one order, paid with one card payment. Price, minimum
+        and stock are checked again when you check out.
+      </p>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Checkout">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={`${ids}-name`} label="Name">
+            <input type="text" readOnly value={user.name} className="bg-slate-50" />
+          </Field>
+          <Field id={`${ids}-email`} label="Email">
+            <input type="email" readOnly value={user.email} className="bg-slate-50" />
+          </Field>
+        </div>
+        <DeliveryFields idPrefix={ids} register={register} errors={errors} />
+        {block && !overLimit ? (
+          <p
+            id={`${ids}-blocked`}
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+            data-testid="checkout-blocked"
+          >
+            {blockNotes[block]}
+          </p>
+        ) : null}
+        {overLimit ? (
+          <div
+            id={`${ids}-blocked`}
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+            data-testid="checkout-card-limit"
+          >
+            <p>
+              The order total, {formatMoney(totalCents)}, is above{' '}
+              {formatMoney(cardLimitCents)}, the most a single card payment allows.
+            </p>
+            <p className="mt-1">
+              Request a quote for these parts instead: we answer with prices and how to pay. See{' '}
+              <Link href="/dashboard/quotes" className="font-medium underline underline-offset-2">
+                Quotes
+              </Link>
+              , or lower quantities to check out by card.
+            </p>
+          </div>
+        ) : null}
+        <FormError message={formError} />
+        {short.length ? (
+          <ul className="list-disc space-y-1 pl-5 text-sm text-red-700" data-testid="checkout-short">
+            {short.map(({ line, known }) => (
+              <li key={line.productId}>
+                <span className="font-medium">{known?.name ?? 'A part no longer sold'}</span>
+                {known?.sku ? <span className="font-mono"> ({known.sku})</span> : null}:{' '}
+                {shortText(line)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <button
+          type="submit"
+          className="btn-primary"
+          disabled={disabled}
+          aria-describedby={block ? `${ids}-blocked` : undefined}
+        >
+          {isSubmitting || leaving
+            ? 'Placing your order…'
+            : `Check out ${cart.lineCount} ${cart.lineCount === 1 ? 'line' : 'lines'}`}
+        </button>
+      </form>
+    </section>
+  );
+}
