@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AddToCartButton } from '@/components/cart/AddToCartButton';
 import { PriceTierTable } from '@/components/product/PriceTierTable';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
@@ -66,7 +67,8 @@ function defaultQuantity(product: OrderFormProduct): string {
  * volume price list (when it has one) marks the tier of the chosen quantity, and the form
  * shows that quantity's unit price and total as it changes, computed by the same function the
  * server prices the order with. Below 500 it warns and sends nothing; the server takes the
- * product fields and the price from the database.
+ * product fields and the price from the database. Beside its button, "Add to order list" puts
+ * the chosen quantity in the buyer's order list instead (AddToCartButton).
  */
 export function OrderForm({
   product,
@@ -210,9 +212,12 @@ export function OrderForm({
             )}
           </div>
           <DeliveryFields idPrefix="order" register={register} errors={errors} />
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            purchases
-          </button>
+          <div className="flex flex-wrap items-start gap-3">
+            <button type="submit" className="btn-primary" disabled={isSubmitting}>
+              purchases
+            </button>
+            <AddToCartButton productId={product._id} quantity={chosen} />
+          </div>
         </form>
         {dialog}
       </section>
