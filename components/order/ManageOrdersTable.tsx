@@ -6,6 +6,7 @@ import { Td } from '@/components/ui/Table';
 import { OrderStatusControl } from './OrderStatusControl';
 import { InvoiceLink } from './InvoiceLink';
 import { OrderLink, PoNumberNote } from './OrderLink';
+import { LineCountNote } from './OrderLinesTable';
 import { OrdersTable } from './OrdersTable';
 import { StatusBadge } from './StatusBadge';
 
@@ -28,6 +29,7 @@ export function ManageOrdersTable({ orders, empty }: { orders: Order[]; empty: s
           <Td className="min-w-48 break-all">{order.email}</Td>
           <Td className="min-w-44">
             <OrderLink orderId={order._id}>{order.name}</OrderLink>
+            <LineCountNote lines={order.lines} />
             <span className="block text-xs text-slate-600">
               {order.quantity} units · {formatMoney(toCents(order.price))} ·{' '}
               {order.paid ? 'PAID' : 'unpaid'}

@@ -5,6 +5,7 @@ import { messages, orderAgainMessages } from '@/lib/core/messages';
 import { Td } from '@/components/ui/Table';
 import { InvoiceLink } from './InvoiceLink';
 import { OrderLink, PoNumberNote } from './OrderLink';
+import { LineCountNote } from './OrderLinesTable';
 import { OrdersTable } from './OrdersTable';
 import { StatusBadge } from './StatusBadge';
 
@@ -36,6 +37,7 @@ export function MyOrdersTable({
           <Td>{order.userName}</Td>
           <Td className="min-w-40">
             <OrderLink orderId={order._id}>{order.name}</OrderLink>
+            <LineCountNote lines={order.lines} />
             <span className="block text-xs text-slate-600">Quantity: {order.quantity}</span>
             <PoNumberNote poNumber={order.poNumber} />
             <StatusBadge status={order.status} className="mt-1" />

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatDateTime } from '@/lib/core/dates';
 import { InvoiceLink } from '@/components/order/InvoiceLink';
+import { OrderLinesTable } from '@/components/order/OrderLinesTable';
 import { StatusBadge } from '@/components/order/StatusBadge';
 import { ProductPicture } from '@/components/product/ProductPicture';
 import { DetailRows } from '@/components/ui/DetailRows';
@@ -55,7 +56,7 @@ const actorLabels: Record<StepActor, string> = {
 /**
  * One order's page, for its buyer or an admin (checked on the server with the order access
  * rule; anyone else, and a buyer whose order was deleted, gets the 404 page): the product, the
- * amounts, where it goes, where it is (status and timeline), the carrier and tracking number
+ * amounts (an order of several parts lists its lines), where it goes, where it is (status and timeline), the carrier and tracking number
  * once shipped, the buyer's PO number when they gave one, and the invoice once paid.
  */
 export default async function OrderPage({ params }: Props) {
@@ -66,6 +67,8 @@ export default async function OrderPage({ params }: Props) {
   const { order, sku, actors } = page;
   const admin = user.role === 'admin';
   const shipped = order.trackingNumber !== null;
+  // An order of several parts lists them below; its part number and unit price are its lines'.
+  const multiLine = order.lines.length > 1;
 
   return (
     <section aria-labelledby="order-heading" className="max-w-3xl">
@@ -108,7 +111,11 @@ export default async function OrderPage({ params }: Props) {
             <DetailRows
               termClassName="text-slate-600"
               rows={[
-                { term: 'Part number', value: sku ?? 'Not recorded', testId: 'order-sku' },
+                !multiLine && {
+                  term: 'Part number',
+                  value: sku ?? 'Not recorded',
+                  testId: 'order-sku',
+                },
                 !!order.quoteReference && {
                   term: 'Quote',
                   value: order.quoteReference,
@@ -125,7 +132,7 @@ export default async function OrderPage({ params }: Props) {
                   value: order.quantity.toLocaleString('en-US'),
                   testId: 'order-quantity',
                 },
-                {
+                !multiLine && {
                   term: 'Unit price',
                   value: formatMoney(toCents(order.unitPrice)),
                   testId: 'order-unit-price',
@@ -151,6 +158,19 @@ export default async function OrderPage({ params }: Props) {
           </div>
         </div>
       </div>
+
+      {multiLine ? (
+        <div className="mt-6">
+          <Panel id="order-lines-heading" title={`Lines (${order.lines.length} parts)`}>
+            <OrderLinesTable
+              lines={order.lines}
+              totalCents={toCents(order.price)}
+              caption={`The order's ${order.lines.length} lines`}
+              className="mt-3"
+            />
+          </Panel>
+        </div>
+      ) : null}
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <Panel id="order-delivery-heading" title="Delivery">

@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import Link from 'next/link';
 import { CheckoutForm } from '@/components/order/CheckoutForm';
+import { OrderLinesTable } from '@/components/order/OrderLinesTable';
 import { DetailRows } from '@/components/ui/DetailRows';
 import { formatDateTime } from '@/lib/core/dates';
 import { requirePageUser } from '@/lib/accounts';
 import { formatMoney, toCents } from '@/lib/core/money';
 import { orderCancelledMessage, orderForPaymentPage } from '@/lib/orders';
-import { cardPaymentsAvailable } from '@/lib/orders';
+import { cardPaymentsAvailable, MAX_CARD_AMOUNT_CENTS } from '@/lib/orders';
 import { messages } from '@/lib/core/messages';
 
 export const metadata: Metadata = { title: 'Payment' };
@@ -14,9 +16,10 @@ export const metadata: Metadata = { title: 'Payment' };
 type Props = { params: Promise<{ id: string }> };
 
 /**
- * The payment page of one order: its details, 'Please pay: $price', the time it must be paid by
- * (its own `payBy`), the card entry; for an order that expired unpaid, a note saying so instead
- * of the card entry.
+ * The payment page of one order: its details, every line (part number, name, quantity, unit
+ * price, line total) and the total, 'Please pay: $price', the time it must be paid by (its own
+ * `payBy`), the card entry; for an order that expired unpaid, a note saying so instead of the
+ * card entry, and for one above the largest card payment, a note pointing to a quote.
  */
 export default async function PaymentPage({ params }: Props) {
   const { id } = await params;
@@ -50,6 +53,12 @@ export default async function PaymentPage({ params }: Props) {
         <p className="mt-3 text-sm text-slate-600" data-testid="payment-description">
           {order.description}
         </p>
+        <OrderLinesTable
+          lines={order.lines}
+          totalCents={order.totalCents}
+          caption={`The order's ${order.lines.length === 1 ? 'line' : `${order.lines.length} lines`}`}
+          className="mt-4"
+        />
         <p className="mt-4 text-lg font-semibold text-slate-900" data-testid="payment-amount">
           Please pay: {formatMoney(toCents(order.price))}
         </p>
@@ -70,6 +79,31 @@ export default async function PaymentPage({ params }: Props) {
           <p role="status" data-testid="payment-expired">
             {orderCancelledMessage(order)}
           </p>
+        ) : order.totalCents > MAX_CARD_AMOUNT_CENTS ? (
+          <div role="status" data-testid="payment-card-limit" className="text-sm text-slate-800">
+            <p className="font-semibold text-slate-900">
+              This order is larger than a single card payment allows (
+              {formatMoney(MAX_CARD_AMOUNT_CENTS)}).
+            </p>
+            <p className="mt-1">
+              Request a quote for these parts instead: we answer with prices and how to pay.{' '}
+              {order.lines.length === 1 ? (
+                <Link
+                  href={`/product/${order.productId}`}
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
+                  Request a quote on the part&rsquo;s page
+                </Link>
+              ) : (
+                <Link
+                  href="/dashboard/quotes"
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
+                  Your quotes
+                </Link>
+              )}
+            </p>
+          </div>
         ) : cardPaymentsAvailable() ? (
           <CheckoutForm
             order={{
