@@ -18,6 +18,7 @@ import {
   type KeyCase,
 } from '@/lib/core/api/operation';
 import { idField } from '@/lib/core/api/shapes';
+import { cartResponseSchema } from '@/lib/cart/api';
 
 /**
  * The orders' API declarations (lib/core/api/operation.ts): orders here, card payments in
@@ -563,6 +564,49 @@ export const listAllOrdersOp = operation({
   ],
 });
 
+export const reorderOp = operation({
+  method: 'post',
+  path: '/api/orders/{id}/reorder',
+  operationId: 'reorder',
+  tag,
+  summary: 'Order again: put an order’s lines back in the order list',
+  description:
+    '“Order again” for the order’s own buyer: every line of the order goes back into their order list (GET /api/cart) with its earlier quantity, added to a line the list already has for that part (a product appears once). Nothing is ordered: the list prices each line by today’s volume tiers and flags a quantity today’s minimum or stock no longer allows (its `issue`, with the nearest valid quantity), never changing it. A line whose product is no longer sold, or that a full list (at most 100 lines) cannot take, is answered in `skipped`. Admins cannot order again for a buyer.',
+  access: 'user',
+  params: { path: z.object({ id: orderId }) },
+  responses: {
+    200: {
+      description: 'The order list as it is now, and the lines it could not take.',
+      json: z
+        .object({
+          cart: cartResponseSchema,
+          skipped: z.array(
+            z
+              .object({
+                productId: idField,
+                sku: z.string().nullable(),
+                name: z.string(),
+                quantity: z.number().int().meta({ description: 'The earlier quantity.' }),
+                reason: z.enum(['not_found', 'full']).meta({
+                  description:
+                    '`not_found`: the product is no longer sold; `full`: the order list has no room for another line.',
+                }),
+              })
+              .meta({ id: 'ReorderSkippedLine' }),
+          ),
+        })
+        .meta({ id: 'ReorderResult' }),
+    },
+  },
+  errors: [
+    {
+      key: 'order.not_found',
+      when: 'no order has this id, or its buyer deleted it',
+    },
+    { key: 'order.not_yours', when: 'the order is someone else’s (admins included)' },
+  ],
+});
+
 export const orderOperations = [
   placeOrderOp,
   checkoutOp,
@@ -572,5 +616,6 @@ export const orderOperations = [
   getOrderOp,
   changeOrderStatusOp,
   getInvoiceOp,
+  reorderOp,
   listAllOrdersOp,
 ];

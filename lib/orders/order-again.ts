@@ -1,5 +1,8 @@
 import 'server-only';
 import { orderMinimum } from '@/lib/catalogue';
+import { fillCart, type Cart } from '@/lib/cart';
+import type { Id } from '@/lib/core/ids';
+import { refuse } from '@/lib/core/refusal';
 import { findOrder } from '@/lib/orders/store';
 import type { Product } from '@/lib/catalogue';
 import type { User } from '@/lib/accounts';
@@ -8,8 +11,15 @@ import { minimumQuantityMessage, ORDER_QUANTITIES } from '@/lib/orders/validatio
 import { goneFor } from './rules';
 
 /**
- * "Order again" (My Orders → /product/{productId}?again={orderId}): the product page's order
- * form opens with the quantity, address and phone of an earlier order of the signed-in buyer.
+ * "Order again", two ways:
+ *
+ * - My Orders' button (`POST /api/orders/{id}/reorder`, `orderAgainToCart`): every line of an
+ *   earlier order of the signed-in buyer goes back into their order list (lib/cart `fillCart`),
+ *   added to a line the list already has for that part; the list prices and judges them by
+ *   today's rules. Lines whose product is no longer sold, or that a full list cannot take, are
+ *   answered as skipped.
+ * - The product page's prefill (/product/{productId}?again={orderId}): the order form opens with
+ *   the quantity, address and phone of an earlier one-line order of the signed-in buyer.
  * Nothing of it travels in the URL but the order's id, and only its owner gets anything from
  * it. Price, minimum and stock are today's: the quantity is kept when it is still one of the
  * dropdown's choices that may be ordered, else the nearest such choice is taken and the form
@@ -74,5 +84,48 @@ export async function orderAgainPrefill(
     address: order.address,
     phone: order.phone,
     notices: [m.prefilled, ...(notice ? [notice] : [])],
+  };
+}
+
+/** A line of the earlier order that "Order again" could not put in the order list. */
+export interface SkippedLine {
+  productId: string;
+  sku: string | null;
+  name: string;
+  quantity: number;
+  /** `not_found`: the product is no longer sold; `full`: the order list has no room. */
+  reason: 'not_found' | 'full';
+}
+
+/** What "Order again" did: the order list as it is now, and the lines it could not take. */
+export interface OrderAgainResult {
+  cart: Cart;
+  skipped: SkippedLine[];
+}
+
+/**
+ * "Order again" into the order list: every line of the viewer's own order `orderId` is added to
+ * their list (`fillCart`) with its earlier quantity, to be priced and judged by today's rules.
+ * Only its buyer may (404 when there is no such order or its buyer deleted it, 403 for anyone
+ * else, admins included: it is a buyer's shortcut).
+ */
+export async function orderAgainToCart(
+  viewer: Pick<User, 'id'>,
+  orderId: string,
+): Promise<OrderAgainResult> {
+  const order = await findOrder(orderId);
+  if (!order) throw refuse('order.not_found');
+  if (order.userId !== viewer.id) throw refuse('order.not_yours');
+  if (goneFor({ role: 'user' }, order)) throw refuse('order.not_found');
+  const { cart, skipped } = await fillCart(
+    viewer,
+    order.lines.map((line) => ({ productId: line.productId as Id, quantity: line.quantity })),
+  );
+  return {
+    cart,
+    skipped: skipped.map(({ productId, reason }) => {
+      const line = order.lines.find((entry) => entry.productId === productId)!;
+      return { productId, sku: line.sku, name: line.name, quantity: line.quantity, reason };
+    }),
   };
 }

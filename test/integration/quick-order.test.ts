@@ -26,12 +26,15 @@ vi.mock('@/lib/catalogue/store', async (importOriginal) => {
 import { ObjectId } from 'mongodb';
 import { POST as checkRoute } from '@/app/api/quick-order/check/route';
 import { POST as placeRoute } from '@/app/api/quick-order/route';
+import { POST as cartRoute } from '@/app/api/quick-order/cart/route';
+import { POST as reorderRoute } from '@/app/api/orders/[id]/reorder/route';
+import { addToCart, viewCart } from '@/lib/cart';
 import { settleBackgroundWork } from '@/lib/core/background';
 import { closeConnection, collections, getDb } from '../support/db';
 import { deleteProduct } from '@/lib/catalogue/store';
 import { markEmailVerified } from '@/lib/accounts/store/users';
 import { quickOrderMessages, fieldMessages, orderAgainMessages } from '@/lib/core/messages';
-import { deleteOrder } from '@/lib/orders';
+import { deleteOrder, placeOrderOfLines } from '@/lib/orders';
 import { orderAgainPrefill, orderAgainQuantity } from '@/lib/orders/order-again';
 import { makeOrder, makeProduct } from '../support/factories';
 import { json, stockOf } from '../support/orders';
@@ -53,6 +56,21 @@ const place = (who: Who, body: unknown) =>
     placeRoute(
       request('/api/quick-order', { method: 'POST', headers: headersOf(who), json: body }),
       noParams,
+    ),
+  );
+
+const toCart = (who: Who, body: unknown) =>
+  json(
+    cartRoute(
+      request('/api/quick-order/cart', { method: 'POST', headers: headersOf(who), json: body }),
+      noParams,
+    ),
+  );
+const reorder = (who: Who, id: string) =>
+  json(
+    reorderRoute(
+      request(`/api/orders/${id}/reorder`, { method: 'POST', headers: headersOf(who) }),
+      params({ id }),
     ),
   );
 
@@ -190,7 +208,7 @@ describe('POST /api/quick-order/check', () => {
 });
 
 describe('POST /api/quick-order', () => {
-  it('places the valid lines as one order each and reports the others', async () => {
+  it('places the valid lines as one order of many lines and reports the others', async () => {
     const buyerC = await createActor('user', 'Buyer C');
     const gear = await makeProduct({ price: 1.2, availableQuantity: 9000 });
     const chain = await makeProduct({ price: 3, availableQuantity: 4000 });
@@ -218,9 +236,28 @@ describe('POST /api/quick-order', () => {
       },
     ]);
     const orders = await ordersOf(buyerC);
-    expect(orders.map((order) => order._id.toHexString())).toEqual(
-      res.body.placed.map((line: { orderId: string }) => line.orderId),
-    );
+    // One order for the quick order: every placed line carries its id.
+    expect(orders).toHaveLength(1);
+    const orderId = orders[0]!._id.toHexString();
+    expect(res.body.placed.map((line: { orderId: string }) => line.orderId)).toEqual([
+      orderId,
+      orderId,
+    ]);
+    expect(res.body.order).toEqual({
+      _id: orderId,
+      name: `${gear.name} and 1 more part`,
+      price: 3300,
+    });
+    expect(
+      orders[0]!.lines!.map((line) => [
+        line.productId.toHexString(),
+        line.quantity,
+        line.totalCents,
+      ]),
+    ).toEqual([
+      [gear._id, 1500, 180_000],
+      [chain._id, 500, 150_000],
+    ]);
     for (const order of orders) {
       expect(order).toMatchObject({
         address: delivery.address,
@@ -233,7 +270,7 @@ describe('POST /api/quick-order', () => {
     expect(await stockOf(chain._id)).toBe(4000 - 500);
   });
 
-  it('a line whose stock is taken between the check and its order fails with its reason; the others stand, each reserved once', async () => {
+  it('a line whose stock is taken between the check and the order fails with its reason; the others stand in one order, each reserved once', async () => {
     const buyerD = await createActor('user', 'Buyer D');
     const first = await makeProduct({ availableQuantity: 6000 });
     const scarce = await makeProduct({ availableQuantity: 1600 });
@@ -269,11 +306,15 @@ describe('POST /api/quick-order', () => {
     expect(await stockOf(last._id)).toBe(1000);
     expect(await stockOf(scarce._id)).toBe(600);
     const orders = await ordersOf(buyerD);
-    expect(orders).toHaveLength(2);
-    expect(orders.map((order) => order.quantity)).toEqual([1000, 2000]);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.lines!.map((line) => line.quantity)).toEqual([1000, 2000]);
+    expect(res.body.placed.map((line: { orderId: string }) => line.orderId)).toEqual([
+      orders[0]!._id.toHexString(),
+      orders[0]!._id.toHexString(),
+    ]);
   });
 
-  it('lines beyond the unpaid-orders cap fail with the cap’s message; the ones before it are placed', async () => {
+  it('a quick order is one order against the unpaid-orders cap; over the cap every line fails with the cap’s message and nothing is placed', async () => {
     const buyerE = await createActor('user', 'Buyer E');
     // A verified account's cap (MAX_UNPAID_ORDERS); an unverified one's is 3 (unverified-holds).
     await markEmailVerified(buyerE.user.id, buyerE.user.email);
@@ -281,18 +322,30 @@ describe('POST /api/quick-order', () => {
     for (let i = 0; i < 4; i += 1) await makeOrder(buyerE.user, held);
     const parts = await Promise.all([1, 2, 3, 4].map(() => makeProduct()));
     const text = parts.map((part) => `${part.sku},500`).join('\n');
+    // Four lines, one order: the fifth unpaid order.
     const res = await place(buyerE, { text, ...delivery });
     expect(res.status).toBe(200);
-    expect(res.body.placed.map((line: { lines: number[] }) => line.lines)).toEqual([[1], [2]]);
-    expect(res.body.failed.map((line: { lines: number[]; status: string }) => line)).toEqual([
-      expect.objectContaining({ lines: [3], status: 'not_placed' }),
-      expect.objectContaining({ lines: [4], status: 'not_placed' }),
+    expect(res.body.placed.map((line: { lines: number[] }) => line.lines)).toEqual([
+      [1],
+      [2],
+      [3],
+      [4],
     ]);
-    expect(res.body.failed[0].message).toBe(
+    expect(res.body.failed).toEqual([]);
+    expect(await ordersOf(buyerE)).toHaveLength(5);
+
+    await makeOrder(buyerE.user, held);
+    const over = await place(buyerE, { text, ...delivery });
+    expect(over.status).toBe(200);
+    expect(over.body.order).toBeNull();
+    expect(over.body.placed).toEqual([]);
+    expect(over.body.failed).toEqual(
+      [1, 2, 3, 4].map((line) => expect.objectContaining({ lines: [line], status: 'not_placed' })),
+    );
+    expect(over.body.failed[0].message).toBe(
       'You already have 6 unpaid orders. Please pay or delete one of them before placing another.',
     );
-    expect(await stockOf(parts[2]!._id)).toBe(10_000);
-    expect(await stockOf(parts[3]!._id)).toBe(10_000);
+    for (const part of parts) expect(await stockOf(part._id)).toBe(10_000 - 500);
     expect(await ordersOf(buyerE)).toHaveLength(6);
   });
 
@@ -320,30 +373,25 @@ describe('POST /api/quick-order', () => {
     expect(await stockOf(bolt._id)).toBe(700);
   });
 
-  it("counts each order against the buyer's hourly order limit, all at once: a batch that does not fit places nothing", async () => {
+  it("counts the quick order's one order once against the buyer's hourly order limit; over it nothing is placed", async () => {
     const buyerG = await createActor('user', 'Buyer G');
     const { rateLimits } = collections(await getDb());
     const windowMs = 60 * 60 * 1000;
     const windowStart = Math.floor(Date.now() / windowMs) * windowMs;
     const id = `order:user:${buyerG.user.id}:${windowStart}`;
-    await rateLimits.insertOne({ _id: id, count: 58, expiresAt: new Date(windowStart + windowMs) });
+    await rateLimits.insertOne({ _id: id, count: 59, expiresAt: new Date(windowStart + windowMs) });
     const parts = await Promise.all([1, 2, 3].map(() => makeProduct()));
     const text = parts.map((part) => `${part.sku},500`).join('\n');
+    const three = await place(buyerG, { text, ...delivery });
+    expect(three.status).toBe(200);
+    expect(three.body.placed).toHaveLength(3);
+    expect(await ordersOf(buyerG)).toHaveLength(1);
+    expect((await rateLimits.findOne({ _id: id }))?.count).toBe(60);
     const res = await place(buyerG, { text, ...delivery });
     expect(res.status).toBe(429);
-    expect(await ordersOf(buyerG)).toHaveLength(0);
-    // The refused batch does not use up what is left of the window.
-    expect((await rateLimits.findOne({ _id: id }))?.count).toBe(58);
-    const two = await place(buyerG, {
-      text: parts
-        .slice(0, 2)
-        .map((p) => `${p.sku},500`)
-        .join('\n'),
-      ...delivery,
-    });
-    expect(two.status).toBe(200);
-    expect(two.body.placed).toHaveLength(2);
-    expect((await rateLimits.findOne({ _id: id }))?.count).toBe(60);
+    expect(await ordersOf(buyerG)).toHaveLength(1);
+    // Refused as any one order over the limit is (POST /api/order): counted, nothing placed.
+    expect((await rateLimits.findOne({ _id: id }))?.count).toBe(61);
   });
 });
 
@@ -421,5 +469,136 @@ describe('Order again', () => {
     expect(await existingProductIds([product._id])).toEqual(new Set([product._id]));
     expect(await deleteProduct(product._id)).toBe(true);
     expect(await existingProductIds([product._id])).toEqual(new Set());
+  });
+});
+
+describe('Quick order as one order, or into the order list', () => {
+  it('five pasted lines end in one order with five lines, each priced by its own tier, stock taken once per line', async () => {
+    const buyerH = await createActor('user', 'Buyer H');
+    const parts = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => makeProduct({ price: n, availableQuantity: 20_000 })),
+    );
+    const text = parts.map((part, i) => `${part.sku}, ${(i + 1) * 1000}`).join('\n');
+    const res = await place(buyerH, { text, ...delivery, poNumber: 'PO-FIVE' });
+    expect(res.status).toBe(200);
+    expect(res.body.failed).toEqual([]);
+    expect(res.body.placed).toHaveLength(5);
+    const orders = await ordersOf(buyerH);
+    expect(orders).toHaveLength(1);
+    const order = orders[0]!;
+    expect(order).toMatchObject({ status: 'unpaid', poNumber: 'PO-FIVE', quantity: 15_000 });
+    expect(order.lines!.map((line) => [line.productId.toHexString(), line.quantity])).toEqual(
+      parts.map((part, i) => [part._id, (i + 1) * 1000]),
+    );
+    // $1 x 1000 + $2 x 2000 + $3 x 3000 + $4 x 4000 + $5 x 5000 = $55,000.
+    expect(order.totalCents).toBe(5_500_000);
+    expect(res.body.order).toMatchObject({ _id: order._id.toHexString(), price: 55_000 });
+    for (const [i, part] of parts.entries()) {
+      expect(await stockOf(part._id)).toBe(20_000 - (i + 1) * 1000);
+    }
+  });
+
+  it('POST /api/quick-order/cart puts the valid lines in the order list, added to a line it has, and orders nothing', async () => {
+    const buyerI = await createActor('user', 'Buyer I');
+    const kept = await makeProduct({ availableQuantity: 50_000 });
+    const fresh = await makeProduct({ availableQuantity: 50_000 });
+    const scarce = await makeProduct({ availableQuantity: 700 });
+    await addToCart(buyerI.user, kept._id, 1000);
+    const text = `${kept.sku},2000\n${fresh.sku},500\nNOPE-77,500\n${scarce.sku},800`;
+    const res = await toCart(buyerI, { text });
+    expect(res.status).toBe(200);
+    expect(res.body.added.map((line: { productId: string }) => line.productId)).toEqual([
+      kept._id,
+      fresh._id,
+    ]);
+    expect(res.body.failed.map((line: { lines: number[]; status: string }) => line)).toEqual([
+      expect.objectContaining({ lines: [3], status: 'unknown_part' }),
+      expect.objectContaining({ lines: [4], status: 'above_stock' }),
+    ]);
+    expect(
+      res.body.cart.lines.map((line: { productId: string; quantity: number }) => [
+        line.productId,
+        line.quantity,
+      ]),
+    ).toEqual([
+      [kept._id, 3000],
+      [fresh._id, 500],
+    ]);
+    expect((await viewCart(buyerI.user)).lineCount).toBe(2);
+    expect(await ordersOf(buyerI)).toHaveLength(0);
+    expect(await stockOf(kept._id)).toBe(50_000);
+
+    const none = await toCart(buyerI, { text: 'NOPE-77,500' });
+    expect(none.status).toBe(422);
+    expect((await toCart('anonymous', { text })).status).toBe(401);
+  });
+});
+
+describe('Order again into the order list', () => {
+  it("puts every line of the buyer's own order back in the list at today's prices, merged with lines it has; a deleted product is skipped", async () => {
+    const buyerJ = await createActor('user', 'Buyer J');
+    const bolt = await makeProduct({ price: 2, availableQuantity: 50_000 });
+    const nut = await makeProduct({ price: 1, availableQuantity: 50_000 });
+    const gone = await makeProduct({ availableQuantity: 50_000 });
+    const orderId = await placeOrderOfLines(
+      buyerJ.user,
+      {
+        ...delivery,
+        lines: [
+          { productId: bolt._id, quantity: 1000 },
+          { productId: nut._id, quantity: 2000 },
+          { productId: gone._id, quantity: 500 },
+        ],
+      },
+      'http://127.0.0.1',
+    );
+    expect(await deleteProduct(gone._id)).toBe(true);
+    // Today bolts cost more; the list already has nuts.
+    await collections(await getDb()).products.updateOne(
+      { _id: new ObjectId(bolt._id) },
+      { $set: { priceCents: 300 } },
+    );
+    await addToCart(buyerJ.user, nut._id, 500);
+
+    const res = await reorder(buyerJ, orderId);
+    expect(res.status).toBe(200);
+    expect(res.body.skipped).toEqual([
+      {
+        productId: gone._id,
+        sku: gone.sku,
+        name: gone.name,
+        quantity: 500,
+        reason: 'not_found',
+      },
+    ]);
+    expect(
+      res.body.cart.lines.map(
+        (line: { productId: string; quantity: number; unitPriceCents: number }) => [
+          line.productId,
+          line.quantity,
+          line.unitPriceCents,
+        ],
+      ),
+    ).toEqual([
+      [nut._id, 2500, 100],
+      [bolt._id, 1000, 300],
+    ]);
+    expect(res.body.cart.totalCents).toBe(2500 * 100 + 1000 * 300);
+    // Nothing is ordered, and no stock moves.
+    expect(await ordersOf(buyerJ)).toHaveLength(1);
+    expect(await stockOf(bolt._id)).toBe(49_000);
+  });
+
+  it("only the order's buyer may: someone else's order is 403 (admins included), no order 404", async () => {
+    const owner = await createActor('user', 'Owner Four');
+    const product = await makeProduct();
+    const order = await makeOrder(owner.user, product);
+    expect((await reorder(other, order._id)).status).toBe(403);
+    expect((await reorder(admin, order._id)).status).toBe(403);
+    expect((await reorder('anonymous', order._id)).status).toBe(401);
+    expect((await reorder(owner, new ObjectId().toHexString())).status).toBe(404);
+    expect((await viewCart(other.user)).lineCount).toBe(0);
+    await deleteOrder(owner.user, order._id, 'http://127.0.0.1');
+    expect((await reorder(owner, order._id)).status).toBe(404);
   });
 });

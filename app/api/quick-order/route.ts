@@ -5,9 +5,10 @@ import { linkOrigin } from '@/lib/security';
 
 /**
  * POST /api/quick-order: places the lines of a quick order (`part number, quantity`, at most
- * 20) for the signed-in person, one order per line, with one delivery address, phone and
- * optional PO number (lib/orders/quick-order/ decides every rule). Answers `{ placed, failed }`:
- * the orders placed with their ids, and every other line with why it was not.
+ * 20) for the signed-in person as ONE order of every line that may be ordered, with one
+ * delivery address, phone and optional PO number (lib/orders/quick-order/ decides every rule).
+ * Answers `{ order, placed, failed }`: the order, its lines, and every other line with why it
+ * was not placed.
  */
 export const POST = handle(placeQuickOrderOp, ({ user, body }) =>
   placeQuickOrder(user, body, linkOrigin()),

@@ -1,46 +1,63 @@
 import 'server-only';
 import type { User } from '@/lib/accounts';
-import { errorMessages, quickOrderMessages as m } from '@/lib/core/messages';
+import { errorMessages, orderAgainMessages, quickOrderMessages as m } from '@/lib/core/messages';
 import { enforce } from '@/lib/core/rate-limit';
 import { RefusalError, refusalText, refuse } from '@/lib/core/refusal';
+import { centsToDollars } from '@/lib/core/money';
 import { placeOrderLimit } from '../limits';
-import { placeOrderFor } from '../place-order';
-import { findOrder, publicOrder } from '../store';
+import { placeOrderOfLines } from '../place-order';
+import { findOrder, type RefusedLine } from '../store';
 import type { QuickOrderPlaceInput } from '../validation/quick-order';
-import { checkQuickOrder, type QuickOrderLineStatus } from './check';
+import { minimumQuantityMessage, stockMessage } from '../validation/order';
+import { checkQuickOrder, type QuickOrderLine, type QuickOrderLineStatus } from './check';
 
 type Buyer = Pick<User, 'id' | 'name' | 'email' | 'emailVerified'>;
 
-/** A line placed as an order. */
+/** A line placed as a line of the quick order's one order. */
 export interface PlacedLine {
   lines: number[];
   partNumber: string;
   quantity: number;
+  /** The one order of the quick order (every placed line carries it). */
   orderId: string;
   productId: string;
   productName: string;
-  /** The order's total in US dollars, as stored on the order. */
+  /** The line's total in US dollars (its quantity at its volume tier's unit price). */
   price: number;
 }
 
-/** A line that was not placed, with why. */
+/** A line that was not placed (or not put in the order list), with why. */
 export interface FailedLine {
   lines: number[];
   text: string;
   partNumber: string | null;
   quantity: number | null;
-  /** The check's status, or `not_placed` for a line refused when its order was placed. */
-  status: Exclude<QuickOrderLineStatus, 'ok'> | 'not_placed';
+  /**
+   * The check's status; `not_placed` for a line refused when the order was placed, `not_added`
+   * for one the order list could not take.
+   */
+  status: Exclude<QuickOrderLineStatus, 'ok'> | 'not_placed' | 'not_added';
   message: string;
 }
 
+/** The one order a quick order placed. */
+export interface QuickOrderPlacedOrder {
+  _id: string;
+  /** The order's name as My Orders shows it ("<first part> and N more parts"). */
+  name: string;
+  /** The order's total in US dollars (the sum of its lines). */
+  price: number;
+}
+
 export interface QuickOrderResult {
+  /** The one order placed, or null when no line could be placed at that moment. */
+  order: QuickOrderPlacedOrder | null;
   placed: PlacedLine[];
   failed: FailedLine[];
 }
 
 /**
- * Why an order could not be placed, in the words its refusal gives a person: the first field
+ * Why the order could not be placed, in the words its refusal gives a person: the first field
  * issue of an input refusal (a quantity above the stock), else the refusal's sentence.
  */
 function reasonOf(error: unknown): string {
@@ -48,18 +65,59 @@ function reasonOf(error: unknown): string {
     const { refusal } = error;
     return Object.values(refusal.fields ?? {})[0]?.[0] ?? refusalText(refusal);
   }
-  console.error('[quick-order] a line could not be placed', error);
+  console.error('[quick-order] the order could not be placed', error);
   return errorMessages['server.internal'].message;
 }
 
+/** Why one line of a many-line order was refused (`order.lines_short`), in a person's words. */
+function shortLineReason(line: RefusedLine): string {
+  switch (line.reason) {
+    case 'not_found':
+      return orderAgainMessages.noLongerSold;
+    case 'below_minimum':
+      return minimumQuantityMessage(line.minimum ?? 0);
+    default:
+      return stockMessage(line.available ?? 0, line.quantity);
+  }
+}
+
+/** A line of the report the check refused, as the result lists it. */
+export function refusedLine(line: QuickOrderLine): FailedLine {
+  return {
+    lines: line.lines,
+    text: line.text,
+    partNumber: line.partNumber,
+    quantity: line.quantity,
+    status: line.status as FailedLine['status'],
+    message: line.message ?? m.malformed,
+  };
+}
+
+/** A checked line refused later (when placing or filling the list), with why. */
+export function laterFailure(
+  line: QuickOrderLine,
+  status: 'not_placed' | 'not_added',
+  message: string,
+): FailedLine {
+  return { ...refusedLine(line), status, message };
+}
+
+const firstLine = (entry: { lines: number[] }) => entry.lines[0] ?? 0;
+
+/** The failed lines in the order of the text. */
+export function inTextOrder(failed: FailedLine[]): FailedLine[] {
+  return [...failed].sort((a, b) => firstLine(a) - firstLine(b));
+}
+
 /**
- * Places a quick order for the signed-in buyer: the lines are checked again now, and each
- * line that may be ordered becomes one order with the delivery fields, placed one after the
- * other by `placeOrderFor` (stock reserved by its one conditional update, the unpaid-orders cap
- * and every other rule of POST /api/order). A line refused at that moment (its stock taken
- * meanwhile, the cap reached) is reported with its reason and the others stand. Each order
- * counts against the same per-user hourly limit as POST /api/order, all of them before any is
- * placed (429 and nothing placed when they do not fit). 422 when no line may be ordered.
+ * Places a quick order for the signed-in buyer as ONE order of every line that may be ordered:
+ * the lines are checked again now, then placed together by `placeOrderOfLines` (all or nothing
+ * for the lines it is given: stock taken line by line as recorded intent, the unpaid-orders cap
+ * and every other rule of POST /api/checkout). A line refused at that moment (its stock taken
+ * meanwhile) is reported with its reason and the order is placed again without it, so the other
+ * lines stand in one order; a refusal of the order as a whole (the unpaid-orders cap) reports
+ * every line with its reason and places nothing. The order counts once against the per-user
+ * hourly limit of POST /api/order. 422 when no line may be ordered.
  */
 export async function placeQuickOrder(
   buyer: Buyer,
@@ -67,61 +125,71 @@ export async function placeQuickOrder(
   origin: string,
 ): Promise<QuickOrderResult> {
   const report = await checkQuickOrder(input.text);
-  const orderable = report.lines.filter((line) => line.status === 'ok');
+  let orderable = report.lines.filter((line) => line.status === 'ok');
   if (!orderable.length) {
     throw refuse('quick_order.nothing_to_place', { details: { lines: report.lines } });
   }
-  await enforce([{ limit: placeOrderLimit, key: buyer.id, weight: orderable.length }]);
+  await enforce([{ limit: placeOrderLimit, key: buyer.id }]);
 
-  const placed: PlacedLine[] = [];
-  const failed: FailedLine[] = [];
-  for (const line of report.lines) {
-    if (line.status !== 'ok') {
-      failed.push({
-        lines: line.lines,
-        text: line.text,
-        partNumber: line.partNumber,
-        quantity: line.quantity,
-        status: line.status,
-        message: line.message ?? m.malformed,
-      });
+  const failed: FailedLine[] = report.lines.filter((line) => line.status !== 'ok').map(refusedLine);
+  const delivery = {
+    address: input.address,
+    phone: input.phone,
+    ...(input.poNumber ? { poNumber: input.poNumber } : {}),
+  };
+  // Each refusal of some lines removes at least one line, so this ends.
+  while (orderable.length) {
+    const lines = orderable.map((line) => ({
+      productId: line.product!._id,
+      quantity: line.quantity!,
+    }));
+    let orderId: string;
+    try {
+      orderId = await placeOrderOfLines(buyer, { ...delivery, lines }, origin);
+    } catch (error) {
+      const short =
+        error instanceof RefusalError && error.refusal.key === 'order.lines_short'
+          ? ((error.refusal.details?.lines ?? []) as RefusedLine[])
+          : [];
+      const refused = orderable.filter((line) =>
+        short.some((entry) => entry.productId === line.product!._id),
+      );
+      if (!refused.length) {
+        // The order as a whole was refused: every line says why.
+        const reason = reasonOf(error);
+        failed.push(...orderable.map((line) => laterFailure(line, 'not_placed', reason)));
+        break;
+      }
+      for (const line of refused) {
+        const entry = short.find((item) => item.productId === line.product!._id)!;
+        failed.push(laterFailure(line, 'not_placed', shortLineReason(entry)));
+      }
+      orderable = orderable.filter((line) => !refused.includes(line));
       continue;
     }
-    const product = line.product!;
-    try {
-      const orderId = await placeOrderFor(
-        buyer,
-        {
-          productId: product._id,
-          quantity: line.quantity!,
-          address: input.address,
-          phone: input.phone,
-          ...(input.poNumber ? { poNumber: input.poNumber } : {}),
-        },
-        origin,
-      );
-      const order = await findOrder(orderId);
-      placed.push({
+    const order = await findOrder(orderId);
+    const placed = orderable.map((line): PlacedLine => {
+      const product = line.product!;
+      const stored = order?.lines.find((entry) => entry.productId === product._id);
+      return {
         lines: line.lines,
         partNumber: line.partNumber!,
         quantity: line.quantity!,
         orderId,
         productId: product._id,
-        productName: order?.name ?? product.name,
-        price: order ? publicOrder(order).price : (product.price ?? 0),
-      });
-    } catch (error) {
-      failed.push({
-        lines: line.lines,
-        text: line.text,
-        partNumber: line.partNumber,
-        quantity: line.quantity,
-        status: 'not_placed',
-        message: reasonOf(error),
-      });
-    }
+        productName: stored?.name ?? product.name,
+        price: stored ? centsToDollars(stored.totalCents) : (product.price ?? 0),
+      };
+    });
+    return {
+      order: {
+        _id: orderId,
+        name: order?.name ?? placed[0]!.productName,
+        price: order?.price ?? placed.reduce((sum, line) => sum + line.price, 0),
+      },
+      placed,
+      failed: inTextOrder(failed),
+    };
   }
-  const first = (entry: { lines: number[] }) => entry.lines[0] ?? 0;
-  failed.sort((a, b) => first(a) - first(b));
-  return { placed, failed };
+  return { order: null, placed: [], failed: inTextOrder(failed) };
 }
