@@ -27,7 +27,10 @@ export function AddToCartButton({ productId, quantity }: { productId: string; qu
       return;
     }
     announceCartCount(result.data.lineCount);
-    toast.success('Added to your order list', { href: '/dashboard/cart', label: 'View order list' });
+    toast.success('Added to your order list', {
+      href: '/dashboard/cart',
+      label: 'View order list',
+    });
   };
 
   return (

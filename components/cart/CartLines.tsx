@@ -110,14 +110,18 @@ export function CartLines({
     const result = await callApi<Cart>(`/api/cart/lines/${productId}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ quantity: text.trim() !== '' && Number.isFinite(quantity) ? quantity : text }),
+      body: JSON.stringify({
+        quantity: text.trim() !== '' && Number.isFinite(quantity) ? quantity : text,
+      }),
     });
     // A newer quantity typed meanwhile has its own save coming: this answer is not the last word.
     const superseded = changes.current.get(productId) !== change;
     if (result.ok) {
       replace(result.data);
       if (!superseded) {
-        setDrafts((current) => (current[productId] === text ? without(current, productId) : current));
+        setDrafts((current) =>
+          current[productId] === text ? without(current, productId) : current,
+        );
         setErrors((current) => without(current, productId));
       }
     } else if (!superseded) {

@@ -188,8 +188,8 @@ export function CheckoutForm({
             data-testid="checkout-card-limit"
           >
             <p>
-              The order total, {formatMoney(totalCents)}, is above{' '}
-              {formatMoney(cardLimitCents)}, the most a single card payment allows.
+              The order total, {formatMoney(totalCents)}, is above {formatMoney(cardLimitCents)},
+              the most a single card payment allows.
             </p>
             <p className="mt-1">
               Request a quote for these parts instead: we answer with prices and how to pay. See{' '}
@@ -202,7 +202,10 @@ export function CheckoutForm({
         ) : null}
         <FormError message={formError} />
         {short.length ? (
-          <ul className="list-disc space-y-1 pl-5 text-sm text-red-700" data-testid="checkout-short">
+          <ul
+            className="list-disc space-y-1 pl-5 text-sm text-red-700"
+            data-testid="checkout-short"
+          >
             {short.map(({ line, known }) => (
               <li key={line.productId}>
                 <span className="font-medium">{known?.name ?? 'A part no longer sold'}</span>

@@ -25,7 +25,10 @@ export function OrderLinesTable({
         .filter(Boolean)
         .join(' ')}
     >
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid="order-lines">
+      <table
+        className="min-w-full divide-y divide-slate-200 text-left text-sm"
+        data-testid="order-lines"
+      >
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
@@ -69,7 +72,11 @@ export function OrderLinesTable({
         </tbody>
         <tfoot className="bg-slate-50">
           <tr>
-            <th scope="row" colSpan={4} className={`${cell} text-right font-semibold text-slate-900`}>
+            <th
+              scope="row"
+              colSpan={4}
+              className={`${cell} text-right font-semibold text-slate-900`}
+            >
               Total
             </th>
             <td
