@@ -3,8 +3,8 @@ import { collection, declareCollections } from '@/lib/core/db/collection';
 
 /**
  * An invoice's PDF as first drawn (lib/invoices): one document per invoice number, never
- * replaced, so every download of an invoice answers the same bytes. A one-page PDF of a few
- * kB, well inside a document.
+ * replaced, so every download of an invoice answers the same bytes. A PDF of a few kB (some
+ * 20 kB for an order of 100 lines), well inside a document.
  */
 export interface InvoicePdfDoc {
   /** The invoice number, `INV-2026-000001`. */

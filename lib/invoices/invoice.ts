@@ -22,15 +22,23 @@ export interface InvoiceData {
   delivery: { addressLines: string[]; phone: string };
   /** `quoteReference`: the accepted quote the order was placed from, if any. */
   order: { id: string; placedOn: Date; quoteReference: string | null };
-  line: {
-    partNumber: string | null;
-    product: string;
-    quantity: number;
-    unitPriceCents: number;
-    amountCents: number;
-  };
+  /** The order's first line: its only one for an order of one product. */
+  line: InvoiceLine;
+  /** Every line of the order, in the order the buyer listed them (at least one). */
+  lines: InvoiceLine[];
+  /** The sum of the lines' amounts: what was paid. */
   totalCents: number;
   payment: { paidOn: Date | null; method: string; transactionId: string | null };
+}
+
+/** One line of an invoice: a part, how many, its unit price (of its volume tier) and amount. */
+export interface InvoiceLine {
+  partNumber: string | null;
+  product: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** quantity x unitPriceCents. */
+  amountCents: number;
 }
 
 /** The store as the seller: its name and the optional STORE_ADDRESS and STORE_TAX_ID. */
@@ -48,12 +56,40 @@ export function lines(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The lines an invoice lists. An order of one product is listed from its own fields, with the
+ * part number frozen at payment (`details.partNumber`: the order's copy, else the product's
+ * then), as invoices always were. An order of several lines lists each line as placed: its
+ * part number is the one copied onto the line when the order was placed.
+ */
+export function invoiceLines(order: OrderRecord, details: InvoiceDetails): InvoiceLine[] {
+  if (order.lines.length <= 1) {
+    return [
+      {
+        partNumber: details.partNumber,
+        product: order.name,
+        quantity: order.quantity,
+        unitPriceCents: order.unitPriceCents,
+        amountCents: order.totalCents,
+      },
+    ];
+  }
+  return order.lines.map((line) => ({
+    partNumber: line.sku?.trim() || null,
+    product: line.name,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    amountCents: line.totalCents,
+  }));
+}
+
 /** The invoice of a paid order that has its number. */
 export function invoiceData(
   order: OrderRecord & { invoiceNumber: string },
   details: InvoiceDetails,
   seller: Seller,
 ): InvoiceData {
+  const listed = invoiceLines(order, details);
   const paidOn = order.paidAt ? new Date(order.paidAt) : null;
   return {
     number: order.invoiceNumber,
@@ -81,13 +117,8 @@ export function invoiceData(
       placedOn: new Date(order.createdAt),
       quoteReference: order.quoteReference,
     },
-    line: {
-      partNumber: details.partNumber,
-      product: order.name,
-      quantity: order.quantity,
-      unitPriceCents: order.unitPriceCents,
-      amountCents: order.totalCents,
-    },
+    line: listed[0]!,
+    lines: listed,
     totalCents: order.totalCents,
     payment: { paidOn, method: 'Card (Stripe)', transactionId: order.transactionId },
   };

@@ -3,7 +3,12 @@ import { findInvoiceBuyer } from '@/lib/accounts';
 import { findProductPartNumber } from '@/lib/catalogue';
 import { getDb } from '@/lib/core/db';
 import { toObjectId } from '@/lib/core/db/ids';
-import { collections, type InvoiceDetailsDoc, type OrderDoc } from './collections';
+import {
+  collections,
+  type InvoiceDetailsDoc,
+  type OrderDoc,
+  type OrderLineDoc,
+} from './collections';
 
 /**
  * What an invoice shows beyond the order's amounts, frozen on the order (the invoice itself,
@@ -15,6 +20,10 @@ import { collections, type InvoiceDetailsDoc, type OrderDoc } from './collection
  * so editing My Profile or the product afterwards never changes an issued invoice. An order
  * paid before this was stored gets its details frozen, once, when its invoice is first drawn
  * (`frozenInvoiceDetails`), from the profile and product as they are then.
+ *
+ * `partNumber` is the part number of an order of one product. An order of several lines lists
+ * each line with the part number copied onto it when the order was placed (lib/invoices,
+ * `invoiceLines`): its `partNumber` is its first line's, never looked up.
  */
 export interface InvoiceDetails {
   partNumber: string | null;
@@ -36,7 +45,7 @@ export interface InvoiceDetails {
 type OrderFields = Pick<
   OrderDoc,
   'sku' | 'productId' | 'userId' | 'userName' | 'email' | 'address' | 'phone'
->;
+> & { lines?: Array<Pick<OrderLineDoc, 'sku'>> };
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
@@ -49,13 +58,15 @@ const orderProjection = {
   email: 1,
   address: 1,
   phone: 1,
+  'lines.sku': 1,
 } as const;
 
 /** The buyer and part as they are now, for an order about to be (or already) paid. */
 async function currentDetails(order: OrderFields, now: Date): Promise<InvoiceDetailsDoc> {
+  const ofLines = (order.lines?.length ?? 0) > 1;
   const [buyer, product] = await Promise.all([
     order.userId ? findInvoiceBuyer(order.userId) : null,
-    text(order.sku) ? null : findProductPartNumber(order.productId),
+    text(order.sku) || ofLines ? null : findProductPartNumber(order.productId),
   ]);
   return {
     name: text(buyer?.name) ?? order.userName,
