@@ -4,10 +4,31 @@ import type { OutboxEntry } from '@/lib/core/mail/outbox-registry';
 import type { QuoteStatus } from './status';
 
 /**
+ * One line of a quote for a whole order list: a product, how many, and once answered the
+ * quoted price of one unit. A quote for one product stores no `lines` (its flat fields are its
+ * one line: `linesOfQuote`, lib/quotes/lines.ts).
+ */
+export interface QuoteLineDoc {
+  productId: ObjectId;
+  /** The product's name and part number when the quote was requested. */
+  name: string;
+  sku?: string;
+  quantity: number;
+  /** Set when answered, with every other line's. */
+  unitPriceCents?: number;
+}
+
+/**
  * A request for quote (lib/quotes): a buyer asks a price for a quantity; an admin answers it
  * with a unit price valid until a date, or declines it; the buyer accepts an answer once,
  * which places an unpaid order at the quoted price. `status` changes only by conditional
  * updates (lib/quotes/store.ts); `answered` past `validUntil` is expired, decided in the query.
+ *
+ * A quote for a whole order list (`POST /api/quotes/cart`) has `lines`, each answered with its
+ * own unit price, and is accepted into ONE order of all its lines. Its flat fields then
+ * describe it as a whole, as an order of many lines does: `productId`/`sku` are the first
+ * line's, `productName` is "<first name> and N more parts", `quantity` is the units of all
+ * lines; it has no flat `unitPriceCents`.
  */
 export interface QuoteDoc {
   _id: ObjectId;
@@ -27,7 +48,12 @@ export interface QuoteDoc {
   phone: string;
   note?: string;
   status: QuoteStatus;
-  /** Set when answered: the quoted price of one unit, and until when the answer holds. */
+  /** The lines of a quote for an order list; absent on a quote for one product. */
+  lines?: QuoteLineDoc[];
+  /**
+   * Set when answered: the quoted price of one unit (a quote for one product; a list quote's
+   * prices are on its lines), and until when the answer holds.
+   */
   unitPriceCents?: number;
   validUntil?: Date;
   answeredAt?: Date;

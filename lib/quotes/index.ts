@@ -21,11 +21,14 @@ import {
 } from './transition';
 import type { User } from '@/lib/accounts';
 import { queueMails, registerOutboxKinds, scheduleOutboxDrain } from '@/lib/core/mail/outbox';
-import { placeOrderFor } from '@/lib/orders';
+import { placeOrderFor, placeOrderOfLines } from '@/lib/orders';
 import { minimumQuantityMessage } from '@/lib/orders';
+import { viewCart } from '@/lib/cart';
 import {
   dayEnd,
   dayStart,
+  listQuoteMessages,
+  type CartQuoteRequest,
   type QuoteAccept,
   type QuoteDecision,
   type QuoteRequest,
@@ -86,6 +89,75 @@ export async function requestQuote(
   return publicQuote(quote);
 }
 
+/**
+ * Requests ONE quote for the buyer's whole order list (`POST /api/quotes/cart`): every line of
+ * the list, in its order, with its quantity. Like a quote for one product, a line is not limited
+ * by the stock (that is what quotes are for) but must be a product still sold, at or above its
+ * minimum (and within the store's bound); a list that is empty, or has a line that is not, is
+ * refused with each such line (as checkout refuses them). The list itself is left as it is.
+ */
+export async function requestCartQuote(
+  buyer: Buyer,
+  input: CartQuoteRequest,
+  origin: string,
+): Promise<Quote> {
+  const cart = await viewCart(buyer);
+  if (!cart.lines.length) throw refuse('cart.empty');
+  const unquotable = cart.lines.filter(
+    (line) =>
+      line.issue?.code === 'deleted' ||
+      line.issue?.code === 'too_large' ||
+      line.quantity < line.minimumOrderQuantity,
+  );
+  if (unquotable.length) {
+    throw refuse('cart.not_ready', {
+      details: {
+        lines: unquotable.map(({ productId, sku, quantity, issue }) => ({
+          productId,
+          sku,
+          quantity,
+          issue,
+        })),
+      },
+    });
+  }
+  const mails = queueMails([{ kind: 'quote.requested.store' }], { origin });
+  const quote = await insertQuote({
+    lines: cart.lines.map((line) => ({
+      product: { _id: line.productId, name: line.name, sku: line.sku },
+      quantity: line.quantity,
+    })),
+    user: { id: buyer.id, name: buyer.name, email: buyer.email },
+    ...(input.neededBy ? { neededBy: dayStart(input.neededBy)! } : {}),
+    address: input.address,
+    phone: input.phone,
+    ...(input.note ? { note: input.note } : {}),
+    outbox: mails.outbox.$each,
+  });
+  scheduleOutboxDrain();
+  return publicQuote(quote);
+}
+
+/**
+ * The unit prices sent with an answer or an accept, in cents, one per line of the quote:
+ * `unitPrices` in line order, or `unitPrice` for a quote of one line. Any other count is a
+ * refusal on the field that was sent.
+ */
+function pricesForLines(
+  quote: QuoteRecord,
+  prices: { unitPrice?: number; unitPrices?: number[] },
+): number[] {
+  const count = quote.lines.length;
+  if (prices.unitPrices !== undefined) {
+    if (prices.unitPrices.length !== count) {
+      throw refuseField('unitPrices', listQuoteMessages.unitPricesCount(count));
+    }
+    return prices.unitPrices.map(toCents);
+  }
+  if (count !== 1) throw refuseField('unitPrice', listQuoteMessages.unitPriceOfList(count));
+  return [toCents(prices.unitPrice!)];
+}
+
 /** The quotes page and GET /api/quotes: a buyer's own quotes, every quote for an admin. */
 export function quotesFor(viewer: Viewer, status?: QuoteViewStatus): Promise<Quote[]> {
   return listQuotes({ ...(viewer.role === 'admin' ? {} : { userId: viewer.id }), status });
@@ -134,7 +206,8 @@ export async function decideQuote(
       ? await answerQuote(
           id,
           {
-            unitPriceCents: toCents(decision.unitPrice),
+            unitPricesCents: pricesForLines(quote, decision),
+            list: quote.list,
             validUntil: dayEnd(decision.validUntil)!,
             by: admin.id,
           },
@@ -168,6 +241,19 @@ export async function decideQuote(
  * buyer saw it. The message and details carry the new unit price (and total) to show.
  */
 function priceChanged(quote: QuoteRecord) {
+  if (quote.list) {
+    // A quote of a list: every line's new unit price, in line order, and the new total.
+    const prices = quote.lines.map((line) => line.unitPriceCents ?? 0);
+    const total = quote.lines.reduce((sum, line) => sum + (line.totalCents ?? 0), 0);
+    return refuse('quote.price_changed', {
+      params: { unitPrice: listOfMoney(prices), total: formatMoney(total) },
+      details: {
+        unitPrices: prices.map(centsToDollars),
+        total: centsToDollars(total),
+        validUntil: quote.validUntil,
+      },
+    });
+  }
   const cents = quote.unitPriceCents!;
   return refuse('quote.price_changed', {
     params: { unitPrice: formatMoney(cents), total: formatMoney(cents * quote.quantity) },
@@ -179,6 +265,34 @@ function priceChanged(quote: QuoteRecord) {
   });
 }
 
+/** `$1.00, $2.50 and $0.11`: the unit prices of a list quote, for its refusal's message. */
+function listOfMoney(cents: readonly number[]): string {
+  const words = cents.map(formatMoney);
+  return words.length < 2
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** Whether the answer is (still) the prices the buyer sent, line by line. */
+function samePrices(quote: QuoteRecord, seenCents: readonly number[]): boolean {
+  return (
+    quote.lines.length === seenCents.length &&
+    quote.lines.every((line, index) => line.unitPriceCents === seenCents[index])
+  );
+}
+
+/**
+ * The prices an accept names, in cents, one per line: `unitPrices` (in line order) or
+ * `unitPrice`. A count that is not the quote's lines can never match its answer: for an
+ * answered quote that is the 409 naming its prices (as a changed price is), else the quote's
+ * own refusal (not answered, expired...) decides.
+ */
+function pricesSeen(accepted: QuoteAccept): number[] {
+  return accepted.unitPrices !== undefined
+    ? accepted.unitPrices.map(toCents)
+    : [toCents(accepted.unitPrice!)];
+}
+
 /**
  * POST /api/quotes/{id}/accept: the buyer who asked for the quote accepts its answer, once,
  * before it expires, at the unit price they saw (`accepted.unitPrice`). The quote is claimed
@@ -187,7 +301,9 @@ function priceChanged(quote: QuoteRecord) {
  * the buyer saw it is a 409 naming the new price), then an unpaid order is placed
  * at the quoted unit price for the quoted quantity through the one order placement
  * (placeOrderFor: the stock reservation, the product's minimum, the unpaid-orders cap, the
- * "placed" mail). If the order cannot be placed the claim is given back (the quote stays
+ * "placed" mail). A quote of an order list names every line's price (`unitPrices`, in line
+ * order) and places ONE order of all its lines at their quoted prices (placeOrderOfLines, all
+ * or nothing: a short line refuses the whole order, 409 `order.lines_short`). If the order cannot be placed the claim is given back (the quote stays
  * answered, nothing reserved) and the refusal answered; else the quote becomes accepted with
  * the order's id. Answers the order's id.
  */
@@ -203,12 +319,18 @@ export async function acceptQuote(
   if (quote.userId !== buyer.id) throw refuse('quote.accept_not_yours');
 
   const claim = randomUUID();
-  const seenCents = toCents(accepted.unitPrice);
-  const claimed = await claimQuoteForAccept(id, buyer.id, claim, seenCents);
+  const seenCents = pricesSeen(accepted);
+  if (seenCents.length !== quote.lines.length) {
+    throw quote.status === 'answered' ? priceChanged(quote) : closed(quote);
+  }
+  const claimed = await claimQuoteForAccept(id, buyer.id, claim, {
+    unitPricesCents: seenCents,
+    list: quote.list,
+  });
   if (!claimed.ok) {
     if (claimed.reason === 'missing') throw refuse('quote.not_found');
     const current = claimed.current;
-    if (current.status === 'answered' && current.unitPriceCents !== seenCents) {
+    if (current.status === 'answered' && !samePrices(current, seenCents)) {
       throw priceChanged(current);
     }
     throw closed(current);
@@ -216,23 +338,38 @@ export async function acceptQuote(
   const terms = claimed.quote;
   let orderId: string;
   try {
-    orderId = await placeOrderFor(
-      buyer,
-      {
-        productId: terms.productId,
-        quantity: terms.quantity,
-        address: terms.address,
-        phone: terms.phone,
-      },
-      origin,
-      {
-        quote: {
-          quoteId: terms._id,
-          reference: terms.reference,
-          unitPriceCents: terms.unitPriceCents!,
-        },
-      },
-    );
+    orderId = terms.list
+      ? await placeOrderOfLines(
+          buyer,
+          {
+            lines: terms.lines.map((line) => ({
+              productId: line.productId,
+              quantity: line.quantity,
+              quotedUnitPriceCents: line.unitPriceCents!,
+            })),
+            address: terms.address,
+            phone: terms.phone,
+          },
+          origin,
+          { quoteId: terms._id, reference: terms.reference },
+        )
+      : await placeOrderFor(
+          buyer,
+          {
+            productId: terms.productId,
+            quantity: terms.quantity,
+            address: terms.address,
+            phone: terms.phone,
+          },
+          origin,
+          {
+            quote: {
+              quoteId: terms._id,
+              reference: terms.reference,
+              unitPriceCents: terms.unitPriceCents!,
+            },
+          },
+        );
   } catch (error) {
     await releaseAcceptClaim(id, claim);
     throw error;
@@ -253,7 +390,8 @@ export * from './status';
 export * from './store';
 export * from './transition';
 export * from './validation/quote';
-export type { QuoteDoc } from './collections';
+export * from './lines';
+export type { QuoteDoc, QuoteLineDoc } from './collections';
 export type { QuoteMailKind } from './mail/quote-mails';
 
 /** The kinds of quote mail the outbox sends, with their templates (loaded on demand). */

@@ -9,6 +9,7 @@ import { viewStatus, type QuoteViewStatus } from '@/lib/quotes/status';
 import { toDay } from '@/lib/core/dates';
 import { takeCounterValue } from '@/lib/core/counters';
 import { toObjectId } from '@/lib/core/db/ids';
+import { isListQuote, linesOfQuote, listQuoteName, quoteTotalCents, type QuoteLine } from './lines';
 
 /**
  * The quotes collection: the new quote and the queries (lib/quotes decides the rules; the moves
@@ -31,10 +32,18 @@ export interface Quote {
   phone: string;
   note: string | null;
   status: QuoteViewStatus;
-  /** The quoted price of one unit in dollars; null until answered. */
+  /**
+   * The quoted price of one unit in dollars; null until answered, and always null for a quote
+   * of several lines (each line has its own: `lines`).
+   */
   unitPrice: number | null;
-  /** quantity x unit price in dollars (computed in cents); null until answered. */
+  /** The sum of the lines' totals in dollars (computed in cents); null until answered. */
   total: number | null;
+  /**
+   * What is asked, line by line (one line for a quote of one product), each with its quoted
+   * unit price and total in cents once answered.
+   */
+  lines: QuoteLine[];
   /** Until when the answer holds (the end of its day, UTC); null until answered. */
   validUntil: string | null;
   declineReason: string | null;
@@ -52,10 +61,15 @@ export interface QuoteRecord extends Quote {
   unitPriceCents: number | null;
   /** The stored status (`answered` also when expired). */
   storedStatus: QuoteDoc['status'];
+  /** Whether it was asked for an order list (stored with `lines`, accepted by `unitPrices`). */
+  list: boolean;
 }
 
 export function quoteRecord(doc: QuoteDoc, now = new Date()): QuoteRecord {
-  const cents = doc.unitPriceCents ?? null;
+  const list = isListQuote(doc);
+  const cents = list ? null : (doc.unitPriceCents ?? null);
+  const lines = linesOfQuote(doc);
+  const totalCents = quoteTotalCents(lines);
   return {
     _id: doc._id.toHexString(),
     reference: doc.reference,
@@ -70,7 +84,8 @@ export function quoteRecord(doc: QuoteDoc, now = new Date()): QuoteRecord {
     note: doc.note ?? null,
     status: viewStatus(doc, now),
     unitPrice: cents === null ? null : centsToDollars(cents),
-    total: cents === null ? null : centsToDollars(cents * doc.quantity),
+    total: totalCents === null ? null : centsToDollars(totalCents),
+    lines,
     validUntil: doc.validUntil?.toISOString() ?? null,
     declineReason: doc.declineReason ?? null,
     orderId: doc.orderId?.toHexString() ?? null,
@@ -81,12 +96,13 @@ export function quoteRecord(doc: QuoteDoc, now = new Date()): QuoteRecord {
     userId: doc.userId.toHexString(),
     unitPriceCents: cents,
     storedStatus: doc.status,
+    list,
   };
 }
 
 export function publicQuote(record: QuoteRecord): Quote {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { userId, unitPriceCents, storedStatus, ...quote } = record;
+  const { userId, unitPriceCents, storedStatus, list, ...quote } = record;
   return quote;
 }
 
@@ -99,16 +115,50 @@ export function quoteReference(year: number, value: number): string {
   return `Q-${year}-${String(value).padStart(6, '0')}`;
 }
 
-export interface NewQuote {
-  product: { _id: string; name: string; sku?: string | null };
+/** A product as a quote names it: its id, name and part number when asked. */
+type QuotedProduct = { _id: string; name: string; sku?: string | null };
+
+/** What is asked: one product and a quantity, or the lines of an order list. */
+export type QuoteAsk =
+  | { product: QuotedProduct; quantity: number }
+  | { lines: ReadonlyArray<{ product: QuotedProduct; quantity: number }> };
+
+export type NewQuote = QuoteAsk & {
   user: { id: string; name: string; email: string };
-  quantity: number;
   neededBy?: Date;
   address: string;
   phone: string;
   note?: string;
   /** Mails queued with the new quote (the store's "quote requested"). */
   outbox: OutboxEntry[];
+};
+
+/** The stored fields of what is asked: the flat ones, and the lines of a list. */
+function askedFields(
+  ask: QuoteAsk,
+): Pick<QuoteDoc, 'productId' | 'productName' | 'sku' | 'quantity' | 'lines'> {
+  if ('product' in ask) {
+    return {
+      productId: new ObjectId(ask.product._id),
+      productName: ask.product.name,
+      ...(ask.product.sku ? { sku: ask.product.sku } : {}),
+      quantity: ask.quantity,
+    };
+  }
+  const lines = ask.lines.map(({ product, quantity }) => ({
+    productId: new ObjectId(product._id),
+    name: product.name,
+    ...(product.sku ? { sku: product.sku } : {}),
+    quantity,
+  }));
+  const first = lines[0]!;
+  return {
+    productId: first.productId,
+    productName: listQuoteName(first.name, lines.length),
+    ...(first.sku ? { sku: first.sku } : {}),
+    quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    lines,
+  };
 }
 
 /**
@@ -122,13 +172,10 @@ export async function insertQuote(input: NewQuote, now = new Date()): Promise<Qu
   const doc: QuoteDoc = {
     _id,
     reference: quoteReference(year, value),
-    productId: new ObjectId(input.product._id),
-    productName: input.product.name,
-    ...(input.product.sku ? { sku: input.product.sku } : {}),
+    ...askedFields(input),
     userId: new ObjectId(input.user.id),
     userName: input.user.name,
     email: input.user.email,
-    quantity: input.quantity,
     ...(input.neededBy ? { neededBy: input.neededBy } : {}),
     address: input.address,
     phone: input.phone,

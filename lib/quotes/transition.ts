@@ -65,10 +65,25 @@ async function transitionQuote(
     : { ok: false, reason: 'missing' };
 }
 
-/** Answers a requested (or re-answers an answered) quote, queueing the buyer's mail with it. */
+/**
+ * The quoted prices as stored: the flat `unitPriceCents` of a quote for one product, or each
+ * line's `lines.<i>.unitPriceCents` of a quote for a list (`unitPricesCents` in line order).
+ */
+function priceFields(unitPricesCents: readonly number[], list: boolean): Record<string, number> {
+  if (!list) return { unitPriceCents: unitPricesCents[0]! };
+  return Object.fromEntries(
+    unitPricesCents.map((cents, index) => [`lines.${index}.unitPriceCents`, cents]),
+  );
+}
+
+/**
+ * Answers a requested (or re-answers an answered) quote, queueing the buyer's mail with it.
+ * `unitPricesCents` holds one price per line, in the quote's line order (one for a quote of
+ * one product); the update also requires the quote to still have that many lines.
+ */
 export function answerQuote(
   id: string,
-  answer: { unitPriceCents: number; validUntil: Date; by: string },
+  answer: { unitPricesCents: readonly number[]; list: boolean; validUntil: Date; by: string },
   mails: OutboxPush,
   now = new Date(),
 ): Promise<QuoteChange> {
@@ -77,9 +92,12 @@ export function answerQuote(
     {
       to: 'answered',
       by: 'admin',
+      where: answer.list
+        ? { lines: { $size: answer.unitPricesCents.length } }
+        : { lines: { $exists: false } },
       update: {
         $set: {
-          unitPriceCents: answer.unitPriceCents,
+          ...priceFields(answer.unitPricesCents, answer.list),
           validUntil: answer.validUntil,
           answeredAt: now,
           answeredBy: new ObjectId(answer.by),
@@ -122,9 +140,9 @@ export const ACCEPT_CLAIM_MS = 2 * 60_000;
 
 /**
  * Claims a quote for accepting: answered -> accepting, only by its buyer, only while the
- * answer holds (`validUntil >= now`) and only while its unit price is still the one the buyer
- * saw (`seenUnitPriceCents`): an answer changed meanwhile does not match, so the claim never
- * takes a price nobody accepted. Of concurrent accepts exactly one gets the claim. A claim
+ * answer holds (`validUntil >= now`) and only while its unit prices are still the ones the
+ * buyer saw (`seen`: one per line in line order, one for a quote of one product): an answer
+ * changed meanwhile does not match, so the claim never takes a price nobody accepted. Of concurrent accepts exactly one gets the claim. A claim
  * older than ACCEPT_CLAIM_MS (its request died) may be taken over; the unique index on the
  * order's quote keeps that from placing a second order.
  */
@@ -132,7 +150,7 @@ export function claimQuoteForAccept(
   id: string,
   userId: string,
   claim: string,
-  seenUnitPriceCents: number,
+  seen: { unitPricesCents: readonly number[]; list: boolean },
   now = new Date(),
 ): Promise<QuoteChange> {
   return transitionQuote(
@@ -143,7 +161,10 @@ export function claimQuoteForAccept(
       where: {
         userId: new ObjectId(userId),
         validUntil: { $gte: now },
-        unitPriceCents: seenUnitPriceCents,
+        ...(seen.list
+          ? { lines: { $size: seen.unitPricesCents.length } }
+          : { lines: { $exists: false } }),
+        ...priceFields(seen.unitPricesCents, seen.list),
         $or: [
           { status: 'answered' },
           {

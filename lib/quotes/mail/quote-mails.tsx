@@ -7,12 +7,27 @@ import QuoteAnsweredMail from '@/lib/quotes/mail/templates/quote-answered';
 import QuoteDeclinedMail from '@/lib/quotes/mail/templates/quote-declined';
 import QuoteRequestedStoreMail from '@/lib/quotes/mail/templates/quote-requested-store';
 
+/** What a quote asks, in a subject: `50,000 × Hex bolt`, or `3 parts of an order list`. */
+function asked(quote: QuoteMailData): string {
+  return quote.lines
+    ? `${quote.lines.length} ${quote.lines.length === 1 ? 'part' : 'parts'} of an order list`
+    : `${quote.quantity.toLocaleString('en-US')} × ${quote.product.name}`;
+}
+
+/** The price of an answer, in a subject: `$0.11 a unit`, or `$1,234.00 in all` for a list. */
+function answeredPrice(quote: QuoteMailData): string {
+  if (!quote.answer) return '';
+  return quote.answer.unitPriceCents === null
+    ? `${formatMoney(quote.answer.totalCents)} in all`
+    : `${formatMoney(quote.answer.unitPriceCents)} a unit`;
+}
+
 /** The subject of every quote mail, naming the quote's reference and product. */
 export const quoteMailSubjects = {
   'quote.requested.store': (quote) =>
-    `Quote requested ${quote.reference}: ${quote.quantity.toLocaleString('en-US')} × ${quote.product.name} for ${quote.buyer.name}`,
+    `Quote requested ${quote.reference}: ${asked(quote)} for ${quote.buyer.name}`,
   'quote.answered': (quote, store) =>
-    `Your ${store} quote ${quote.reference} for ${quote.product.name}: ${quote.answer ? formatMoney(quote.answer.unitPriceCents) : ''} a unit`,
+    `Your ${store} quote ${quote.reference} for ${quote.product.name}: ${answeredPrice(quote)}`,
   'quote.declined': (quote, store) =>
     `Your ${store} quote ${quote.reference} for ${quote.product.name} was declined`,
 } satisfies Record<string, (quote: QuoteMailData, storeName: string) => string>;

@@ -81,6 +81,14 @@ export const quoteRequestSchema = z.strictObject({
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 
+/**
+ * POST /api/quotes/cart: a quote for the buyer's whole order list (its lines are read from the
+ * list): an optional needed-by day, the delivery address and phone, an optional note.
+ */
+export const cartQuoteRequestSchema = quoteRequestSchema.omit({ productId: true, quantity: true });
+export type CartQuoteRequestInput = z.input<typeof cartQuoteRequestSchema>;
+export type CartQuoteRequest = z.output<typeof cartQuoteRequestSchema>;
+
 /** The product page's quote form: the request without the product (the page knows it). */
 export const quoteFormSchema = quoteRequestSchema.omit({ productId: true });
 export type QuoteFormInput = z.input<typeof quoteFormSchema>;
@@ -100,11 +108,53 @@ const validUntilField = z
   .pipe(dayField(q.validUntilInvalid))
   .refine((day) => (dayEnd(day)?.getTime() ?? 0) > Date.now(), q.validUntilPast);
 
-export const quoteAnswerSchema = z.strictObject({
-  action: z.literal('answer'),
-  unitPrice: unitPriceField,
-  validUntil: validUntilField,
-});
+/** The most lines a quote for an order list has (the order list's own limit). */
+export const MAX_QUOTE_LINES = 100;
+
+/** One unit price per line of a quote for an order list, in the quote's line order. */
+const unitPricesField = z
+  .array(unitPriceField, { error: q.unitPriceRequired })
+  .min(1, q.unitPriceRequired)
+  .max(MAX_QUOTE_LINES, `At most ${MAX_QUOTE_LINES} unit prices`);
+
+/** The words of the list quotes' fields (the one-product ones are fieldMessages.quote). */
+export const listQuoteMessages = {
+  unitPricesOrOne: 'Send unitPrice (a quote of one product) or unitPrices (one per line), not both',
+  unitPricesCount: (lines: number) =>
+    `This quote has ${lines} lines: send one unit price per line, in their order (unitPrices)`,
+  unitPriceOfList: (lines: number) =>
+    `This quote has ${lines} lines: send the unit price of each line, in their order (unitPrices)`,
+} as const;
+
+type Prices = { unitPrice?: unknown; unitPrices?: unknown };
+
+/**
+ * The prices of an answer or an accept: `unitPrice` (a quote of one product) or `unitPrices`
+ * (one per line of a quote for an order list), exactly one of them. Neither is reported on
+ * `unitPrice` (as before lists), both on `unitPrices`; checked even when another field failed.
+ */
+function onePriceForm(required: string) {
+  return (value: Prices, ctx: z.RefinementCtx) => {
+    if (value.unitPrice === undefined && value.unitPrices === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: required });
+    } else if (value.unitPrice !== undefined && value.unitPrices !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['unitPrices'],
+        message: listQuoteMessages.unitPricesOrOne,
+      });
+    }
+  };
+}
+
+export const quoteAnswerSchema = z
+  .strictObject({
+    action: z.literal('answer'),
+    unitPrice: unitPriceField.optional(),
+    unitPrices: unitPricesField.optional(),
+    validUntil: validUntilField,
+  })
+  .superRefine(onePriceForm(q.unitPriceRequired));
 
 export const quoteDeclineSchema = z.strictObject({
   action: z.literal('decline'),
@@ -116,8 +166,9 @@ export const quoteDeclineSchema = z.strictObject({
 });
 
 /**
- * PATCH /api/quotes/{id} (admins): `{ action: "answer", unitPrice, validUntil }` or
- * `{ action: "decline", reason }`.
+ * PATCH /api/quotes/{id} (admins): `{ action: "answer", unitPrice, validUntil }` (a quote of
+ * one product), `{ action: "answer", unitPrices: [...], validUntil }` (one unit price per line
+ * of a quote for an order list, in its line order) or `{ action: "decline", reason }`.
  */
 export const quoteDecisionSchema = z.discriminatedUnion(
   'action',
@@ -130,31 +181,51 @@ export type QuoteDecision = z.output<typeof quoteDecisionSchema>;
 
 /**
  * POST /api/quotes/{id}/accept: the unit price the buyer saw and accepts, in US dollars as the
- * quote shows it (`unitPrice`). Required: the accept claims the quote only while its answer is
- * still that price, so a re-answered quote is never accepted at a price nobody saw.
+ * quote shows it (`unitPrice`), or for a quote of an order list the unit price of each line in
+ * its line order (`unitPrices`). Required: the accept claims the quote only while its answer is
+ * still those prices, so a re-answered quote is never accepted at a price nobody saw.
  */
-export const quoteAcceptSchema = z.strictObject({
-  unitPrice: z
-    .number({ error: q.acceptUnitPriceRequired })
-    .min(0.01, q.unitPriceMinimum)
-    .max(MAX_PRICE, fieldMessages.product.priceTooLarge)
-    .refine(hasAtMostTwoDecimals, fieldMessages.product.priceDecimals),
-});
+const acceptedPriceField = z
+  .number({ error: q.acceptUnitPriceRequired })
+  .min(0.01, q.unitPriceMinimum)
+  .max(MAX_PRICE, fieldMessages.product.priceTooLarge)
+  .refine(hasAtMostTwoDecimals, fieldMessages.product.priceDecimals);
+
+export const quoteAcceptSchema = z
+  .strictObject({
+    unitPrice: acceptedPriceField.optional(),
+    unitPrices: z
+      .array(acceptedPriceField, { error: q.acceptUnitPriceRequired })
+      .min(1, q.acceptUnitPriceRequired)
+      .max(MAX_QUOTE_LINES, `At most ${MAX_QUOTE_LINES} unit prices`)
+      .optional(),
+  })
+  .superRefine(onePriceForm(q.acceptUnitPriceRequired));
 export type QuoteAccept = z.output<typeof quoteAcceptSchema>;
 
 /** The admin's answer dialog: the unit price as typed (text), the valid-until day. */
+const typedPriceField = z
+  .string()
+  .trim()
+  .min(1, q.unitPriceRequired)
+  .regex(/^\d+(\.\d{1,2})?$/, fieldMessages.product.priceDecimals)
+  .transform(Number)
+  .pipe(unitPriceField);
+
 export const quoteAnswerFormSchema = z.object({
-  unitPrice: z
-    .string()
-    .trim()
-    .min(1, q.unitPriceRequired)
-    .regex(/^\d+(\.\d{1,2})?$/, fieldMessages.product.priceDecimals)
-    .transform(Number)
-    .pipe(unitPriceField),
+  unitPrice: typedPriceField,
   validUntil: validUntilField,
 });
 export type QuoteAnswerFormInput = z.input<typeof quoteAnswerFormSchema>;
 export type QuoteAnswerFormValues = z.output<typeof quoteAnswerFormSchema>;
+
+/** The admin's answer dialog for a quote of an order list: one unit price per line, typed. */
+export const quoteListAnswerFormSchema = z.object({
+  unitPrices: z.array(z.object({ value: typedPriceField })),
+  validUntil: validUntilField,
+});
+export type QuoteListAnswerFormInput = z.input<typeof quoteListAnswerFormSchema>;
+export type QuoteListAnswerFormValues = z.output<typeof quoteListAnswerFormSchema>;
 
 /** The admin's decline dialog. */
 export const quoteDeclineFormSchema = quoteDeclineSchema.omit({ action: true });

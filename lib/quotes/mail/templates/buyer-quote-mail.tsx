@@ -24,7 +24,7 @@ export function BuyerQuoteMail({
     <MailLayout storeName={storeName} origin={origin} preview={preview} heading={heading}>
       {children}
       <ActionButton href={absoluteLink(origin, quotesPath)}>{action}</ActionButton>
-      <QuoteSummary quote={quote} />
+      <QuoteSummary quote={quote} origin={origin} />
       <Rule />
       <QuoteQuestions quote={quote} origin={origin} />
     </MailLayout>

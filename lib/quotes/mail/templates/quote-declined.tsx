@@ -1,6 +1,6 @@
-import { Lines, Paragraph, Subheading, units } from '@/lib/core/mail/parts';
+import { Lines, Paragraph, Subheading } from '@/lib/core/mail/parts';
 import { BuyerQuoteMail } from '@/lib/quotes/mail/templates/buyer-quote-mail';
-import type { QuoteMailProps } from '@/lib/quotes/mail/templates/quote-parts';
+import { askedWords, type QuoteMailProps } from '@/lib/quotes/mail/templates/quote-parts';
 
 /** To the buyer, when the store declines their quote, with its reason. */
 export default function QuoteDeclinedMail({ quote, storeName, origin }: QuoteMailProps) {
@@ -9,13 +9,13 @@ export default function QuoteDeclinedMail({ quote, storeName, origin }: QuoteMai
       quote={quote}
       storeName={storeName}
       origin={origin}
-      preview={`We cannot quote ${units(quote.quantity)} × ${quote.product.name}.`}
+      preview={`We cannot quote ${askedWords(quote, 'your')}.`}
       heading="We cannot quote this request"
       action="Open your quotes"
     >
       <Paragraph>
-        Hello {quote.buyer.name}, we are sorry: we cannot offer {units(quote.quantity)} ×{' '}
-        {quote.product.name} as requested ({quote.reference}).
+        Hello {quote.buyer.name}, we are sorry: we cannot offer {askedWords(quote, 'your')} as
+        requested ({quote.reference}).
       </Paragraph>
       <Subheading>Reason</Subheading>
       <Lines text={quote.declineReason ?? ''} />

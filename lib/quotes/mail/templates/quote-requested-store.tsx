@@ -5,9 +5,9 @@ import {
   MailLayout,
   Paragraph,
   Subheading,
-  units,
 } from '@/lib/core/mail/parts';
 import {
+  askedWords,
   QuoteSummary,
   quotesPath,
   type QuoteMailProps,
@@ -19,12 +19,14 @@ export default function QuoteRequestedStoreMail({ quote, storeName, origin }: Qu
     <MailLayout
       storeName={storeName}
       origin={origin}
-      preview={`${quote.buyer.name} asks a price for ${units(quote.quantity)} × ${quote.product.name}.`}
+      preview={`${quote.buyer.name} asks a price for ${askedWords(quote, 'their')}.`}
       heading={`Quote requested: ${quote.reference}`}
     >
       <Paragraph>
-        {quote.buyer.name} asks for a quote for {units(quote.quantity)} × {quote.product.name}.
-        Answer it with a unit price and a valid-until date, or decline it, from the quotes page.
+        {quote.buyer.name} asks for a quote for {askedWords(quote, 'their')}.{' '}
+        {quote.lines
+          ? 'Answer it with a unit price for each line and a valid-until date, or decline it, from the quotes page.'
+          : 'Answer it with a unit price and a valid-until date, or decline it, from the quotes page.'}
       </Paragraph>
       <ActionButton href={absoluteLink(origin, quotesPath)}>Open Quotes</ActionButton>
       <Subheading>Buyer</Subheading>
@@ -35,7 +37,7 @@ export default function QuoteRequestedStoreMail({ quote, storeName, origin }: Qu
           ['Phone', quote.buyer.phone],
         ]}
       />
-      <QuoteSummary quote={quote} />
+      <QuoteSummary quote={quote} origin={origin} />
     </MailLayout>
   );
 }
