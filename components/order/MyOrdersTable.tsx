@@ -6,6 +6,7 @@ import { Td } from '@/components/ui/Table';
 import { InvoiceLink } from './InvoiceLink';
 import { OrderLink, PoNumberNote } from './OrderLink';
 import { LineCountNote } from './OrderLinesTable';
+import { OrderAgainButton } from './OrderAgainButton';
 import { OrdersTable } from './OrdersTable';
 import { StatusBadge } from './StatusBadge';
 
@@ -14,8 +15,8 @@ import { StatusBadge } from './StatusBadge';
  * Each product name opens the order's own page; a badge says where the order is, and the
  * buyer's PO number shows when they gave one. A paid order links its invoice (PDF) beside its
  * transaction id. Given `soldProductIds` (the products still in the catalogue), each order has
- * an "Order again" link to its product page with the order's details filled in
- * (lib/orders/order-again.ts), or says its product is no longer sold.
+ * an "Order again" button that puts its lines back in the order list (OrderAgainButton,
+ * lib/orders/order-again.ts), or says its products are no longer sold.
  */
 export function MyOrdersTable({
   orders,
@@ -41,14 +42,10 @@ export function MyOrdersTable({
             <span className="block text-xs text-slate-600">Quantity: {order.quantity}</span>
             <PoNumberNote poNumber={order.poNumber} />
             <StatusBadge status={order.status} className="mt-1" />
-            {soldProductIds === undefined ? null : soldProductIds.has(order.productId) ? (
-              <Link
-                href={`/product/${order.productId}?again=${order._id}`}
-                aria-label={`Order again: ${order.name}`}
-                className="mt-2 block text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-              >
-                Order again
-              </Link>
+            {soldProductIds === undefined ? null : order.lines.some((line) =>
+                soldProductIds.has(line.productId),
+              ) ? (
+              <OrderAgainButton orderId={order._id} orderName={order.name} />
             ) : (
               <span className="mt-2 block text-xs text-slate-600">
                 {orderAgainMessages.noLongerSold}

@@ -5,7 +5,13 @@ import { useLazyForm } from '@/components/forms/useLazyForm';
 import { DeliveryFields } from '@/components/order/DeliveryFields';
 import { Field, FormError } from '@/components/ui/Field';
 import { postJson } from '@/lib/client/api';
-import type { QuickOrderReport as Report, QuickOrderResult } from '@/lib/orders';
+import type {
+  QuickOrderCartResult,
+  QuickOrderReport as Report,
+  QuickOrderResult,
+} from '@/lib/orders';
+import { announceCartCount } from '@/components/cart/cart-events';
+import { QuickOrderAdded } from './QuickOrderAdded';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import { QuickOrderLines } from './QuickOrderLines';
 import { QuickOrderPlaced } from './QuickOrderPlaced';
@@ -19,15 +25,21 @@ const resolver = lazyZodResolver<QuickOrderDeliveryInput, QuickOrderDeliveryValu
 
 /**
  * The quick-order page's form: the lines (QuickOrderLines), the validation report of
- * POST /api/quick-order/check (QuickOrderReport), then the delivery fields and
- * POST /api/quick-order, whose per-line result it shows (QuickOrderPlaced). Editing the lines
- * after a check asks for a new check before anything can be placed.
+ * POST /api/quick-order/check (QuickOrderReport), then two ways on: "Add to order list"
+ * (POST /api/quick-order/cart, QuickOrderAdded) or the delivery fields and "Place one order"
+ * (POST /api/quick-order: one order of every valid line, QuickOrderPlaced). Editing the lines
+ * after a check asks for a new check before anything can be added or placed.
  */
 export function QuickOrderForm({ user }: { user: { name: string; email: string } }) {
   const [text, setText] = useState('');
   const [checkedText, setCheckedText] = useState<string | null>(null);
   const [report, setReport] = useState<Report | null>(null);
   const [result, setResult] = useState<QuickOrderResult | null>(null);
+  const [added, setAdded] = useState<
+    (Pick<QuickOrderCartResult, 'added' | 'failed'> & { lineCount: number }) | null
+  >(null);
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
   const [linesError, setLinesError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [placeError, setPlaceError] = useState<string | null>(null);
@@ -42,13 +54,37 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
     setText(next);
     setLinesError(null);
     setResult(null);
+    setAdded(null);
+  }
+
+  function done() {
+    setReport(null);
+    setCheckedText(null);
+  }
+
+  async function addToList() {
+    setAdding(true);
+    setAddError(null);
+    const answer = await postJson<QuickOrderCartResult>('/api/quick-order/cart', { text });
+    setAdding(false);
+    if (!answer.ok) {
+      setAddError(answer.message);
+      return;
+    }
+    const { cart, added: lines, failed } = answer.data;
+    announceCartCount(cart.lineCount);
+    setAdded({ added: lines, failed, lineCount: cart.lineCount });
+    done();
+    requestAnimationFrame(() => document.getElementById(`${ids}-added`)?.focus());
   }
 
   async function check(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setChecking(true);
     setResult(null);
+    setAdded(null);
     setPlaceError(null);
+    setAddError(null);
     const answer = await postJson<Report>('/api/quick-order/check', { text });
     setChecking(false);
     if (!answer.ok) {
@@ -84,8 +120,7 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
       return;
     }
     setResult(answer.data);
-    setReport(null);
-    setCheckedText(null);
+    done();
     requestAnimationFrame(() => document.getElementById(`${ids}-result`)?.focus());
   });
 
@@ -104,40 +139,60 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
       {report ? <QuickOrderReport idPrefix={ids} report={report} current={current} /> : null}
 
       {report && current && report.orderable > 0 ? (
-        <section aria-labelledby={`${ids}-delivery`} className="max-w-2xl">
-          <h2 id={`${ids}-delivery`} className="text-xl font-semibold text-slate-900">
-            Delivery
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Every order of this quick order goes to this address. Price, minimum and stock are
-            checked again when you place them.
-          </p>
-          <form
-            onSubmit={place}
-            noValidate
-            className="mt-4 space-y-4"
-            aria-label="Quick order delivery"
-          >
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={`${ids}-name`} label="Name">
-                <input type="text" readOnly value={user.name} className="bg-slate-50" />
-              </Field>
-              <Field id={`${ids}-email`} label="Email">
-                <input type="email" readOnly value={user.email} className="bg-slate-50" />
-              </Field>
-            </div>
-            <DeliveryFields idPrefix={ids} register={register} errors={errors} />
-            <FormError message={placeError} />
-            <button type="submit" className="btn-primary" disabled={isSubmitting}>
-              {isSubmitting
-                ? 'Placing…'
-                : `Place ${report.orderable} order${report.orderable === 1 ? '' : 's'}`}
+        <>
+          <section aria-labelledby={`${ids}-list`} className="max-w-2xl">
+            <h2 id={`${ids}-list`} className="text-xl font-semibold text-slate-900">
+              Add to your order list
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Put the {report.orderable} valid line{report.orderable === 1 ? '' : 's'} in your order
+              list, to review them with other parts and check out later as one order.
+            </p>
+            <FormError message={addError} />
+            <button
+              type="button"
+              className="btn-secondary mt-3"
+              disabled={adding || isSubmitting}
+              onClick={addToList}
+            >
+              {adding ? 'Adding…' : 'Add to order list'}
             </button>
-          </form>
-        </section>
+          </section>
+          <section aria-labelledby={`${ids}-delivery`} className="max-w-2xl">
+            <h2 id={`${ids}-delivery`} className="text-xl font-semibold text-slate-900">
+              Or place one order now
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              The {report.orderable} valid line{report.orderable === 1 ? '' : 's'} become one order,
+              paid once, delivered to this address. Price, minimum and stock are checked again when
+              you place it.
+            </p>
+            <form
+              onSubmit={place}
+              noValidate
+              className="mt-4 space-y-4"
+              aria-label="Quick order delivery"
+            >
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id={`${ids}-name`} label="Name">
+                  <input type="text" readOnly value={user.name} className="bg-slate-50" />
+                </Field>
+                <Field id={`${ids}-email`} label="Email">
+                  <input type="email" readOnly value={user.email} className="bg-slate-50" />
+                </Field>
+              </div>
+              <DeliveryFields idPrefix={ids} register={register} errors={errors} />
+              <FormError message={placeError} />
+              <button type="submit" className="btn-primary" disabled={isSubmitting || adding}>
+                {isSubmitting ? 'Placing…' : 'Place one order'}
+              </button>
+            </form>
+          </section>
+        </>
       ) : null}
 
       {result ? <QuickOrderPlaced idPrefix={ids} result={result} /> : null}
+      {added ? <QuickOrderAdded idPrefix={ids} result={added} /> : null}
     </div>
   );
 }

@@ -34,6 +34,7 @@ import { closeConnection, collections, getDb } from '../support/db';
 import { deleteProduct } from '@/lib/catalogue/store';
 import { markEmailVerified } from '@/lib/accounts/store/users';
 import { quickOrderMessages, fieldMessages, orderAgainMessages } from '@/lib/core/messages';
+import type { Id } from '@/lib/core/ids';
 import { deleteOrder, placeOrderOfLines } from '@/lib/orders';
 import { orderAgainPrefill, orderAgainQuantity } from '@/lib/orders/order-again';
 import { makeOrder, makeProduct } from '../support/factories';
@@ -503,7 +504,7 @@ describe('Quick order as one order, or into the order list', () => {
     const kept = await makeProduct({ availableQuantity: 50_000 });
     const fresh = await makeProduct({ availableQuantity: 50_000 });
     const scarce = await makeProduct({ availableQuantity: 700 });
-    await addToCart(buyerI.user, kept._id, 1000);
+    await addToCart(buyerI.user, kept._id as Id, 1000);
     const text = `${kept.sku},2000\n${fresh.sku},500\nNOPE-77,500\n${scarce.sku},800`;
     const res = await toCart(buyerI, { text });
     expect(res.status).toBe(200);
@@ -558,7 +559,7 @@ describe('Order again into the order list', () => {
       { _id: new ObjectId(bolt._id) },
       { $set: { priceCents: 300 } },
     );
-    await addToCart(buyerJ.user, nut._id, 500);
+    await addToCart(buyerJ.user, nut._id as Id, 500);
 
     const res = await reorder(buyerJ, orderId);
     expect(res.status).toBe(200);

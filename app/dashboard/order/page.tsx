@@ -10,7 +10,9 @@ export const metadata: Metadata = { title: 'My Orders' };
 export default async function MyOrdersPage() {
   const user = await requirePageUser('/dashboard/order');
   const orders = await myOrders(user, { inRender: true });
-  const soldProductIds = await existingProductIds(orders.map((order) => order.productId));
+  const soldProductIds = await existingProductIds(
+    orders.flatMap((order) => order.lines.map((line) => line.productId)),
+  );
   return (
     <DashboardSection id="my-orders-heading" title="My Orders">
       <MyOrdersTable orders={orders} soldProductIds={soldProductIds} />
