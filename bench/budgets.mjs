@@ -15,6 +15,7 @@ export const BUYER_DASHBOARD_PAGES = [
   '/dashboard/review',
   '/dashboard/quick-order',
   '/dashboard/quotes',
+  '/dashboard/cart',
 ];
 export const ADMIN_DASHBOARD_PAGES = [
   '/dashboard/manageproduct',
@@ -44,6 +45,8 @@ export const budgets = {
   lighthouse: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 },
   /** Lighthouse largest contentful paint, median, ms. */
   lcpMs: 2000,
+  /** A 100-line order placed (POST /api/checkout, embedded engine), median, ms (strictly below). */
+  lineOrderMedianMs: 250,
   /** Time at 10,000 products over time at 20 products (uncached home; GET /api/product). */
   scaleRatio: 1.2,
 };

@@ -15,7 +15,10 @@
 //     3 runs each (skipped by `-- --quick`);
 //  5. POST /api/order by 50 concurrent signed-in buyers (session cookie and the store's Origin,
 //     as the order form sends it) against GET /api/health at 50 connections;
-//  6. the catalogue at 20 and at 10,000 products (`npm run seed -- --products N`): time of
+//  6. orders of many lines: a 100-line order placed through the order list (median and p99 of
+//     POST /api/checkout), a 20-line checkout by 20 buyers at once with stock checked against
+//     every order's lines afterwards, and /dashboard/cart with 100 lines server-rendered;
+//  7. the catalogue at 20 and at 10,000 products (`npm run seed -- --products N`): time of
 //     GET /api/product (and of a search) and the uncached render of the home page (an
 //     on-demand revalidation request: Next.js renders the page anew, data cache bypassed).
 // Load comparisons alternate their two sides in BENCH_ROUNDS rounds (default 2), so both see
@@ -23,7 +26,7 @@
 // BENCH_ORDER_SECONDS (per side for orders/health, default 6), BENCH_CONNECTIONS (pages,
 // default 10), BENCH_PORT (default 3200), BENCH_DIST_DIR (default .next-bench), BENCH_PROFILE
 // (1: a CPU profile of the server in .bench/profile). `npm run bench -- --only orders,dashboard`
-// measures only those parts (public, home, lighthouse, dashboard, orders, catalogue; the build
+// measures only those parts (public, home, lighthouse, dashboard, orders, lines, catalogue; the build
 // is always made). `npm run bench -- orders` runs the orders benchmark with its invariants
 // instead (scripts/bench-orders.mjs).
 import { spawn, spawnSync } from 'node:child_process';
@@ -55,7 +58,7 @@ const rounds = Number(process.env.BENCH_ROUNDS || 2);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
 const port = Number(process.env.BENCH_PORT || 3200);
 const quick = process.argv.includes('--quick');
-const SECTIONS = ['public', 'home', 'lighthouse', 'dashboard', 'orders', 'catalogue'];
+const SECTIONS = ['public', 'home', 'lighthouse', 'dashboard', 'orders', 'lines', 'catalogue'];
 /** `--only a,b` (or `--only=a,b`): the parts to measure; every part unless told. */
 function onlySections() {
   const index = process.argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
@@ -447,11 +450,12 @@ async function main() {
   if (only.has('lighthouse')) lighthouse();
 
   // 4. Orders, and the dashboard pages signed in.
-  if (only.has('dashboard') || only.has('orders')) {
+  if (only.has('dashboard') || only.has('orders') || only.has('lines')) {
     console.log(`\nSigning in ${BUYERS} buyers and an admin...`);
     const accounts = await signedInBuyers();
     if (only.has('dashboard')) await dashboardPages(accounts);
     if (only.has('orders')) await orders(accounts);
+    if (only.has('lines')) await orderLines(accounts);
   }
 
   // 5. The catalogue at scale. Last: it replaces the catalogue.
@@ -580,6 +584,183 @@ async function orders(accounts) {
     format: (ms) => `${ms} ms`,
   });
   check('POST /api/order answers other than 201', order.non2xx + order.errors, { max: 0 });
+}
+
+/** Requests of one signed-in buyer (session cookie and the store's Origin, as the pages send them). */
+function buyerFetch(cookie) {
+  return (pathName, init = {}) =>
+    fetch(`${base}${pathName}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', origin: base, cookie, ...init.headers },
+    });
+}
+
+/** Fills a buyer's order list with `quantity` of each product (one PUT per line). */
+async function fillList(call, productIds, quantity) {
+  for (let start = 0; start < productIds.length; start += 10) {
+    const answers = await Promise.all(
+      productIds
+        .slice(start, start + 10)
+        .map((id) =>
+          call(`/api/cart/lines/${id}`, { method: 'PUT', body: JSON.stringify({ quantity }) }),
+        ),
+    );
+    const refused = answers.find((answer) => answer.status !== 200);
+    if (refused) throw new Error(`PUT /api/cart/lines answered ${refused.status}`);
+  }
+}
+
+const CHECKOUT_BODY = JSON.stringify({ address: '9 Bench Row, Leeds', phone: '01132345678' });
+
+async function orderLines(accounts) {
+  console.log('\nOrders of many lines:');
+  const LINES = 100;
+  const ORDERS = Number(process.env.BENCH_LINE_SAMPLES || 15);
+  const { productIds } = JSON.parse(
+    await capture([
+      tsxCli,
+      '--conditions=react-server',
+      path.join(projectRoot, 'scripts/lib/bench-lines-data.ts'),
+      '--count',
+      String(LINES),
+      '--stock',
+      '100000000',
+    ]),
+  );
+  // 1. A 100-line order: the list filled, then POST /api/checkout timed, ORDERS times (one
+  // buyer per order, so no per-buyer limit is met), after two warm-up orders.
+  const durations = [];
+  for (let sample = 0; sample < ORDERS + 2; sample += 1) {
+    const call = buyerFetch(accounts.buyers[sample % accounts.buyers.length]);
+    await fillList(call, productIds, 500);
+    const started = performance.now();
+    const answer = await call('/api/checkout', { method: 'POST', body: CHECKOUT_BODY });
+    const ms = performance.now() - started;
+    if (answer.status !== 201) throw new Error(`POST /api/checkout answered ${answer.status}`);
+    if (sample >= 2) durations.push(ms);
+  }
+  const p99 = [...durations].sort((a, b) => a - b)[Math.ceil(durations.length * 0.99) - 1];
+  console.log(
+    `  a ${LINES}-line order (POST /api/checkout): median ${median(durations).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (${ORDERS} orders)`,
+  );
+  results.lines = { lineOrder: { lines: LINES, medianMs: median(durations), p99Ms: p99 } };
+  check(`${LINES}-line order placed, median`, median(durations), {
+    below: budgets.lineOrderMedianMs,
+    format: (ms) => `${ms.toFixed(1)} ms`,
+  });
+
+  // 2. /dashboard/cart with 100 lines, server-rendered: its first-load JS and render time.
+  const cartCookie = accounts.buyers[ORDERS + 5];
+  await fillList(buyerFetch(cartCookie), productIds, 500);
+  const cartWeight = await pageWeight('/dashboard/cart', { cookie: cartCookie });
+  const render = await timed(`${base}/dashboard/cart`, { cookie: cartCookie });
+  console.log(
+    `  /dashboard/cart with ${LINES} lines: rendered in ${render.ms.toFixed(1)} ms (median of ${SAMPLES} requests), ${kb(cartWeight.html)} HTML`,
+  );
+  results.lines.cartPage = { weight: cartWeight, renderMs: render.ms };
+  check('first-load JS /dashboard/cart (100 lines)', cartWeight.js, {
+    max: budgets.dashboardFirstLoadJs,
+    format: kb,
+  });
+
+  // 3. 20 buyers check out 20 lines each at once, over products whose stock covers only some of
+  // them: afterwards each product's stock is its start less the quantities of the orders'
+  // lines that hold it, exactly.
+  const BUYERS_AT_ONCE = 20;
+  const PER_ORDER = 20;
+  const { productIds: scarce } = JSON.parse(
+    await capture([
+      tsxCli,
+      '--conditions=react-server',
+      path.join(projectRoot, 'scripts/lib/bench-lines-data.ts'),
+      '--count',
+      String(PER_ORDER * 2),
+      '--stock',
+      String(500 * 12),
+    ]),
+  );
+  const checkoutBuyers = accounts.buyers.slice(ORDERS + 10, ORDERS + 10 + BUYERS_AT_ONCE);
+  await Promise.all(
+    checkoutBuyers.map((cookie, index) => {
+      // Each buyer takes 20 of the 40 products, overlapping with its neighbours.
+      const mine = Array.from({ length: PER_ORDER }, (_, k) => scarce[(index + k) % scarce.length]);
+      return fillList(buyerFetch(cookie), mine, 500);
+    }),
+  );
+  const started = performance.now();
+  const answers = await Promise.all(
+    checkoutBuyers.map(async (cookie) => {
+      const answer = await buyerFetch(cookie)('/api/checkout', {
+        method: 'POST',
+        body: CHECKOUT_BODY,
+      });
+      return answer.status;
+    }),
+  );
+  const wall = performance.now() - started;
+  const statuses = answers.reduce(
+    (map, status) => ({ ...map, [status]: (map[status] ?? 0) + 1 }),
+    {},
+  );
+  const consistent = await stockAgreesWithOrders(scarce, 500 * 12);
+  console.log(
+    `  ${BUYERS_AT_ONCE} buyers checking out ${PER_ORDER} lines at once: ${wall.toFixed(0)} ms in all, answers ${JSON.stringify(statuses)}; stock and order lines ${consistent.ok ? 'agree' : `DISAGREE (${consistent.text})`}`,
+  );
+  results.lines.concurrent = {
+    buyers: BUYERS_AT_ONCE,
+    lines: PER_ORDER,
+    wallMs: wall,
+    statuses,
+    consistent,
+  };
+  check(
+    'concurrent checkouts: answers other than 201/409',
+    answers.filter((s) => s !== 201 && s !== 409).length,
+    { max: 0 },
+  );
+  check('concurrent checkouts: products whose stock disagrees', consistent.mismatches, { max: 0 });
+}
+
+/**
+ * Whether each product's stock is its start less the quantities of the live orders' lines that
+ * hold it (reserved, not released), read from the database the server uses.
+ */
+async function stockAgreesWithOrders(productIds, start) {
+  const { MongoClient, ObjectId } = await import('mongodb');
+  const { uri } = await ensureEmbeddedMongo({ dataDir });
+  const client = await MongoClient.connect(uri);
+  try {
+    const db = client.db(env.MONGODB_DB || 'storefront');
+    const ids = productIds.map((id) => new ObjectId(id));
+    const products = await db
+      .collection('products')
+      .find({ _id: { $in: ids } })
+      .toArray();
+    const orders = await db
+      .collection('orders')
+      .find({ 'lines.productId': { $in: ids } })
+      .toArray();
+    const held = new Map();
+    for (const order of orders) {
+      const released = new Set((order.released ?? []).map(String));
+      for (const line of order.lines) {
+        const key = String(line.productId);
+        if ((order.reserved ?? []).map(String).includes(key) && !released.has(key)) {
+          held.set(key, (held.get(key) ?? 0) + line.quantity);
+        }
+      }
+    }
+    const wrong = products.filter(
+      (product) => product.availableQuantity !== start - (held.get(String(product._id)) ?? 0),
+    );
+    return {
+      ok: wrong.length === 0,
+      mismatches: wrong.length,
+      text: wrong.map((p) => p.sku).join(', '),
+    };
+  } finally {
+    await client.close();
+  }
 }
 
 async function catalogueSection() {

@@ -6,21 +6,26 @@ import { collections, type ProductDoc, type StockMoveDoc } from './collections';
 export type { StockMoveDoc };
 
 /**
- * Stock moved for a purpose, exactly once (orders of many lines, lib/orders/stock.ts). Each move
- * is ONE conditional update of the product that changes its stock AND leaves a marker under the
- * move's key (`<orderId>:take`, `<orderId>:give`) in `stockMoves`, refused when the marker is
- * already there. So a move repeated (a retry, a sweep finishing the work of a crashed request)
- * happens once, and whether it happened can always be read back from the product, whatever
- * became of the request that made it. A key can also be voided before its move happens
- * (`voidStockMove`): the marker then records that nothing was moved, and the move is refused
- * from then on; that is how a sweep fences off a request that stalled halfway.
+ * Stock moved for an order, exactly once, whatever crashes (orders of many lines,
+ * lib/orders/stock.ts). Each move is ONE conditional update of the product that changes its
+ * stock and its markers (`stockMoves`) together:
  *
- * Markers are kept MOVE_MARKER_TTL_MS, far longer than any request or sweep holds an order
- * (lib/orders), then removed by `forgetOldStockMoves`; readers of the catalogue never load them.
+ * - a take (`takeStockOnce`) leaves a marker under the order's key (`<orderId>:take`, with the
+ *   quantity taken) and is refused while a marker with that key is there: it happens once;
+ * - giving it back (`giveBackTake`) needs that marker and removes it in the same update: the
+ *   stock comes back once, however many give it back at the same time;
+ * - a take that has not happened can be voided (`voidStockMove`): a marker of nothing, which
+ *   refuses the take from then on; that is how a sweep fences off a request that stalled
+ *   halfway, and tells whether its take happened;
+ * - once the order is paid its stock is sold: `forgetTakes` removes the markers.
+ *
+ * So a product carries one marker per unpaid order holding its stock (orders are capped per
+ * buyer and expire), and voids for VOID_MARKER_TTL_MS. Orders placed before markers give back
+ * with `giveStockOnce`, keyed by `<orderId>:give` the same way.
  */
 
-/** How long a product keeps the marker of a move. */
-export const MOVE_MARKER_TTL_MS = 15 * 60 * 1000;
+/** How long a void marker (or a give marker of an order from before markers) is kept. */
+export const VOID_MARKER_TTL_MS = 15 * 60 * 1000;
 
 async function products() {
   return collections(await getDb()).products;
@@ -34,7 +39,7 @@ export type TakeResult =
 /**
  * Takes `quantity` from the product's stock under `key`, only while the stock has that much:
  * `taken` with the product as it was before (its price list prices the line), `already` when
- * the move under this key was made before, `short` with the product when there is not enough,
+ * the take under this key was made before, `short` with the product when there is not enough,
  * `voided` when the key was voided, `missing` when the product is gone.
  */
 export async function takeStockOnce(
@@ -56,14 +61,33 @@ export async function takeStockOnce(
   const current = await collection.findOne({ _id: productId });
   if (!current) return { status: 'missing' };
   const marker = current.stockMoves?.find((move) => move.key === key);
-  if (marker)
+  if (marker) {
     return marker.delta === 0 ? { status: 'voided' } : { status: 'already', product: current };
+  }
   return { status: 'short', product: current };
 }
 
 /**
- * Gives `quantity` back to the product's stock under `key`: true when given now or before (a
- * repeat gives nothing again), and when the product is gone (there is nothing to give back to).
+ * Gives back the `quantity` taken under `key` and removes its marker, in one update: nothing
+ * when there is no such take (given back already, voided, never made, or the product is gone),
+ * so of concurrent give-backs exactly one gives.
+ */
+export async function giveBackTake(
+  productId: ObjectId,
+  key: string,
+  quantity: number,
+): Promise<void> {
+  await (
+    await products()
+  ).updateOne(
+    { _id: productId, stockMoves: { $elemMatch: { key, delta: -quantity } } },
+    { $inc: { availableQuantity: quantity }, $pull: { stockMoves: { key } } },
+  );
+}
+
+/**
+ * Gives `quantity` back under `key` for an order placed before markers (its take left none):
+ * once, however often it is repeated while the give marker is kept (VOID_MARKER_TTL_MS).
  */
 export async function giveStockOnce(
   productId: ObjectId,
@@ -80,7 +104,7 @@ export async function giveStockOnce(
 }
 
 /**
- * Fences off the move under `key`: when it has not happened, marks it void so it never will
+ * Fences off the take under `key`: when it has not happened, marks it void so it never will
  * (`voided`); when it has, says so (`moved`). `missing` when the product is gone.
  */
 export async function voidStockMove(
@@ -94,20 +118,55 @@ export async function voidStockMove(
     { $push: { stockMoves: { key, delta: 0, at } } },
   );
   if (matchedCount === 1) return 'voided';
-  const current = await collection.findOne({ _id: productId }, { projection: { stockMoves: 1 } });
+  const current = await collection.findOne(
+    { _id: productId },
+    { projection: { stockMoves: { $elemMatch: { key } } } },
+  );
   if (!current) return 'missing';
-  const marker = current.stockMoves?.find((move) => move.key === key);
-  return marker && marker.delta !== 0 ? 'moved' : 'voided';
+  const marker = current.stockMoves?.[0];
+  return marker && marker.delta < 0 ? 'moved' : 'voided';
 }
 
-/** Removes the markers older than MOVE_MARKER_TTL_MS from every product that has some. */
+/** Removes the markers of `key` from these products (an order paid: its stock is sold). */
+export async function forgetTakes(productIds: readonly ObjectId[], key: string): Promise<void> {
+  if (!productIds.length) return;
+  await (
+    await products()
+  ).updateMany({ _id: { $in: [...productIds] } }, { $pull: { stockMoves: { key } } });
+}
+
+/** Removes void and give markers older than VOID_MARKER_TTL_MS from every product that has some. */
 export async function forgetOldStockMoves(now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - MOVE_MARKER_TTL_MS);
+  const cutoff = new Date(now.getTime() - VOID_MARKER_TTL_MS);
   const { modifiedCount } = await (
     await products()
   ).updateMany(
-    { 'stockMoves.at': { $lt: cutoff } },
-    { $pull: { stockMoves: { at: { $lt: cutoff } } } },
+    { stockMoves: { $elemMatch: { delta: { $gte: 0 }, at: { $lt: cutoff } } } },
+    { $pull: { stockMoves: { delta: { $gte: 0 }, at: { $lt: cutoff } } } },
   );
   return modifiedCount;
+}
+
+/**
+ * The take markers older than `before` (of unpaid orders, or orders paid without their markers
+ * removed): `{ productId, key, quantity }` for the orders' sweep to judge.
+ */
+export async function oldTakes(
+  before: Date,
+  limit = 500,
+): Promise<Array<{ productId: ObjectId; key: string; quantity: number }>> {
+  const docs = await (
+    await products()
+  )
+    .find(
+      { stockMoves: { $elemMatch: { delta: { $lt: 0 }, at: { $lt: before } } } },
+      { projection: { stockMoves: 1 } },
+    )
+    .limit(limit)
+    .toArray();
+  return docs.flatMap((doc) =>
+    (doc.stockMoves ?? [])
+      .filter((move) => move.delta < 0 && move.at < before)
+      .map((move) => ({ productId: doc._id, key: move.key, quantity: -move.delta })),
+  );
 }

@@ -46,6 +46,11 @@ export interface OrderDoc {
    */
   reserved?: ObjectId[];
   released?: ObjectId[];
+  /**
+   * Set on orders whose stock takes left markers on their products (every order placed since
+   * orders have lines): their stock is given back by removing the markers (lib/orders/stock.ts).
+   */
+  stockMarkers?: true;
   /** Set while stock of this order remains to be given back; cleared when none is left. */
   stockPending?: true;
   /** While `reserving`: the request placing it (a random token) and until when it may. */

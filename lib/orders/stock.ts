@@ -1,13 +1,17 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { ObjectId } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import {
   forgetOldStockMoves,
+  forgetTakes,
+  giveBackTake,
   giveStockOnce,
+  oldTakes,
   takeStockOnce,
   voidStockMove,
   type ProductDoc,
 } from '@/lib/catalogue';
+import { isPaidStatus } from './lifecycle';
 import { concurrencyLimit } from '@/lib/core/concurrency';
 import { getDb } from '@/lib/core/db';
 import { faultPoint } from '@/lib/core/faults';
@@ -131,22 +135,25 @@ export async function reserveOrderStock(
     });
   });
   if (!short.length) return { ok: true, products };
-  await releaseOrderStock(orderId, taken);
+  await releaseOrderStock({ _id: orderId, stockMarkers: true }, taken);
   return { ok: false, short };
 }
 
 /**
- * Gives back the stock of `lines` of order `orderId`, each once, recording each in `released`;
- * then clears `stockPending` when every reserved line is released.
+ * Gives back the stock of `lines` of `order`, each once, recording each in `released`; then
+ * clears `stockPending` when every reserved line is released. An order whose takes left markers
+ * gives each back by removing its marker (`giveBackTake`); one placed before markers gives back
+ * under its own give key.
  */
 export async function releaseOrderStock(
-  orderId: ObjectId,
+  order: Pick<OrderDoc, '_id' | 'stockMarkers'>,
   lines: readonly StockLine[],
 ): Promise<void> {
   const collection = await orders();
-  const key = giveKey(orderId);
+  const orderId = order._id;
   await eachLine(lines, async (line) => {
-    await giveStockOnce(line.productId, key, line.quantity);
+    if (order.stockMarkers) await giveBackTake(line.productId, takeKey(orderId), line.quantity);
+    else await giveStockOnce(line.productId, giveKey(orderId), line.quantity);
     await faultPoint('release:after-give');
     await collection.updateOne({ _id: orderId }, { $addToSet: { released: line.productId } });
     await faultPoint('release:after-record');
@@ -213,7 +220,7 @@ async function abandonReserving(doc: OrderDoc, now: Date): Promise<boolean> {
   );
   const current = await collection.findOne({ _id: taken._id, 'claim.token': claim.token });
   if (!current) return false;
-  await releaseOrderStock(current._id, heldLines(current));
+  await releaseOrderStock(current, heldLines(current));
   await faultPoint('abandon:before-remove');
   await collection.deleteOne({ _id: current._id, 'claim.token': claim.token });
   return true;
@@ -238,9 +245,48 @@ export async function settleOrderStock(now = new Date(), limit = 100): Promise<n
     .limit(limit)
     .toArray();
   for (const doc of pending) {
-    await releaseOrderStock(doc._id, heldLines(doc));
+    await releaseOrderStock(doc, heldLines(doc));
     settled += 1;
   }
   await forgetOldStockMoves(now);
+  settled += await settleOldTakes(now);
+  return settled;
+}
+
+/** Removes the take markers of a paid order from its products (its stock is sold). */
+export async function forgetOrderTakes(order: OrderDoc): Promise<void> {
+  if (!order.stockMarkers) return;
+  await forgetTakes(
+    linesOf(order).map((line) => line.productId),
+    takeKey(order._id),
+  );
+}
+
+/** How old a take marker is before the sweep looks at its order. */
+const OLD_TAKE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Take markers a day old: an order paid since (its stock is sold) whose markers were not removed
+ * loses them; an order that is gone (it cannot hold stock) gives its take back. Markers of live
+ * unpaid orders stay until the order is paid or cancelled. Answers how many were settled.
+ */
+async function settleOldTakes(now: Date): Promise<number> {
+  const takes = await oldTakes(new Date(now.getTime() - OLD_TAKE_MS));
+  if (!takes.length) return 0;
+  const collection = await orders();
+  let settled = 0;
+  for (const { productId, key, quantity } of takes) {
+    const hex = key.split(':')[0] ?? '';
+    const order = /^[0-9a-f]{24}$/.test(hex)
+      ? await collection.findOne({ _id: new ObjectId(hex) }, { projection: { status: 1 } })
+      : null;
+    if (order && order.status !== 'reserving' && isPaidStatus(order.status)) {
+      await forgetTakes([productId], key);
+      settled += 1;
+    } else if (!order) {
+      await giveBackTake(productId, key, quantity);
+      settled += 1;
+    }
+  }
   return settled;
 }

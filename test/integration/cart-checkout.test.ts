@@ -459,6 +459,29 @@ describe('a crash between any two writes leaves stock exact after the sweep', ()
   });
 });
 
+describe('stock markers', () => {
+  async function markersOf(productId: string) {
+    const doc = await (await products()).findOne({ _id: new ObjectId(productId) });
+    return doc?.stockMoves ?? [];
+  }
+
+  it('a product keeps a marker only while an unpaid order holds its stock', async () => {
+    const who = await newBuyer('Markers');
+    const [a, b] = await Promise.all([tiered(), tiered()]);
+    const paid = await placeDirect(who, [a, b]);
+    const cancelled = await placeDirect(who, [a, b]);
+    if (!paid.ok || !cancelled.ok) throw new Error('not placed');
+    expect((await markersOf(a._id)).map((move) => move.key).sort()).toEqual(
+      [`${paid.insertedId}:take`, `${cancelled.insertedId}:take`].sort(),
+    );
+    await make.payOrder(paid.insertedId, 'pi_markers_paid');
+    await store.cancelUnpaidOrder(cancelled.insertedId, { kind: 'system' }, 'cancelled_by_store');
+    expect(await markersOf(a._id)).toEqual([]);
+    expect(await markersOf(b._id)).toEqual([]);
+    expect(await stocks([a, b])).toEqual([100_000 - 1_000, 100_000 - 1_000]);
+  });
+});
+
 describe('migration: orders from before lines', () => {
   it('become one-line orders once, however often it runs', async () => {
     const product = await tiered();

@@ -1,8 +1,20 @@
 import type { OrderDoc } from '../collections';
+import { linesOf } from '../store/lines';
 import type { CancelReason } from '@/lib/orders/lifecycle';
 
 /** Why an order was cancelled, as the cancellation mail explains it. */
 export type OrderCancelReason = CancelReason;
+
+/** One line of an order as its mails list it. */
+export interface OrderMailLine {
+  /** Null for a product from before part numbers. */
+  partNumber: string | null;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** quantity x unitPriceCents. */
+  totalCents: number;
+}
 
 /**
  * Everything an order mail shows: plain values (strings, numbers, dates), so a template renders
@@ -15,12 +27,23 @@ export interface OrderMailData {
   id: string;
   /** The buyer as they were when ordering (name, email and phone from the order form). */
   buyer: { name: string; email: string; phone: string };
-  /** The product as ordered; `partNumber` is null for products from before part numbers. */
+  /**
+   * The product as ordered; `partNumber` is null for products from before part numbers. For an
+   * order of several lines, the order's flat fields: its first line's part number and a name
+   * that counts the others ("Hex bolt M8 and 2 more parts").
+   */
   product: { name: string; partNumber: string | null };
+  /** The units ordered (of every line together). */
   quantity: number;
   unitPriceCents: number;
-  /** quantity x unitPriceCents: the amount due or paid. */
+  /** The amount due or paid: the sum of the lines. */
   totalCents: number;
+  /**
+   * The order's lines, in the order the buyer listed them. A mail lists them only for an order
+   * of several lines (at most `MAIL_LINES`, templates/order-parts.tsx); absent or of one line,
+   * the mail shows the order's one product as it always did.
+   */
+  lines?: OrderMailLine[];
   /** Where the parts go, as the buyer typed it (may span lines). */
   deliveryAddress: string;
   /** The buyer's own purchase-order number, shown only when they gave one. */
@@ -52,6 +75,13 @@ export function orderMailData(doc: OrderDoc, unpaidOrderTtlHours: number): Order
     quantity: doc.quantity,
     unitPriceCents: doc.unitPriceCents,
     totalCents: doc.totalCents,
+    lines: linesOf(doc).map((line) => ({
+      partNumber: line.sku || null,
+      name: line.name,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      totalCents: line.totalCents,
+    })),
     deliveryAddress: doc.address,
     purchaseOrderNumber: doc.poNumber?.trim() || null,
     placedAt: doc.createdAt,

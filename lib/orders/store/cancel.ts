@@ -18,7 +18,7 @@ function pendingStock(extra: ExtraUpdate = {}): ExtraUpdate {
 
 /** Gives a cancelled order's stock back: called by the move that cancelled it. */
 async function restockCancelled(result: TransitionResult): Promise<TransitionResult> {
-  if (result.ok) await releaseOrderStock(result.order._id, heldLines(result.order));
+  if (result.ok) await releaseOrderStock(result.order, heldLines(result.order));
   return result;
 }
 

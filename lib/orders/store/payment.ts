@@ -1,4 +1,5 @@
 import 'server-only';
+import { forgetOrderTakes } from '../stock';
 import { toObjectId } from '@/lib/core/db/ids';
 import { transition, type ExtraUpdate } from '../transition';
 import { invoiceDetailsUpdate } from '../invoice-details';
@@ -57,7 +58,12 @@ export async function markOrderPaid(
       ? { ...extraUpdate, $set: { ...extraUpdate?.$set, ...invoice } }
       : extraUpdate,
   });
-  if (result.ok) return { ok: true };
+  if (result.ok) {
+    // Paid: its stock is sold, never given back; the products forget its takes (a crash here
+    // leaves them to the stock sweep, which removes a paid order's markers).
+    await forgetOrderTakes(result.order);
+    return { ok: true };
+  }
   if (result.reason !== 'changed') return { ok: false, reason: 'missing' };
   const doc = result.current;
   if (doc.paid && doc.transactionId === paymentIntentId) {

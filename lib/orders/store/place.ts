@@ -274,6 +274,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     _id: new ObjectId(),
     lines: intended,
     reserved: [],
+    stockMarkers: true,
     claim,
     ...flat,
     userId: buyerId,
@@ -353,7 +354,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     const finalFlat = failure ? null : flatFieldsOf(final, reserved.products);
     if (failure || !finalFlat) {
       await releaseOrderStock(
-        doc._id,
+        doc,
         lines.map((line) => ({ productId: line._id, quantity: line.quantity })),
       );
       await remove();

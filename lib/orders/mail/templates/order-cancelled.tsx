@@ -45,7 +45,7 @@ export default function OrderCancelledMail(props: OrderMailProps) {
             : ' Nothing was charged.'}
         </Paragraph>
       )}
-      <OrderSummary order={order} />
+      <OrderSummary order={order} origin={props.origin} />
       <ActionButton href={absoluteLink(props.origin, '/products')}>
         Browse the catalogue
       </ActionButton>

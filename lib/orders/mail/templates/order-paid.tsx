@@ -32,7 +32,7 @@ export default function OrderPaidMail(props: OrderMailProps) {
           ['Transaction', payment?.transactionId ?? null],
         ]}
       />
-      <OrderSummary order={order} />
+      <OrderSummary order={order} origin={origin} />
     </BuyerOrderMail>
   );
 }

@@ -4,12 +4,11 @@ import {
   InlineLink,
   mailPaths,
   Paragraph,
-  units,
 } from '@/lib/core/mail/parts';
 import { formatMoment } from '@/lib/core/dates';
 import { formatMoney } from '@/lib/core/money';
 import { BuyerOrderMail } from './buyer-order-mail';
-import { OrderSummary, type OrderMailProps } from './order-parts';
+import { OrderedGoods, OrderSummary, type OrderMailProps } from './order-parts';
 
 /** To the buyer, when an order is placed: what it costs, and the link to pay it. */
 export default function OrderPlacedMail(props: OrderMailProps) {
@@ -29,14 +28,14 @@ export default function OrderPlacedMail(props: OrderMailProps) {
       }
     >
       <Paragraph>
-        Hello {order.buyer.name}, we have reserved {units(order.quantity)} × {order.product.name}{' '}
-        for you. Please pay <strong>{total}</strong> by {formatMoment(order.payBy)}: an order still
-        unpaid then is cancelled and the parts go back into stock.
+        Hello {order.buyer.name}, we have reserved <OrderedGoods order={order} /> for you. Please
+        pay <strong>{total}</strong> by {formatMoment(order.payBy)}: an order still unpaid then is
+        cancelled and the parts go back into stock.
       </Paragraph>
       <ActionButton href={absoluteLink(origin, mailPaths.payment(order.id))}>
         Pay {total}
       </ActionButton>
-      <OrderSummary order={order} />
+      <OrderSummary order={order} origin={origin} />
     </BuyerOrderMail>
   );
 }

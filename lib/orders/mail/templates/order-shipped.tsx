@@ -1,7 +1,7 @@
-import { ActionButton, absoluteLink, mailPaths, Paragraph, units } from '@/lib/core/mail/parts';
+import { ActionButton, absoluteLink, mailPaths, Paragraph } from '@/lib/core/mail/parts';
 import { formatMoment } from '@/lib/core/dates';
 import { BuyerOrderMail } from './buyer-order-mail';
-import { OrderSummary, TitledFacts, type OrderMailProps } from './order-parts';
+import { OrderedGoods, OrderSummary, TitledFacts, type OrderMailProps } from './order-parts';
 
 /** To the buyer, when the order has shipped: the carrier and the tracking number. */
 export default function OrderShippedMail(props: OrderMailProps) {
@@ -18,7 +18,7 @@ export default function OrderShippedMail(props: OrderMailProps) {
       heading="Your order is on its way"
     >
       <Paragraph>
-        Hello {order.buyer.name}, your {units(order.quantity)} × {order.product.name} left us
+        Hello {order.buyer.name}, your <OrderedGoods order={order} /> left us
         {shipment ? ` on ${formatMoment(shipment.shippedAt)}` : ''}.
         {shipment
           ? ` Follow the delivery with ${shipment.carrier} using the tracking number below.`
@@ -31,7 +31,7 @@ export default function OrderShippedMail(props: OrderMailProps) {
           ['Tracking number', shipment ? <strong>{shipment.trackingNumber}</strong> : null],
         ]}
       />
-      <OrderSummary order={order} />
+      <OrderSummary order={order} origin={origin} />
       <ActionButton href={absoluteLink(origin, mailPaths.myOrders)}>See My Orders</ActionButton>
     </BuyerOrderMail>
   );

@@ -5,11 +5,16 @@ import {
   MailLayout,
   mailPaths,
   Paragraph,
-  units,
 } from '@/lib/core/mail/parts';
 import { formatMoment } from '@/lib/core/dates';
 import { formatMoney } from '@/lib/core/money';
-import { OrderSummary, TitledFacts, type OrderMailProps } from './order-parts';
+import {
+  OrderedGoods,
+  orderedGoods,
+  OrderSummary,
+  TitledFacts,
+  type OrderMailProps,
+} from './order-parts';
 
 /** To the store (ORDERS_TO), when an order is paid: who bought what, ready to ship. */
 export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMailProps) {
@@ -19,12 +24,12 @@ export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMa
     <MailLayout
       storeName={storeName}
       origin={origin}
-      preview={`${order.buyer.name} paid ${total} for ${units(order.quantity)} × ${order.product.name}.`}
+      preview={`${order.buyer.name} paid ${total} for ${orderedGoods(order)}.`}
       heading={`Order paid: ${total}`}
     >
       <Paragraph>
-        {order.buyer.name} paid order {order.id}: {units(order.quantity)} × {order.product.name}. It
-        is ready to be prepared for shipping.
+        {order.buyer.name} paid order {order.id}: <OrderedGoods order={order} />. It is ready to be
+        prepared for shipping.
       </Paragraph>
       <ActionButton href={absoluteLink(origin, mailPaths.manageOrders)}>
         Open Manage Orders
@@ -53,7 +58,7 @@ export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMa
           ],
         ]}
       />
-      <OrderSummary order={order} audience="store" />
+      <OrderSummary order={order} origin={origin} audience="store" />
     </MailLayout>
   );
 }
