@@ -281,10 +281,7 @@ function totalsHeight(doc: Doc, data: InvoiceData, width: number): number {
     28 +
     height('heading', 'PAYMENT') +
     4 +
-    lines.reduce(
-      (sum, line, index) => sum + height(index === 0 ? 'strong' : 'body', line) + 1,
-      0,
-    )
+    lines.reduce((sum, line, index) => sum + height(index === 0 ? 'strong' : 'body', line) + 1, 0)
   );
 }
 
