@@ -17,16 +17,22 @@ import type {
   QuoteAnswerFormInput,
   QuoteAnswerFormValues,
   QuoteDeclineFormValues,
+  QuoteListAnswerFormInput,
+  QuoteListAnswerFormValues,
 } from '@/lib/quotes/schemas';
 
 /**
  * An admin's decisions on a quote in the quotes table: the Answer dialog (a unit price and the
- * last day it holds) and the Decline dialog (a reason), each PATCH /api/quotes/{id}.
+ * last day it holds; for a quote of an order list, one unit price per line) and the Decline
+ * dialog (a reason), each PATCH /api/quotes/{id}.
  */
 
 /** The dialogs' zod schemas, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const answerResolver = lazyZodResolver<QuoteAnswerFormInput, QuoteAnswerFormValues>(() =>
   import('@/lib/quotes/schemas').then((module) => module.quoteAnswerFormSchema),
+);
+const listAnswerResolver = lazyZodResolver<QuoteListAnswerFormInput, QuoteListAnswerFormValues>(
+  () => import('@/lib/quotes/schemas').then((module) => module.quoteListAnswerFormSchema),
 );
 const declineResolver = lazyZodResolver<QuoteDeclineFormValues>(() =>
   import('@/lib/quotes/schemas').then((module) => module.quoteDeclineFormSchema),
@@ -139,11 +145,14 @@ function useDecision<TInput extends FieldValues, TValues extends FieldValues>(
     notice,
     fields,
     defaultValues,
+    toBody = (values) => values,
   }: {
     action: 'answer' | 'decline';
     notice: string;
     fields: readonly FieldPath<TInput>[];
     defaultValues: DefaultValues<TInput>;
+    /** The request's fields from the form's values (the values themselves by default). */
+    toBody?: (values: TValues) => object;
   },
 ) {
   const router = useRouter();
@@ -154,7 +163,7 @@ function useDecision<TInput extends FieldValues, TValues extends FieldValues>(
     form.reset();
   };
   const onSubmit = form.handleSubmit(async (values) => {
-    settleDecision(await patchQuote(quote._id, { action, ...values }), {
+    settleDecision(await patchQuote(quote._id, { action, ...toBody(values) }), {
       notice,
       fields,
       setError: form.setError,
@@ -175,14 +184,26 @@ function useDecision<TInput extends FieldValues, TValues extends FieldValues>(
   };
 }
 
-/** The admin's Answer dialog: a unit price in dollars and the last day it holds. */
+/**
+ * The admin's Answer dialog: a unit price in dollars and the last day it holds; a quote of
+ * several lines (an order list) lists its lines, each with its own unit price.
+ */
 export function AnswerButton({ quote }: { quote: Quote }) {
+  return quote.lines.length > 1 ? <ListAnswer quote={quote} /> : <OneAnswer quote={quote} />;
+}
+
+/** A unit price as the dialog shows it to be typed over: `0.11`, or empty before an answer. */
+function typedPrice(cents: number | null): string {
+  return cents === null ? '' : (cents / 100).toFixed(2);
+}
+
+function OneAnswer({ quote }: { quote: Quote }) {
   const { register, errors, dialog } = useDecision(quote, answerResolver, {
     action: 'answer',
     notice: notices.quoteAnswered,
     fields: ['unitPrice', 'validUntil'],
     defaultValues: {
-      unitPrice: quote.unitPrice === null ? '' : quote.unitPrice.toFixed(2),
+      unitPrice: typedPrice(quote.lines[0]?.unitPriceCents ?? null),
       validUntil: dayFromNow(14),
     },
   });
@@ -210,6 +231,71 @@ export function AnswerButton({ quote }: { quote: Quote }) {
           {...register('unitPrice')}
         />
       </Field>
+      <Field
+        id={`answer-${quote._id}-valid`}
+        label="Valid until"
+        hint="The answer holds through the end of this day (UTC)."
+        error={errors.validUntil?.message}
+      >
+        <input type="date" min={dayFromNow(0)} {...register('validUntil')} />
+      </Field>
+    </DecisionDialog>
+  );
+}
+
+/** The Answer dialog of a quote for an order list: every line with its own unit price. */
+function ListAnswer({ quote }: { quote: Quote }) {
+  const { register, errors, dialog } = useDecision(quote, listAnswerResolver, {
+    action: 'answer',
+    notice: notices.quoteAnswered,
+    fields: ['validUntil'],
+    defaultValues: {
+      unitPrices: quote.lines.map((line) => ({ value: typedPrice(line.unitPriceCents) })),
+      validUntil: dayFromNow(14),
+    },
+    toBody: (values) => ({
+      unitPrices: values.unitPrices.map((price) => price.value),
+      validUntil: values.validUntil,
+    }),
+  });
+  return (
+    <DecisionDialog
+      quote={quote}
+      verb="Answer"
+      buttonClassName="btn-primary"
+      submitLabel="Send answer"
+      {...dialog}
+    >
+      <p className="text-sm text-slate-600">
+        {quote.lines.length} parts, {quote.quantity.toLocaleString('en-US')} units in all. Give each
+        line its unit price.
+      </p>
+      <ol className="max-h-[50vh] space-y-3 overflow-y-auto pr-1" aria-label="Lines of the quote">
+        {quote.lines.map((line, index) => (
+          <li key={line.productId} data-testid="quote-answer-line">
+            <Field
+              id={`answer-${quote._id}-price-${index}`}
+              label={
+                <>
+                  Unit price ($): {line.quantity.toLocaleString('en-US')} × {line.name}
+                  {line.sku ? (
+                    <span className="block text-xs font-normal text-slate-600">{line.sku}</span>
+                  ) : null}
+                </>
+              }
+              error={errors.unitPrices?.[index]?.value?.message}
+            >
+              <input
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                autoFocus={index === 0}
+                {...register(`unitPrices.${index}.value`)}
+              />
+            </Field>
+          </li>
+        ))}
+      </ol>
       <Field
         id={`answer-${quote._id}-valid`}
         label="Valid until"

@@ -9,15 +9,26 @@ import { postJson } from '@/lib/client/api';
 import type { Quote } from '@/lib/quotes';
 import { notices } from '@/lib/core/messages';
 import { formatShortDay } from '@/lib/core/dates';
-import { formatMoney, toCents } from '@/lib/core/money';
+import { centsToDollars, formatMoney, toCents } from '@/lib/core/money';
 import { AnswerButton, DeclineButton } from './QuoteDecisionDialogs';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
 
 /**
+ * What the buyer accepts: the unit price this row shows, or for a quote of an order list the
+ * unit price of each of its lines, in their order.
+ */
+function acceptedPrices(quote: Quote) {
+  if (quote.unitPrice !== null) return { unitPrice: quote.unitPrice };
+  // A quote of an order list (also of one line) is accepted by the prices of its lines.
+  return { unitPrices: quote.lines.map((line) => centsToDollars(line.unitPriceCents ?? 0)) };
+}
+
+/**
  * The buyer's Accept: places the order at the quoted price and opens its payment page. It sends
- * the unit price this row shows, so the server accepts only that price: if the store answered
- * anew meanwhile, the refusal (naming the new price) stays under the button and the table is
- * refreshed with the new price, to be accepted again knowingly.
+ * the unit price this row shows (every line's, for an order list), so the server accepts only
+ * that price: if the store answered anew meanwhile, the refusal (naming the new price) stays
+ * under the button and the table is refreshed with the new price, to be accepted again
+ * knowingly.
  */
 function AcceptButton({ quote }: { quote: Quote }) {
   const router = useRouter();
@@ -26,9 +37,10 @@ function AcceptButton({ quote }: { quote: Quote }) {
   async function accept() {
     setBusy(true);
     setRefusal(null);
-    const result = await postJson<{ orderId: string }>(`/api/quotes/${quote._id}/accept`, {
-      unitPrice: quote.unitPrice,
-    });
+    const result = await postJson<{ orderId: string }>(
+      `/api/quotes/${quote._id}/accept`,
+      acceptedPrices(quote),
+    );
     if (result.ok) {
       toast.success(notices.quoteAccepted);
       router.push(`/dashboard/payment/${result.data.orderId}`);
@@ -60,6 +72,59 @@ function AcceptButton({ quote }: { quote: Quote }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What a quote asks, in the table: the product (a link to its page) and its part number, or for
+ * a quote of an order list each line with its quantity and, once answered, its unit price.
+ */
+function Asked({ quote }: { quote: Quote }) {
+  if (quote.lines.length <= 1) return <OneProduct quote={quote} />;
+  return (
+    <>
+      <span className="font-medium text-slate-900">
+        Order list · {quote.lines.length} {quote.lines.length === 1 ? 'part' : 'parts'}
+      </span>
+      <ul className="mt-1 space-y-1 text-xs text-slate-700" data-testid="quote-lines">
+        {quote.lines.map((line) => (
+          <li key={line.productId}>
+            <span className="tabular-nums">{line.quantity.toLocaleString('en-US')}</span> ×{' '}
+            <Link href={`/product/${line.productId}`} className="text-blue-700 underline">
+              {line.name}
+            </Link>
+            {line.sku ? <span className="text-slate-600"> ({line.sku})</span> : null}
+            {line.unitPriceCents !== null ? (
+              <span className="tabular-nums"> at {formatMoney(line.unitPriceCents)}</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The quoted unit price; a quote of several lines has one per line (shown with them). */
+function UnitPrice({ quote }: { quote: Quote }) {
+  if (quote.unitPrice !== null) return <>{formatMoney(toCents(quote.unitPrice))}</>;
+  const [only] = quote.lines;
+  if (quote.lines.length === 1 && only?.unitPriceCents != null) {
+    return <>{formatMoney(only.unitPriceCents)}</>;
+  }
+  if (quote.lines.length > 1 && quote.total !== null) {
+    return <span className="text-xs text-slate-600">per line</span>;
+  }
+  return <>—</>;
+}
+
+function OneProduct({ quote }: { quote: Quote }) {
+  return (
+    <>
+      <Link href={`/product/${quote.productId}`} className="text-blue-700 underline">
+        {quote.productName}
+      </Link>
+      {quote.sku ? <span className="block text-xs text-slate-600">{quote.sku}</span> : null}
+    </>
   );
 }
 
@@ -99,7 +164,7 @@ export function QuotesTable({ quotes, admin }: { quotes: Quote[]; admin: boolean
       <p className="mt-6 text-slate-600">
         {admin
           ? 'There are no quotes.'
-          : 'You have not requested any quotes yet. Ask for one from a product page.'}
+          : 'You have not requested any quotes yet. Ask for one from a product page, or for your whole order list.'}
       </p>
     );
   }
@@ -120,10 +185,7 @@ export function QuotesTable({ quotes, admin }: { quotes: Quote[]; admin: boolean
         <tr key={quote._id} data-testid={`quote-${quote.reference}`}>
           <Td className="font-medium whitespace-nowrap text-slate-900">{quote.reference}</Td>
           <Td className="min-w-[11rem]">
-            <Link href={`/product/${quote.productId}`} className="text-blue-700 underline">
-              {quote.productName}
-            </Link>
-            {quote.sku ? <span className="block text-xs text-slate-600">{quote.sku}</span> : null}
+            <Asked quote={quote} />
             {admin ? (
               <span className="mt-1 block text-xs text-slate-700">
                 <span className="sr-only">Buyer: </span>
@@ -142,7 +204,7 @@ export function QuotesTable({ quotes, admin }: { quotes: Quote[]; admin: boolean
             ) : null}
           </Td>
           <Td className="text-right whitespace-nowrap tabular-nums" data-testid="quote-unit-price">
-            {quote.unitPrice === null ? '—' : formatMoney(toCents(quote.unitPrice))}
+            <UnitPrice quote={quote} />
           </Td>
           <Td
             className="text-right font-semibold whitespace-nowrap tabular-nums"

@@ -88,6 +88,8 @@ export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 export const cartQuoteRequestSchema = quoteRequestSchema.omit({ productId: true, quantity: true });
 export type CartQuoteRequestInput = z.input<typeof cartQuoteRequestSchema>;
 export type CartQuoteRequest = z.output<typeof cartQuoteRequestSchema>;
+/** The order list's "Request a quote for this list" form: the same fields. */
+export const cartQuoteFormSchema = cartQuoteRequestSchema;
 
 /** The product page's quote form: the request without the product (the page knows it). */
 export const quoteFormSchema = quoteRequestSchema.omit({ productId: true });

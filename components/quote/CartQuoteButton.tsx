@@ -1,0 +1,175 @@
+'use client';
+
+import { useState } from 'react';
+import Link from 'next/link';
+import { useLazyForm } from '@/components/forms/useLazyForm';
+import { Dialog, FormDialog } from '@/components/ui/Dialog';
+import { Field, FormError } from '@/components/ui/Field';
+import { postJson } from '@/lib/client/api';
+import { applyFieldErrors } from '@/lib/client/form-errors';
+import { lazyZodResolver } from '@/lib/client/lazy-resolver';
+import { dayFromNow } from '@/lib/core/dates';
+import { notices } from '@/lib/core/messages';
+import {
+  MAX_QUOTE_NOTE_LENGTH,
+  type CartQuoteRequestInput,
+  type CartQuoteRequest,
+} from '@/lib/quotes/schemas';
+
+/** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
+const resolver = lazyZodResolver<CartQuoteRequestInput, CartQuoteRequest>(() =>
+  import('@/lib/quotes/schemas').then((module) => module.cartQuoteFormSchema),
+);
+
+const FIELDS = ['neededBy', 'address', 'phone', 'note'] as const;
+
+/** A line the store cannot quote as it stands, as `POST /api/quotes/cart` names it. */
+type RefusedLine = { productId: string; sku: string | null; issue?: { message: string } };
+
+/**
+ * The order list's "Request a quote for this list": a button that opens a form for the delivery
+ * and timing of the request (an optional needed-by day, the delivery address and phone, a note)
+ * and sends `POST /api/quotes/cart`, which asks ONE quote of every line of the buyer's list. The
+ * store answers each line with a unit price; the buyer accepts the answer on the quotes page,
+ * which places one order of all the lines. The list itself is left as it is. Field errors show
+ * under their fields; a list the store cannot quote (empty, a part no longer sold, a line below
+ * its minimum) shows why in the dialog, line by line; success opens a dialog that links to the
+ * quotes page.
+ *
+ * `disabled` is for a list with no lines; `onRequested` is told the new quote's reference.
+ */
+export function CartQuoteButton({
+  disabled = false,
+  onRequested,
+}: {
+  disabled?: boolean;
+  onRequested?: (reference: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string; lines: RefusedLine[] } | null>(null);
+  const { register, errors, isSubmitting, handleSubmit, setError, reset } = useLazyForm(resolver, {
+    defaultValues: { neededBy: '', address: '', phone: '', note: '' },
+  });
+
+  function close() {
+    setOpen(false);
+    setRefusal(null);
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setRefusal(null);
+    const result = await postJson<{ reference: string }>('/api/quotes/cart', values);
+    if (result.ok) {
+      reset();
+      close();
+      setSent(result.data.reference);
+      onRequested?.(result.data.reference);
+      return;
+    }
+    if (FIELDS.some((field) => result.fields?.[field])) {
+      applyFieldErrors(setError, result, FIELDS);
+      return;
+    }
+    const lines = Array.isArray(result.details?.lines)
+      ? (result.details.lines as RefusedLine[])
+      : [];
+    setRefusal({ message: result.message, lines });
+  });
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={disabled}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        Request a quote for this list
+      </button>
+      <FormDialog
+        open={open}
+        title="Request a quote for this list"
+        onClose={close}
+        onSubmit={onSubmit}
+        isSubmitting={isSubmitting}
+        submitLabel="Send quote request"
+        busyLabel="Sending…"
+      >
+        <p className="text-sm text-slate-600">
+          We quote every line of your order list at its quantity, even above our stock, with a unit
+          price per line and a date the prices hold until. Accepting the answer places them as one
+          order, paid as usual. Your list stays as it is.
+        </p>
+        <Field
+          id="cart-quote-neededBy"
+          label={
+            <>
+              Needed by <span className="font-normal text-slate-600">(optional)</span>
+            </>
+          }
+          error={errors.neededBy?.message}
+        >
+          <input type="date" min={dayFromNow(0)} {...register('neededBy')} />
+        </Field>
+        <Field id="cart-quote-address" label="Delivery address" error={errors.address?.message}>
+          <textarea rows={3} autoComplete="street-address" required {...register('address')} />
+        </Field>
+        <Field id="cart-quote-phone" label="Phone number" error={errors.phone?.message}>
+          <input
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            required
+            {...register('phone')}
+          />
+        </Field>
+        <Field
+          id="cart-quote-note"
+          label={
+            <>
+              Note <span className="font-normal text-slate-600">(optional)</span>
+            </>
+          }
+          error={errors.note?.message}
+        >
+          <textarea rows={3} maxLength={MAX_QUOTE_NOTE_LENGTH} {...register('note')} />
+        </Field>
+        <FormError message={refusal?.message ?? null} />
+        {refusal?.lines.length ? (
+          <ul
+            className="list-disc space-y-1 pl-5 text-sm text-red-700"
+            data-testid="cart-quote-lines"
+          >
+            {refusal.lines.map((line) => (
+              <li key={line.productId}>
+                {line.sku ? <span className="font-medium">{line.sku}: </span> : null}
+                {line.issue?.message ?? ''}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </FormDialog>
+      <Dialog
+        open={sent !== null}
+        title="Quote requested"
+        icon="success"
+        onClose={() => setSent(null)}
+        actions={
+          <>
+            <Link href="/dashboard/quotes" className="btn-primary">
+              View my quotes
+            </Link>
+            <button type="button" className="btn-secondary" onClick={() => setSent(null)}>
+              OK
+            </button>
+          </>
+        }
+      >
+        <span className="block font-medium text-slate-900">{sent}</span>
+        {notices.quoteRequested}
+      </Dialog>
+    </>
+  );
+}
