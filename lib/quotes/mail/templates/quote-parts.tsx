@@ -46,7 +46,7 @@ function QuoteLines({ lines, origin }: { lines: QuoteMailLine[]; origin: string 
       />
       {more > 0 ? (
         <Paragraph>
-          and {more} more {more === 1 ? 'part' : 'parts'}: see them all on the{' '}
+          {`and ${more} more ${more === 1 ? 'part' : 'parts'}: see them all on the `}
           <InlineLink href={absoluteLink(origin, quotesPath)}>quotes page</InlineLink>.
         </Paragraph>
       ) : null}
