@@ -7,9 +7,11 @@ import { allOrdersFilter, type OrderDateBounds } from '@/lib/orders/store';
 import type { OrderStatus } from '@/lib/orders/lifecycle';
 
 /**
- * One order as the CSV export reads it: the order's own fields, its buyer's company (My
- * Profile) and its product's current part number for orders stored before part numbers were
- * copied (as invoices do, lib/orders/invoice-details.ts).
+ * One line of an order as the CSV export reads it: the order's own fields, its buyer's company
+ * (My Profile), and the line's part (`productId`, `sku`, `name`), `quantity`, `unitPriceCents`
+ * and `totalCents` in place of the order's, with the line's product's current part number for
+ * orders stored before part numbers were copied (as invoices do, lib/orders/invoice-details.ts).
+ * An order from before lines is read as its one line, its own fields.
  */
 export type OrderExportDoc = Pick<
   OrderDoc,
@@ -35,14 +37,22 @@ export type OrderExportDoc = Pick<
   productSku?: unknown;
 };
 
-/** How many orders the server sends per round trip of the export's cursor. */
+/** How many lines the server sends per round trip of the export's cursor. */
 export const EXPORT_BATCH_SIZE = 500;
 
+/** Whether the unwound order has a line here (an order from before lines has none). */
+const hasLine = { $eq: [{ $type: '$lines' }, 'object'] };
+
+/** The line's value of a field where the order has a line, else the order's own. */
+const lineOr = (field: string) => ({ $cond: [hasLine, `$lines.${field}`, `$${field}`] });
+
 /**
- * A cursor over Manage Orders' filter (the live orders or those in `status`, placed within
- * `dates`), newest first as the screen lists them, each order with its buyer's company and its
- * product's part number joined by the server ($lookup): one aggregation, never a query per
- * order. The documents arrive in batches as the cursor is read; the caller closes it.
+ * A cursor over the lines of Manage Orders' filter (the live orders or those in `status`,
+ * placed within `dates`), orders newest first as the screen lists them and each order's lines
+ * in its own order, each with its buyer's company and its product's part number joined by the
+ * server ($lookup): one aggregation, never a query per order. The buyer is joined once per
+ * order, before the lines are unwound; the product once per line. The documents arrive in
+ * batches as the cursor is read; the caller closes it.
  */
 export async function orderExportCursor(
   status?: OrderStatus,
@@ -72,9 +82,24 @@ export async function orderExportCursor(
           invoiceNumber: 1,
           carrier: 1,
           trackingNumber: 1,
+          lines: { productId: 1, sku: 1, name: 1, quantity: 1, unitPriceCents: 1, totalCents: 1 },
         },
       },
       { $lookup: { from: 'users', localField: 'userId', foreignField: '_id', as: 'buyer' } },
+      { $addFields: { company: { $first: '$buyer.company' } } },
+      { $project: { buyer: 0, userId: 0 } },
+      // One document per line, in the order's own order; an order without lines stays one.
+      { $unwind: { path: '$lines', preserveNullAndEmptyArrays: true } },
+      {
+        $addFields: {
+          productId: lineOr('productId'),
+          sku: lineOr('sku'),
+          name: lineOr('name'),
+          quantity: lineOr('quantity'),
+          unitPriceCents: lineOr('unitPriceCents'),
+          totalCents: lineOr('totalCents'),
+        },
+      },
       {
         $lookup: {
           from: 'products',
@@ -83,13 +108,8 @@ export async function orderExportCursor(
           as: 'product',
         },
       },
-      {
-        $addFields: {
-          company: { $first: '$buyer.company' },
-          productSku: { $first: '$product.sku' },
-        },
-      },
-      { $project: { buyer: 0, product: 0, userId: 0, productId: 0 } },
+      { $addFields: { productSku: { $first: '$product.sku' } } },
+      { $project: { product: 0, productId: 0, lines: 0 } },
     ],
     { batchSize: EXPORT_BATCH_SIZE },
   );

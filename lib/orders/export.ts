@@ -7,11 +7,18 @@ import type { OrderStatus } from './lifecycle';
 
 /**
  * Manage Orders' CSV export, for the back office's accounting and ERP imports: one record per
- * order of the current filter, newest first, streamed from a database cursor so the size of
- * the export never decides the memory it takes.
+ * line of each order of the current filter (RFC 4180, lib/core/csv), orders newest first and
+ * each order's lines in its own order, streamed from a database cursor so the size of the
+ * export never decides the memory it takes.
  */
 
-/** The header row, in column order. */
+/**
+ * The header row, in column order. Part number, Product, Quantity, Unit price and Total are the
+ * line's (Total: its quantity x unit price); every other column is the order's, repeated on each
+ * of its lines, so an importer groups the lines of an order by its Order ID and the order's
+ * total is the sum of their Totals. An order of one line has one record, the same as before
+ * orders had lines: its line's Total is the order's total.
+ */
 export const ORDER_CSV_COLUMNS = [
   'Order ID',
   'Date',
@@ -41,7 +48,10 @@ export function centsToDecimal(cents: number): string {
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
-/** One order's record. Dates are ISO 8601 in UTC; amounts in dollars from integer cents. */
+/**
+ * One line's record: the line's part and amounts, its order's other columns. Dates are ISO 8601
+ * in UTC; amounts in dollars from integer cents.
+ */
 export function orderCsvRow(doc: OrderExportDoc): CsvCell[] {
   return [
     doc._id.toHexString(),
@@ -63,7 +73,7 @@ export function orderCsvRow(doc: OrderExportDoc): CsvCell[] {
   ];
 }
 
-/** How many records one chunk of the stream holds at most (one cursor batch). */
+/** How many records (lines) one chunk of the stream holds at most (one cursor batch). */
 const ROWS_PER_CHUNK = 500;
 
 /**

@@ -137,6 +137,36 @@ export async function makeOrder(
   return (await findOrder(id))!;
 }
 
+/**
+ * An order of several lines placed by `buyer`, one line per product in the order given (each of
+ * `quantity` units, the product's minimum unless told otherwise), reserving every line's stock
+ * as checkout does, the unpaid-orders cap aside. `overrides` as for `makeOrder` (its `quantity`
+ * aside).
+ */
+export async function makeOrderOfLines(
+  buyer: Pick<User, 'id' | 'name' | 'email'>,
+  lines: Array<{ product: Pick<Product, '_id' | 'minimumOrderQuantity'>; quantity?: number }>,
+  overrides: Omit<OrderOverrides, 'quantity'> = {},
+): Promise<OrderRecord> {
+  const placed = await placeOrder({
+    lines: lines.map(({ product, quantity }) => ({
+      productId: product._id,
+      quantity: quantity ?? product.minimumOrderQuantity,
+    })),
+    address: overrides.address ?? '12 Foundry Lane, Sheffield',
+    phone: overrides.phone ?? '01142345678',
+    poNumber: overrides.poNumber,
+    user: { id: buyer.id, name: buyer.name, email: buyer.email },
+    maxUnpaid: Number.MAX_SAFE_INTEGER,
+    holdMs: env.UNPAID_ORDER_TTL_HOURS * 60 * 60 * 1000,
+  });
+  if (!placed.ok) throw new Error(`makeOrderOfLines: the order was refused (${placed.reason})`);
+  const id = placed.insertedId;
+  if (overrides.paidWith) await payOrder(id, overrides.paidWith);
+  if (overrides.createdAt) await backdateOrder(id, overrides.createdAt);
+  return (await findOrder(id))!;
+}
+
 /** Marks an order paid with a PaymentIntent id, the way a verified card payment does. */
 export async function payOrder(orderId: string, paymentIntentId: string): Promise<void> {
   const attached = await attachPaymentIntent(orderId, null, paymentIntentId);
