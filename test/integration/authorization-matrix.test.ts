@@ -77,9 +77,12 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   // Quick order: any signed-in person, as POST /api/order (an admin orders for themself).
   'POST /api/quick-order/check':              [401,   200,   200,  200,  401,  401,  200],
   'POST /api/quick-order':                    [401,   200,   200,  200,  401,  401,  200],
+  'POST /api/quick-order/cart':               [401,   200,   200,  200,  401,  401,  200],
   'GET /api/orders/{id}':                     [401,   200,   403,  200,  401,  401,  403],
   'PATCH /api/orders/{id}/status':            [401,   403,   403,  200,  401,  401,  403],
   'GET /api/orders/{id}/invoice':             [401,   200,   403,  200,  401,  401,  403],
+  // Order again: only the order's buyer (an admin does not refill a buyer's list).
+  'POST /api/orders/{id}/reorder':            [401,   200,   403,  403,  401,  401,  403],
   'GET /api/allOrder':                        [401,   403,   403,  200,  401,  401,  403],
   // Quotes: everyone signed in lists their own (admins all) and requests; admins answer; only
   // the quote's buyer accepts it (an admin does not accept for them).
@@ -338,7 +341,21 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
       },
     };
   },
+  'POST /api/quick-order/cart': async () => ({
+    json: { text: `part number,quantity\n${product.sku},500\nNO-SUCH-PART,500` },
+    verify: (answer) => {
+      if (answer.status === 200) {
+        expect(answer.json).toMatchObject({ added: [{ productId: product._id }] });
+      }
+    },
+  }),
   'GET /api/orders/{id}': async () => ({ params: { id: orderOfA._id } }),
+  'POST /api/orders/{id}/reorder': async () => ({
+    params: { id: orderOfA._id },
+    verify: (answer) => {
+      if (answer.status === 200) expect(answer.json).toMatchObject({ skipped: [] });
+    },
+  }),
   'PATCH /api/orders/{id}/status': async () => {
     const order = await factories.makeOrder(buyerA.user, product, { paidWith: paymentId() });
     return { params: { id: order._id }, json: { status: 'processing', note: 'Picking today.' } };
