@@ -145,8 +145,9 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
               Add to your order list
             </h2>
             <p className="mt-1 text-sm text-slate-600">
-              Put the {report.orderable} valid line{report.orderable === 1 ? '' : 's'} in your order
-              list, to review them with other parts and check out later as one order.
+              {report.orderable === 1
+                ? 'Put the valid line in your order list, to review it with other parts and check out later as one order.'
+                : `Put the ${report.orderable} valid lines in your order list, to review them with other parts and check out later as one order.`}
             </p>
             <FormError message={addError} />
             <button
@@ -163,9 +164,11 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
               Or place one order now
             </h2>
             <p className="mt-1 text-sm text-slate-600">
-              The {report.orderable} valid line{report.orderable === 1 ? '' : 's'} become one order,
-              paid once, delivered to this address. Price, minimum and stock are checked again when
-              you place it.
+              {report.orderable === 1
+                ? 'The valid line becomes one order'
+                : `The ${report.orderable} valid lines become one order`}
+              , paid once, delivered to this address. Price, minimum and stock are checked again
+              when you place it.
             </p>
             <form
               onSubmit={place}
