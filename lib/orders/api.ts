@@ -529,7 +529,7 @@ export const listAllOrdersOp = operation({
   tag,
   summary: 'Every live order, or the orders in one status (admin)',
   description:
-    'Every live order (any status but cancelled), newest first; `?status=` lists the orders in that one status instead, `?status=cancelled` being the only list of cancelled orders. `?from=` and `?to=` (calendar dates `YYYY-MM-DD`, both inclusive) keep the orders placed on those days, the days being UTC days: `from` starts at 00:00 UTC and `to` includes its whole day, up to 24:00 UTC. `?format=csv` answers the same orders, in the same order, as a CSV download (`text/csv`) for spreadsheets, streamed as it is read: a header row, then one record per order, RFC 4180 (CRLF line ends; a field holding a comma, a double quote, CR or LF is quoted, its quotes doubled); a text cell starting with `=`, `+`, `-`, `@`, tab or CR gets a single quote in front and is quoted, so no spreadsheet runs it as a formula. Amounts are decimal US dollars (`2.65`), dates ISO 8601 in UTC, the company is the buyer’s from My Profile.',
+    'Every live order (any status but cancelled), newest first; `?status=` lists the orders in that one status instead, `?status=cancelled` being the only list of cancelled orders. `?from=` and `?to=` (calendar dates `YYYY-MM-DD`, both inclusive) keep the orders placed on those days, the days being UTC days: `from` starts at 00:00 UTC and `to` includes its whole day, up to 24:00 UTC. `?format=csv` answers the same orders, in the same order, as a CSV download (`text/csv`) for spreadsheets, streamed as it is read: a header row, then one record per line of each order (Part number, Product, Quantity, Unit price and Total are the line’s, every other column the order’s, repeated on each of its lines; an order of one line is one record, its Total the order’s), RFC 4180 (CRLF line ends; a field holding a comma, a double quote, CR or LF is quoted, its quotes doubled); a text cell starting with `=`, `+`, `-`, `@`, tab or CR gets a single quote in front and is quoted, so no spreadsheet runs it as a formula. Amounts are decimal US dollars (`2.65`), dates ISO 8601 in UTC, the company is the buyer’s from My Profile.',
   access: 'admin',
   params: { query: allOrdersQuerySchema },
   responses: {
@@ -539,7 +539,7 @@ export const listAllOrdersOp = operation({
       json: z.array(orderResponseSchema),
       content: {
         'text/csv; charset=utf-8': z.string().meta({
-          description: 'With `?format=csv`: the header row and one record per order.',
+          description: 'With `?format=csv`: the header row and one record per line of each order.',
           example:
             'Order ID,Date,Status,Customer email,Customer name,Company,Part number,Product,Quantity,Unit price,Total,Paid date,Transaction ID,Invoice number,Carrier,Tracking number\r\n66b20a4be4b0a1b2c3d4e5f7,2026-11-20T09:30:00.000Z,shipped,buyer@example.com,Dana Whitfield,Whitfield Engineering Ltd,BRG-6204-2RS,"Deep groove ball bearing 6204-2RS, sealed",1000,0.42,420.00,2026-11-20T09:34:12.000Z,pi_3PZxYz2eZvKYlo2C1a2b3c4d,INV-2026-000042,DHL Freight,JD014600006281234567\r\n',
         }),
