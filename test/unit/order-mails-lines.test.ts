@@ -104,6 +104,17 @@ describe('the mails of a 25-line order', () => {
     },
   );
 
+  it('lists all 20 lines of a 20-line order, and counts one more line in the singular', async () => {
+    const twenty = await render('order.paid', orderOf(20));
+    expect(twenty.text).toContain('PN-0020-ZP');
+    expect(twenty.text).not.toContain('more line');
+    expect(links(twenty.html)).not.toContain(orderPage);
+    const more = await render('order.paid', orderOf(21));
+    expect(more.text).not.toContain('PN-0021-ZP');
+    expect(more.text).toContain('and 1 more line: see all 21 lines of order');
+    expect(links(more.html)).toContain(orderPage);
+  });
+
   it('says what was ordered as a count of parts and units', async () => {
     const placed = await render('order.placed', orderOf(25));
     expect(placed.text).toContain('we have reserved 25 parts (32,500 units) for you');
