@@ -41,6 +41,8 @@ const { cancelUnpaidOrder } = await import('@/lib/orders/store');
 const { createPasswordReset } = await import('@/lib/accounts/store/password-resets');
 const { preparePayment } = await import('@/lib/orders');
 const quotes = await import('@/lib/quotes');
+const cart = await import('@/lib/cart');
+const { parseId } = await import('@/lib/core/ids');
 
 const actors = [
   'anonymous',
@@ -90,6 +92,8 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'POST /api/quotes':                         [401,   201,   201,  201,  401,  401,  201],
   'PATCH /api/quotes/{id}':                   [401,   403,   403,  200,  401,  401,  403],
   'POST /api/quotes/{id}/accept':             [401,   201,   403,  403,  401,  401,  403],
+  // A quote for the whole order list: anyone signed in, for their own list.
+  'POST /api/quotes/cart':                    [401,   201,   201,  201,  401,  401,  201],
   'POST /api/create-payment-intent':          [401,   200,   403,  200,  401,  401,  403],
   // Only Stripe's signature authorizes an event; no credential of ours stands in for it.
   'POST /api/webhooks/stripe':                [400,   400,   400,  400,  400,  400,  400],
@@ -381,6 +385,19 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
       note: 'Two pallets.',
     },
   }),
+  'POST /api/quotes/cart': async (actor) => {
+    // The signed-in actors each have the fixture's product in their own order list.
+    const owner = { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
+    if (owner) await cart.setCartQuantity(owner.user, parseId(product._id)!, 1_000);
+    return {
+      json: { address: '12 Foundry Lane, Sheffield', phone: '01142345678' },
+      verify: (answer) => {
+        if (answer.status === 201) {
+          expect(answer.json).toMatchObject({ lines: [{ productId: product._id }] });
+        }
+      },
+    };
+  },
   'PATCH /api/quotes/{id}': async () => {
     const quote = await quoteOfA({ answer: false });
     return { params: { id: quote._id }, json: { action: 'decline', reason: 'Size discontinued.' } };
