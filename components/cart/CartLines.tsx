@@ -188,6 +188,7 @@ export function CartLines({
   });
   const total = rows.reduce((sum, row) => sum + (row.figures?.total ?? 0), 0);
   const saving = Object.keys(pending).length > 0;
+  const partial = rows.some((row) => !row.figures);
   const invalid =
     Object.keys(errors).length > 0 ||
     rows.some(({ line, figures }) => drafts[line.productId] !== undefined && !figures);
@@ -217,7 +218,8 @@ export function CartLines({
 
   return (
     <div className="mt-6">
-      <div className="overflow-x-auto rounded-lg border border-slate-200">
+      {/* Positioned, so that the visually hidden caption and labels stay inside the frame. */}
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
           <caption className="sr-only">Order list: {cart.lineCount} lines</caption>
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -337,6 +339,11 @@ export function CartLines({
                 className="px-4 py-3 text-right font-semibold text-slate-900"
               >
                 Order total
+                {partial ? (
+                  <span className="block text-xs font-normal text-slate-600">
+                    without the lines that cannot be ordered as they are
+                  </span>
+                ) : null}
               </th>
               <td
                 className="px-4 py-3 text-right text-base font-bold tabular-nums"
@@ -352,6 +359,10 @@ export function CartLines({
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
         <p>
           {cart.lineCount} of {cart.maxLines} lines
+          {/* On a narrow screen the table's total may be scrolled out of sight: said here too. */}
+          <span className="block font-semibold text-slate-900 sm:hidden" aria-hidden="true">
+            Order total {formatMoney(total)}
+          </span>
         </p>
         <button type="button" className="btn-secondary" onClick={() => void empty()}>
           Empty order list

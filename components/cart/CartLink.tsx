@@ -24,18 +24,23 @@ export function CartLink({ linkClass }: { linkClass: string }) {
     };
   }, []);
 
-  const label =
-    count === null ? 'Order list' : `Order list, ${count} ${count === 1 ? 'line' : 'lines'}`;
+  // Its name says the count in full ("Order list, 3 lines"); the badge shows the number.
   return (
-    <Link href="/dashboard/cart" className={linkClass} aria-label={label}>
-      Order list
-      {count === null ? null : (
-        <span
-          aria-hidden="true"
-          className="ml-1.5 inline-block min-w-6 rounded-full bg-white px-1.5 text-center text-xs font-bold text-steel-900"
-        >
-          {count}
-        </span>
+    <Link href="/dashboard/cart" className={linkClass}>
+      {count === null ? (
+        'Order list'
+      ) : (
+        <>
+          <span className="sr-only">
+            Order list, {count} {count === 1 ? 'line' : 'lines'}
+          </span>
+          <span aria-hidden="true">
+            Order list
+            <span className="ml-1.5 inline-block min-w-6 rounded-full bg-white px-1.5 text-center text-xs font-bold text-steel-900">
+              {count}
+            </span>
+          </span>
+        </>
       )}
     </Link>
   );

@@ -4,7 +4,7 @@ import { formatMoney } from '@/lib/core/money';
 const cell = 'px-3 py-2';
 
 /**
- * Every line of an order: part number, part name, quantity, the unit price fixed when it was
+ * Every line of an order: part name and part number, quantity, the unit price fixed when it was
  * placed (its volume tier's, or the quoted one), the line total, and the order total below.
  * Server-rendered; scrolls sideways in its own frame on a narrow screen.
  */
@@ -20,8 +20,13 @@ export function OrderLinesTable({
   className?: string;
 }) {
   return (
+    // A frame of its own that scrolls sideways on a narrow screen: focusable, so that the
+    // keyboard can scroll it too, and positioned, so that its visually hidden caption stays in it.
     <div
-      className={['overflow-x-auto rounded-lg border border-slate-200', className]
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className={['relative overflow-x-auto rounded-lg border border-slate-200', className]
         .filter(Boolean)
         .join(' ')}
     >
@@ -33,15 +38,12 @@ export function OrderLinesTable({
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             <th scope="col" className={cell}>
-              Part number
-            </th>
-            <th scope="col" className={cell}>
               Part
             </th>
             <th scope="col" className={`${cell} text-right`}>
               Quantity
             </th>
-            <th scope="col" className={`${cell} text-right`}>
+            <th scope="col" className={`${cell} hidden text-right sm:table-cell`}>
               Unit price
             </th>
             <th scope="col" className={`${cell} text-right`}>
@@ -52,16 +54,21 @@ export function OrderLinesTable({
         <tbody className="divide-y divide-slate-100 bg-white">
           {lines.map((line) => (
             <tr key={line.productId} data-testid="order-line">
-              <td className={`${cell} font-mono text-xs whitespace-nowrap text-slate-700`}>
-                {line.sku ?? '—'}
-              </td>
-              <th scope="row" className={`${cell} min-w-32 font-medium text-slate-900`}>
+              <th scope="row" className={`${cell} min-w-28 font-medium text-slate-900`}>
                 {line.name}
+                <span className="block font-mono text-xs font-normal text-slate-600">
+                  <span className="sr-only">Part number </span>
+                  {line.sku ?? 'No part number'}
+                </span>
               </th>
               <td className={`${cell} text-right tabular-nums`}>
                 {line.quantity.toLocaleString('en-US')}
+                {/* A narrow screen has no unit price column: the price is said here. */}
+                <span className="block text-xs whitespace-nowrap text-slate-600 sm:hidden">
+                  × {formatMoney(line.unitPriceCents)}
+                </span>
               </td>
-              <td className={`${cell} text-right tabular-nums`}>
+              <td className={`${cell} hidden text-right tabular-nums sm:table-cell`}>
                 {formatMoney(line.unitPriceCents)}
               </td>
               <td className={`${cell} text-right font-medium tabular-nums`}>
@@ -74,11 +81,12 @@ export function OrderLinesTable({
           <tr>
             <th
               scope="row"
-              colSpan={4}
+              colSpan={2}
               className={`${cell} text-right font-semibold text-slate-900`}
             >
               Total
             </th>
+            <td className="hidden sm:table-cell" />
             <td
               className={`${cell} text-right font-bold whitespace-nowrap text-slate-900 tabular-nums`}
               data-testid="order-lines-total"
