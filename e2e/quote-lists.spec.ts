@@ -5,6 +5,7 @@ import { expect, test } from './support/fixtures';
 import { makeProduct, makeUser } from '../test/support/factories';
 import { fromStore } from './support/api';
 import { signIn, signedInUser } from './support/auth';
+import { expectAccessible } from './support/axe';
 import { closeTestDb, testDb } from './support/db';
 import { installStripeJs } from './support/stripe-js';
 
@@ -70,6 +71,7 @@ test('a quote for a three-line order list is answered line by line and accepted 
   const buyerRow = buyerPage.getByTestId(`quote-${reference}`);
   await expect(buyerRow).toContainText('Order list · 3 parts');
   for (const product of products) await expect(buyerRow).toContainText(product.name);
+  await expectAccessible(buyerPage, '/dashboard/quotes with a quote of an order list');
 
   // The admin answers each line with its own unit price.
   await signedInUser(page, 'admin');
@@ -78,6 +80,10 @@ test('a quote for a three-line order list is answered line by line and accepted 
   await adminRow.getByRole('button', { name: `Answer quote ${reference}` }).click();
   const answer = page.getByRole('dialog', { name: `Answer quote ${reference}` });
   await expect(answer.getByTestId('quote-answer-line')).toHaveCount(3);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `the Answer dialog of an order list's quote at ${width} px`);
+  }
   const prices = ['1.10', '0.25', '3.00'];
   for (const [index, product] of products.entries()) {
     await answer

@@ -54,6 +54,10 @@ registerOutboxKinds('quotes', async () => (await import('./mail/kinds')).quoteMa
  *   answered past validUntil reads as expired (in the query; never stored).
  *   accept names the unit price the buyer saw; after a re-answer to another price it is a 409.
  *
+ * A quote is for one product (POST /api/quotes) or for the buyer's whole order list (POST
+ * /api/quotes/cart): then it has lines, is answered with one unit price per line (`unitPrices`),
+ * accepted by naming every line's price, and places ONE order of all its lines.
+ *
  * Mails go through the outbox, queued in the write that makes the change: the store's
  * "quote requested" in the insert, the buyer's "answered"/"declined" in those updates.
  */
