@@ -7,6 +7,7 @@ import { deleteProduct } from '@/lib/catalogue/store';
 import { placeOrder } from '@/lib/orders/store';
 import { makeOrder, makeProduct } from '../test/support/factories';
 import { fromStore } from './support/api';
+import { expectAccessible } from './support/axe';
 import { signedInUser } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
 
@@ -358,7 +359,7 @@ test('screenshots of the quick-order page with a report and of My Orders with "O
   }
 });
 
-test('screenshots of the quick-order page: checked lines with both ways on, then the one order placed, 1280 and 390 px wide', async ({
+test('the quick-order page: checked lines with both ways on, added to the order list, then the one order placed: no axe violations and screenshots at 1280 and 390 px wide', async ({
   page,
 }, testInfo) => {
   await signedInUser(page);
@@ -378,8 +379,17 @@ test('screenshots of the quick-order page: checked lines with both ways on, then
     const shots: Array<[string, () => Promise<void>]> = [
       ['quick-order-two-ways', async () => {}],
       [
+        'quick-order-added',
+        async () => {
+          await page.getByRole('button', { name: 'Add to order list' }).click();
+          await expect(page.getByTestId('quick-order-added')).toBeVisible();
+        },
+      ],
+      [
         'quick-order-placed',
         async () => {
+          // The lines checked again: the same lines may now be placed as one order.
+          await page.getByRole('button', { name: 'Check lines' }).click();
           await page.getByLabel('Address').fill('7 Forge Street, Leeds');
           await page.getByLabel('Phone number').fill('01132345678');
           await page.getByRole('button', { name: 'Place one order' }).click();
@@ -389,6 +399,7 @@ test('screenshots of the quick-order page: checked lines with both ways on, then
     ];
     for (const [name, before] of shots) {
       await before();
+      await expectAccessible(page, `${name} at ${width} px`);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
