@@ -46,8 +46,8 @@ export function QuickOrderAdded({
       ) : null}
       <QuickOrderFailed failed={result.failed} verb="added" />
       <p className="text-sm text-slate-600">
-        Your order list has {result.lineCount} line{result.lineCount === 1 ? '' : 's'}. Where a
-        part was already in it, the quantity was added to its line.
+        Your order list has {result.lineCount} line{result.lineCount === 1 ? '' : 's'}. Where a part
+        was already in it, the quantity was added to its line.
       </p>
       <p>
         <Link href="/dashboard/cart" className="btn-primary">
