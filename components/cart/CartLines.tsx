@@ -224,19 +224,19 @@ export function CartLines({
           <caption className="sr-only">Order list: {cart.lineCount} lines</caption>
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-3 py-3 sm:px-4">
                 Part
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-3 py-3 sm:px-4">
                 Quantity
               </th>
-              <th scope="col" className="px-4 py-3 text-right">
+              <th scope="col" className="hidden px-3 py-3 sm:px-4 text-right sm:table-cell">
                 Unit price
               </th>
-              <th scope="col" className="px-4 py-3 text-right">
+              <th scope="col" className="hidden px-3 py-3 sm:px-4 text-right sm:table-cell">
                 Line total
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-3 py-3 sm:px-4">
                 <span className="sr-only">Remove</span>
               </th>
             </tr>
@@ -249,7 +249,7 @@ export function CartLines({
               const message = error ?? issue?.message;
               return (
                 <tr key={line.productId}>
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3 sm:px-4">
                     <div className="flex items-center gap-3">
                       {/* eslint-disable-next-line @next/next/no-img-element */}
                       <img
@@ -258,9 +258,9 @@ export function CartLines({
                         width={48}
                         height={48}
                         loading="lazy"
-                        className="h-12 w-12 shrink-0 rounded border border-slate-200 object-cover"
+                        className="hidden h-12 w-12 shrink-0 rounded border border-slate-200 object-cover sm:block"
                       />
-                      <div className="min-w-40">
+                      <div className="min-w-24 sm:min-w-40">
                         {line.issue?.code === 'deleted' ? (
                           <span className="font-medium text-slate-900">{line.name}</span>
                         ) : (
@@ -277,7 +277,7 @@ export function CartLines({
                       </div>
                     </div>
                   </td>
-                  <td className="px-4 py-3 align-top">
+                  <td className="px-3 py-3 sm:px-4 align-top">
                     <label htmlFor={inputId} className="sr-only">
                       Quantity of {line.name}
                     </label>
@@ -292,8 +292,17 @@ export function CartLines({
                       aria-invalid={message ? true : undefined}
                       aria-describedby={message ? `${inputId}-error` : undefined}
                       onChange={(event) => change(line.productId, event.target.value)}
-                      className="field-input w-32"
+                      className="field-input w-24 sm:w-32"
                     />
+                    {figures ? (
+                      // A narrow screen has no price columns: the line's figures are said here.
+                      <span className="mt-1 block text-xs whitespace-nowrap text-slate-600 tabular-nums sm:hidden">
+                        × {formatMoney(figures.unit)} ={' '}
+                        <span className="font-semibold text-slate-900">
+                          {formatMoney(figures.total)}
+                        </span>
+                      </span>
+                    ) : null}
                     {message ? (
                       <p id={`${inputId}-error`} className="mt-1 max-w-64 text-xs text-red-700">
                         {message}
@@ -311,13 +320,13 @@ export function CartLines({
                       </button>
                     ) : null}
                   </td>
-                  <td className="px-4 py-3 text-right align-top tabular-nums">
+                  <td className="hidden px-3 py-3 sm:px-4 text-right align-top tabular-nums sm:table-cell">
                     {figures ? formatMoney(figures.unit) : '—'}
                   </td>
-                  <td className="px-4 py-3 text-right align-top font-medium tabular-nums">
+                  <td className="hidden px-3 py-3 sm:px-4 text-right align-top font-medium tabular-nums sm:table-cell">
                     {figures ? formatMoney(figures.total) : '—'}
                   </td>
-                  <td className="px-4 py-3 align-top">
+                  <td className="px-3 py-3 sm:px-4 align-top">
                     <button
                       type="button"
                       className="text-sm font-medium text-red-700 underline underline-offset-2"
@@ -332,37 +341,37 @@ export function CartLines({
             })}
           </tbody>
           <tfoot className="bg-slate-50">
-            <tr>
-              <th
-                scope="row"
-                colSpan={3}
-                className="px-4 py-3 text-right font-semibold text-slate-900"
-              >
-                Order total
-                {partial ? (
-                  <span className="block text-xs font-normal text-slate-600">
-                    without the lines that cannot be ordered as they are
-                  </span>
-                ) : null}
-              </th>
-              <td
-                className="px-4 py-3 text-right text-base font-bold tabular-nums"
-                aria-live="polite"
-              >
-                {formatMoney(total)}
-              </td>
-              <td />
-            </tr>
+            {/* The total sits under the line totals; a narrow screen has no such column. */}
+            {(['wide', 'narrow'] as const).map((layout) => (
+              <tr key={layout} className={layout === 'wide' ? 'hidden sm:table-row' : 'sm:hidden'}>
+                <th
+                  scope="row"
+                  colSpan={layout === 'wide' ? 3 : 1}
+                  className="px-3 py-3 text-right font-semibold text-slate-900 sm:px-4"
+                >
+                  Order total
+                  {partial ? (
+                    <span className="block text-xs font-normal text-slate-600">
+                      without the lines that cannot be ordered as they are
+                    </span>
+                  ) : null}
+                </th>
+                <td
+                  colSpan={layout === 'wide' ? 1 : 2}
+                  className="px-3 py-3 text-right text-base font-bold whitespace-nowrap tabular-nums sm:px-4"
+                  aria-live="polite"
+                >
+                  {formatMoney(total)}
+                </td>
+                {layout === 'wide' ? <td /> : null}
+              </tr>
+            ))}
           </tfoot>
         </table>
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
         <p>
           {cart.lineCount} of {cart.maxLines} lines
-          {/* On a narrow screen the table's total may be scrolled out of sight: said here too. */}
-          <span className="block font-semibold text-slate-900 sm:hidden" aria-hidden="true">
-            Order total {formatMoney(total)}
-          </span>
         </p>
         <button type="button" className="btn-secondary" onClick={() => void empty()}>
           Empty order list
