@@ -39,6 +39,17 @@ describe('the callbackUrl Auth.js refuses, with AUTH_URL set', () => {
     expect(post.status).toBe(400);
   });
 
+  it('repeated in the query: a refused value anywhere is 400 (Auth.js reads the last)', async () => {
+    for (const query of [
+      'callbackUrl=&callbackUrl=%00',
+      'callbackUrl=/dashboard&callbackUrl=ftp://x',
+    ]) {
+      const response = await authGet(new NextRequest(`${ORIGIN}/api/auth/session?${query}`));
+      expect(response.status, query).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: 'bad_request' } });
+    }
+  });
+
   it('in the cookie: left out, so the session still reads', async () => {
     const actor = await createActor('user');
     const response = await authGet(

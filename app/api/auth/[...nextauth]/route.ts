@@ -64,8 +64,10 @@ function cookieValue(raw: string): string {
  */
 function checkCallbackUrl(request: NextRequest): NextRequest | Response {
   const url = new URL(request.url);
-  const parameter = url.searchParams.get('callbackUrl');
-  if (parameter && !authJsAcceptsCallbackUrl(parameter, url.origin)) {
+  // Every value of the parameter: Auth.js reads the query as an object, where the last of
+  // repeated parameters wins, so a refused value anywhere is refused.
+  const parameters = url.searchParams.getAll('callbackUrl');
+  if (parameters.some((value) => value && !authJsAcceptsCallbackUrl(value, url.origin))) {
     return errorResponse(failure('auth.invalid_callback_url'));
   }
   const cookies = (request.headers.get('cookie') ?? '').split(';');
