@@ -135,10 +135,11 @@ export const removeCartLineOp = operation({
   operationId: 'removeCartLine',
   tag,
   summary: 'Remove a line',
-  description: 'Removes the product’s line from the order list (nothing when it has none).',
+  description: 'Removes the product’s line from the order list.',
   access: 'user',
   params: { path: z.object({ productId }) },
   responses: { 200: { description: 'The order list as it is now.', json: cartResponseSchema } },
+  errors: ['cart.line_not_found'],
 });
 
 export const emptyCartOp = operation({

@@ -216,9 +216,14 @@ export async function addToCart(owner: Owner, productId: Id, quantity: number): 
   throw refuse('cart.busy');
 }
 
-/** Removes the buyer's line of a product (`DELETE /api/cart/lines/{productId}`); idempotent. */
+/**
+ * Removes the buyer's line of a product (`DELETE /api/cart/lines/{productId}`); 404 when the
+ * list has no line of it.
+ */
 export async function removeFromCart(owner: Owner, productId: Id): Promise<Cart> {
-  await removeCartLine(ownerId(owner), new ObjectId(productId));
+  if (!(await removeCartLine(ownerId(owner), new ObjectId(productId)))) {
+    throw refuse('cart.line_not_found');
+  }
   return viewCart(owner);
 }
 

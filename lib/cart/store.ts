@@ -87,14 +87,15 @@ export async function setCartLine(
     : { ok: false, reason: 'changed' };
 }
 
-/** Removes the buyer's line of `productId` (nothing when there is none). */
-export async function removeCartLine(userId: ObjectId, productId: ObjectId): Promise<void> {
-  await (
+/** Removes the buyer's line of `productId`: false when the list has no such line. */
+export async function removeCartLine(userId: ObjectId, productId: ObjectId): Promise<boolean> {
+  const { modifiedCount } = await (
     await carts()
   ).updateOne(
-    { _id: userId },
+    { _id: userId, 'lines.productId': productId },
     { $pull: { lines: { productId } }, $set: { updatedAt: new Date() } },
   );
+  return modifiedCount === 1;
 }
 
 /**

@@ -314,6 +314,7 @@ export const errorMessages = {
     'image.not_found': 'No image has this id.',
     'order.not_found': 'No order has this id.',
     'quote.not_found': 'No quote has this id.',
+    'cart.line_not_found': 'Your order list has no line of this product.',
   }),
   ...withCode('rate_limited', {
     'request.rate_limited': 'Too many requests. Please wait {minutes} and try again.',

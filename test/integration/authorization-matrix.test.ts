@@ -73,6 +73,14 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'PATCH /api/product/{productId}':           [401,   403,   403,  200,  401,  401,  403],
   'DELETE /api/product/{productId}':          [401,   403,   403,  200,  401,  401,  403],
   'POST /api/order':                          [401,   201,   201,  201,  401,  401,  201],
+  // The order list: everyone signed in has their own; checkout places it as one order.
+  'GET /api/cart':                             [401,   200,   200,  200,  401,  401,  200],
+  'DELETE /api/cart':                          [401,   200,   200,  200,  401,  401,  200],
+  'GET /api/cart/count':                       [401,   200,   200,  200,  401,  401,  200],
+  'POST /api/cart/lines':                      [401,   200,   200,  200,  401,  401,  200],
+  'PUT /api/cart/lines/{productId}':           [401,   200,   200,  200,  401,  401,  200],
+  'DELETE /api/cart/lines/{productId}':        [401,   200,   200,  200,  401,  401,  200],
+  'POST /api/checkout':                        [401,   201,   201,  201,  401,  401,  201],
   'GET /api/order/{emailOrId}':               [401,   200,   403,  200,  401,  401,  403],
   'DELETE /api/order/{emailOrId}':            [401,   200,   403,  200,  401,  401,  403],
   'PATCH /api/order/{emailOrId}':             [401,   200,   403,  200,  401,  401,  403],
@@ -311,6 +319,32 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
         address: '12 Foundry Lane, Sheffield',
         phone: '01142345678',
         poNumber: 'PO-4711',
+      },
+    };
+  },
+  'GET /api/cart': async () => ({}),
+  'DELETE /api/cart': async () => ({}),
+  'GET /api/cart/count': async () => ({}),
+  'POST /api/cart/lines': async () => ({ json: { productId: product._id, quantity: 500 } }),
+  'PUT /api/cart/lines/{productId}': async () => ({
+    params: { productId: product._id },
+    json: { quantity: 600 },
+  }),
+  'DELETE /api/cart/lines/{productId}': async (actor) => {
+    // The signed-in actors each have the fixture's product in their own order list.
+    const owner = { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
+    if (owner) await cart.setCartQuantity(owner.user, parseId(product._id)!, 500);
+    return { params: { productId: product._id } };
+  },
+  'POST /api/checkout': async (actor) => {
+    await clearOpenOrders();
+    const owner = { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
+    if (owner) await cart.setCartQuantity(owner.user, parseId(product._id)!, 500);
+    return {
+      json: { address: '12 Foundry Lane, Sheffield', phone: '01142345678' },
+      verify: (answer) => {
+        if (answer.status === 201)
+          expect(answer.json).toMatchObject({ insertedId: expect.any(String) });
       },
     };
   },
