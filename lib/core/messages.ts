@@ -361,6 +361,8 @@ export const errorMessages = {
       'Your order list is empty. Add parts from their product pages or with Quick Order first.',
     'cart.not_ready':
       'Some lines of your order list cannot be ordered as they are. Change or remove them first: each says why.',
+    'order.too_many_lines_unverified':
+      'An account whose email is not verified yet may order at most {max} parts in one order. Verify your email (the link we sent you, or resend it from My Profile) to check out a longer order list, or split it.',
     'order.lines_short':
       'Some parts are short of stock now, so nothing was ordered. Lower their quantities to what is available, or remove them.',
     'order.interrupted':

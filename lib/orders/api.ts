@@ -344,6 +344,12 @@ export const checkoutOp = operation({
       when: 'a line was short of stock at the moment of ordering (another buyer took it meanwhile)',
     },
     'order.interrupted',
+    {
+      key: 'order.too_many_lines_unverified',
+      params: { max: 20 },
+      details: { maxLines: 20, emailVerified: false },
+      when: 'the buyer’s email is not verified yet and the list has more than 20 lines',
+    },
     ...unpaidCapErrors,
   ],
   rateLimited: true,

@@ -5,7 +5,7 @@ import { env } from '@/lib/core/env';
 import { refuse, refuseField } from '@/lib/core/refusal';
 import { sweepOverdueOrders } from './expiry';
 import { mailsQueued, orderMails } from './mails';
-import { holdFor } from './rules';
+import { holdFor, UNVERIFIED_MAX_ORDER_LINES } from './rules';
 import { placeOrder, type LineToPlace, type QuotedTerms } from './store';
 import { minimumQuantityMessage, stockMessage } from './validation/order';
 
@@ -85,9 +85,15 @@ async function placeLines(
   origin: string,
   quote?: { quoteId: string; reference: string },
 ): Promise<string> {
+  const hold = holdFor(buyer);
+  if (!hold.verified && input.lines.length > UNVERIFIED_MAX_ORDER_LINES) {
+    throw refuse('order.too_many_lines_unverified', {
+      params: { max: UNVERIFIED_MAX_ORDER_LINES },
+      details: { maxLines: UNVERIFIED_MAX_ORDER_LINES, emailVerified: false },
+    });
+  }
   await sweepOverdueOrders();
   const mails = orderMails(['order.placed'], origin, { held: true });
-  const hold = holdFor(buyer);
   const result = await placeOrder({
     ...input,
     user: { id: buyer.id, name: buyer.name, email: buyer.email },

@@ -14,6 +14,13 @@ import { isPaidStatus } from './lifecycle';
 /** The most unpaid orders an account whose email is not verified yet may hold. */
 export const UNVERIFIED_MAX_UNPAID_ORDERS = 3;
 
+/**
+ * The most lines one order of an account whose email is not verified yet may have: with its 3
+ * unpaid orders, it holds at most 60 products' stock for 30 minutes (as quick order's 20 lines),
+ * not 300 through full order lists.
+ */
+export const UNVERIFIED_MAX_ORDER_LINES = 20;
+
 /** What an account may hold unpaid, decided from its state when it places an order. */
 export interface Hold {
   verified: boolean;

@@ -147,6 +147,19 @@ describe('the order list', () => {
     expect(refused.body.error.details.lines).toHaveLength(2);
   });
 
+  it('holds an unverified account to 20 lines an order', async () => {
+    const who = await users.createActor('user', 'Unverified Buyer');
+    const list = await Promise.all(Array.from({ length: 21 }, () => tiered()));
+    for (const product of list) await cart.setLine(who, product._id, 500);
+    const before = await stocks(list);
+    const refused = await cart.checkout(who, delivery);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toEqual({ maxLines: 20, emailVerified: false });
+    expect(await stocks(list)).toEqual(before);
+    await cart.removeLine(who, list[20]!._id);
+    expect((await cart.checkout(who, delivery)).status).toBe(201);
+  });
+
   it('refuses to check out an empty list', async () => {
     const who = await newBuyer('Empty Buyer');
     const refused = await cart.checkout(who, delivery);
