@@ -77,6 +77,14 @@ const quantityRefused = {
 
 const full = { key: 'cart.full' as const, params: { max: MAX_CART_LINES } };
 
+/** What adding to a line and setting it share: the buyer's own list, answered whole, refused alike. */
+const lineQuantityChange = {
+  tag,
+  access: 'user' as const,
+  responses: { 200: { description: 'The order list as it is now.', json: cartResponseSchema } },
+  errors: ['product.not_found' as const, quantityRefused, full, 'cart.busy' as const],
+};
+
 export const getCartOp = operation({
   method: 'get',
   path: '/api/cart',
@@ -106,27 +114,21 @@ export const addCartLineOp = operation({
   method: 'post',
   path: '/api/cart/lines',
   operationId: 'addToCart',
-  tag,
   summary: 'Add a part to the order list',
   description: `"Add to order list": adds the quantity to the product’s line (a product appears once), or adds a line. The resulting quantity must be one the product allows now (whole, at least its minimum and 500, at most its stock). At most ${MAX_CART_LINES} lines.`,
-  access: 'user',
   body: { json: cartAddSchema, example: { productId: '66a1f0c2e4b0a1b2c3d4e5f6', quantity: 1000 } },
-  responses: { 200: { description: 'The order list as it is now.', json: cartResponseSchema } },
-  errors: ['product.not_found', quantityRefused, full, 'cart.busy'],
+  ...lineQuantityChange,
 });
 
 export const setCartLineOp = operation({
   method: 'put',
   path: '/api/cart/lines/{productId}',
   operationId: 'setCartLine',
-  tag,
   summary: 'Set a line’s quantity',
   description: `Sets the quantity of the product’s line, adding the line when there is none. The quantity must be one the product allows now. At most ${MAX_CART_LINES} lines.`,
-  access: 'user',
   params: { path: z.object({ productId }) },
   body: { json: cartQuantitySchema, example: { quantity: 1000 } },
-  responses: { 200: { description: 'The order list as it is now.', json: cartResponseSchema } },
-  errors: ['product.not_found', quantityRefused, full, 'cart.busy'],
+  ...lineQuantityChange,
 });
 
 export const removeCartLineOp = operation({
