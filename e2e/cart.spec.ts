@@ -214,6 +214,9 @@ test('an order list above the largest card payment says so and points to a quote
     '/dashboard/quotes',
   );
   await expect(page.getByRole('button', { name: 'Check out 1 line' })).toBeDisabled();
+  // The quote for the whole list is asked from the same page.
+  await page.getByRole('button', { name: 'Request a quote for this list' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request a quote for this list' })).toBeVisible();
 });
 
 for (const width of [1280, 390]) {

@@ -2,12 +2,13 @@
 
 import { useCallback, useState } from 'react';
 import type { Cart } from '@/lib/cart/shared';
+import { CartQuoteButton } from '@/components/quote/CartQuoteButton';
 import { CartLines, type CartLinesState } from './CartLines';
 import { CheckoutForm, type CheckoutBlock } from './CheckoutForm';
 
 /**
- * The order list page's working part: the lines (CartLines) and, below them, the checkout
- * (CheckoutForm), which sees the list as the server last answered it and whether a quantity is
+ * The order list page's working part: the lines (CartLines), a quote for the whole list
+ * (CartQuoteButton) and, below them, the checkout (CheckoutForm), which sees the list as the server last answered it and whether a quantity is
  * being saved or refused.
  */
 export function CartPanel({
@@ -38,6 +39,12 @@ export function CartPanel({
   return (
     <>
       <CartLines cart={cart} onCart={setCart} onState={onState} />
+      {cart.lines.length ? (
+        <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+          <p>More than we have in stock, or more than one card payment allows? Ask us a price.</p>
+          <CartQuoteButton />
+        </div>
+      ) : null}
       {cart.lines.length ? (
         <CheckoutForm
           user={user}

@@ -192,7 +192,8 @@ export function CheckoutForm({
               the most a single card payment allows.
             </p>
             <p className="mt-1">
-              Request a quote for these parts instead: we answer with prices and how to pay. See{' '}
+              Request a quote for this list instead (above): we answer with prices and how to pay.
+              See{' '}
               <Link href="/dashboard/quotes" className="font-medium underline underline-offset-2">
                 Quotes
               </Link>
