@@ -186,14 +186,7 @@ export function Subheading({ children }: { children: ReactNode }) {
  */
 export function Facts({ rows }: { rows: [label: string, value: ReactNode | null][] }) {
   return (
-    <table
-      className="facts"
-      role="presentation"
-      width="100%"
-      cellPadding={0}
-      cellSpacing={0}
-      style={{ borderCollapse: 'collapse' }}
-    >
+    <FactsTable layout>
       <tbody>
         {rows
           .filter((row): row is [string, ReactNode] => row[1] !== null)
@@ -204,6 +197,32 @@ export function Facts({ rows }: { rows: [label: string, value: ReactNode | null]
             </tr>
           ))}
       </tbody>
+    </FactsTable>
+  );
+}
+
+/**
+ * The mails' one plain table (class `facts`, which the text version reads as aligned columns):
+ * a `layout` table of label and value pairs is `role="presentation"`; a table of data (with its
+ * head row) is not.
+ */
+export function FactsTable({
+  layout = false,
+  children,
+}: {
+  layout?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <table
+      className="facts"
+      {...(layout ? { role: 'presentation' } : {})}
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ borderCollapse: 'collapse' }}
+    >
+      {children}
     </table>
   );
 }

@@ -4,6 +4,7 @@ import {
   absoluteLink,
   colors,
   Facts,
+  FactsTable,
   InlineLink,
   Lines,
   mailPaths,
@@ -148,13 +149,7 @@ function OrderLines({
   return (
     <>
       <Subheading>Lines</Subheading>
-      <table
-        className="facts"
-        width="100%"
-        cellPadding={0}
-        cellSpacing={0}
-        style={{ borderCollapse: 'collapse' }}
-      >
+      <FactsTable>
         <thead>
           <tr>
             <th style={{ ...headCell, textAlign: 'left' }}>Part number</th>
@@ -175,7 +170,7 @@ function OrderLines({
             </tr>
           ))}
         </tbody>
-      </table>
+      </FactsTable>
       {more > 0 && (
         <Text style={{ ...styles.text, fontSize: '14px', margin: '8px 0 0' }}>
           {`and ${units(more)} more ${more === 1 ? 'line' : 'lines'}: `}
