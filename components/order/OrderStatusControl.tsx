@@ -4,15 +4,14 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useWatch } from 'react-hook-form';
 import { callApi } from '@/lib/client/api';
-import { applyFieldErrors } from '@/lib/client/form-errors';
 import { notices } from '@/lib/core/messages';
 import { STATUS_LABELS, type AdminTargetStatus } from '@/lib/orders/shared';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { OrderStatusChange, OrderStatusChangeInput } from '@/lib/orders/schemas';
+import { settleDialogResult } from '@/components/forms/settle-dialog';
 import { useLazyForm } from '@/components/forms/useLazyForm';
-import { FormDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
-import { toast } from '@/components/ui/toast';
+import { FormDialogButton } from '@/components/ui/FormDialogButton';
 
 /** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const resolver = lazyZodResolver<OrderStatusChangeInput, OrderStatusChange>(() =>
@@ -59,85 +58,66 @@ export function OrderStatusControl({
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(change),
     });
-    if (result.ok) {
-      toast.success(`${notices.orderStatusChanged}: ${STATUS_LABELS[change.status]}`);
-      close();
-      router.refresh();
-      return;
-    }
-    const known = ['status', 'carrier', 'trackingNumber', 'note'] as const;
-    if (known.some((field) => result.fields?.[field])) {
-      applyFieldErrors(setError, result, known);
-      return;
-    }
-    // Refused (another admin moved it first, say): say why and show the order as it is now.
-    toast.error(result.message);
-    close();
-    router.refresh();
+    // Refused (another admin moved it first, say): the toast says why, the table shows the
+    // order as it is now.
+    settleDialogResult(result, {
+      notice: `${notices.orderStatusChanged}: ${STATUS_LABELS[change.status]}`,
+      fields: ['status', 'carrier', 'trackingNumber', 'note'],
+      setError,
+      close,
+      refresh: () => router.refresh(),
+    });
   });
 
   if (next.length === 0) return null;
   const id = `status-${orderId}`;
   return (
-    <>
-      <div className="mt-2">
-        <button
-          type="button"
-          className="btn-secondary px-3 py-1 text-xs"
-          aria-haspopup="dialog"
-          aria-label={`Update status of ${productName}`}
-          onClick={() => setOpen(true)}
-        >
-          Update status
-        </button>
-      </div>
-      <FormDialog
-        open={open}
-        title="Update order status"
-        onClose={close}
-        onSubmit={onSubmit}
-        isSubmitting={isSubmitting}
-        submitLabel="Save status"
-        busyLabel="Saving…"
+    <FormDialogButton
+      label="Update status"
+      ariaLabel={`Update status of ${productName}`}
+      buttonClassName="btn-secondary px-3 py-1 text-xs"
+      wrapperClassName="mt-2"
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={close}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      title="Update order status"
+      submitLabel="Save status"
+      busyLabel="Saving…"
+    >
+      <p className="text-sm text-slate-600">{productName}</p>
+      <Field id={`${id}-next`} label="New status" error={errors.status?.message}>
+        <select autoFocus {...register('status')}>
+          {next.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {shipping ? (
+        <>
+          <Field id={`${id}-carrier`} label="Carrier" error={errors.carrier?.message}>
+            <input type="text" autoComplete="off" maxLength={60} {...register('carrier')} />
+          </Field>
+          <Field
+            id={`${id}-tracking`}
+            label="Tracking number"
+            error={errors.trackingNumber?.message}
+          >
+            <input type="text" autoComplete="off" maxLength={40} {...register('trackingNumber')} />
+          </Field>
+        </>
+      ) : null}
+      <Field
+        id={`${id}-note`}
+        label="Note (optional)"
+        hint="Shown to the buyer in the order's history. At most 500 characters."
+        error={errors.note?.message}
       >
-        <p className="text-sm text-slate-600">{productName}</p>
-        <Field id={`${id}-next`} label="New status" error={errors.status?.message}>
-          <select autoFocus {...register('status')}>
-            {next.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {shipping ? (
-          <>
-            <Field id={`${id}-carrier`} label="Carrier" error={errors.carrier?.message}>
-              <input type="text" autoComplete="off" maxLength={60} {...register('carrier')} />
-            </Field>
-            <Field
-              id={`${id}-tracking`}
-              label="Tracking number"
-              error={errors.trackingNumber?.message}
-            >
-              <input
-                type="text"
-                autoComplete="off"
-                maxLength={40}
-                {...register('trackingNumber')}
-              />
-            </Field>
-          </>
-        ) : null}
-        <Field
-          id={`${id}-note`}
-          label="Note (optional)"
-          hint="Shown to the buyer in the order's history. At most 500 characters."
-          error={errors.note?.message}
-        >
-          <textarea rows={3} maxLength={500} {...register('note')} />
-        </Field>
-      </FormDialog>
-    </>
+        <textarea rows={3} maxLength={500} {...register('note')} />
+      </Field>
+    </FormDialogButton>
   );
 }

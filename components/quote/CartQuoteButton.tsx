@@ -3,8 +3,9 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { useLazyForm } from '@/components/forms/useLazyForm';
-import { Dialog, FormDialog } from '@/components/ui/Dialog';
+import { Dialog } from '@/components/ui/Dialog';
 import { Field, FormError } from '@/components/ui/Field';
+import { FormDialogButton } from '@/components/ui/FormDialogButton';
 import { postJson } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
@@ -79,21 +80,16 @@ export function CartQuoteButton({
 
   return (
     <>
-      <button
-        type="button"
-        className="btn-secondary"
+      <FormDialogButton
+        label="Request a quote for this list"
+        buttonClassName="btn-secondary"
         disabled={disabled}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        Request a quote for this list
-      </button>
-      <FormDialog
         open={open}
-        title="Request a quote for this list"
+        onOpen={() => setOpen(true)}
         onClose={close}
         onSubmit={onSubmit}
         isSubmitting={isSubmitting}
+        title="Request a quote for this list"
         submitLabel="Send quote request"
         busyLabel="Sending…"
       >
@@ -150,7 +146,7 @@ export function CartQuoteButton({
             ))}
           </ul>
         ) : null}
-      </FormDialog>
+      </FormDialogButton>
       <Dialog
         open={sent !== null}
         title="Quote requested"
