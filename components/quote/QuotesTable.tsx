@@ -10,7 +10,8 @@ import type { Quote } from '@/lib/quotes';
 import { notices } from '@/lib/core/messages';
 import { formatShortDay } from '@/lib/core/dates';
 import { centsToDollars, formatMoney, toCents } from '@/lib/core/money';
-import { AnswerButton, DeclineButton } from './QuoteDecisionDialogs';
+import { AnswerButton } from './QuoteAnswerDialog';
+import { DeclineButton } from './QuoteDeclineDialog';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
 
 /**

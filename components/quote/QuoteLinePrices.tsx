@@ -1,0 +1,66 @@
+'use client';
+
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
+import { Field } from '@/components/ui/Field';
+import type { Quote } from '@/lib/quotes';
+import type { QuoteListAnswerFormInput } from '@/lib/quotes/schemas';
+
+/** A unit price as the admin types it: decimal, not filled in by the browser. */
+export function UnitPriceInput({
+  autoFocus,
+  registration,
+}: {
+  autoFocus: boolean;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <input
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      autoFocus={autoFocus}
+      {...registration}
+    />
+  );
+}
+
+/**
+ * The lines of a quote for an order list in its Answer dialog: each line's quantity, name and
+ * SKU over the field for its own unit price (`unitPrices.{index}.value` of the form).
+ */
+export function QuoteLinePrices({
+  quote,
+  register,
+  errors,
+}: {
+  quote: Quote;
+  register: (name: `unitPrices.${number}.value`) => UseFormRegisterReturn;
+  /** The form's errors of `unitPrices`, line by line. */
+  errors: FieldErrors<QuoteListAnswerFormInput>['unitPrices'];
+}) {
+  return (
+    <ol className="max-h-[50vh] space-y-3 overflow-y-auto pr-1" aria-label="Lines of the quote">
+      {quote.lines.map((line, index) => (
+        <li key={line.productId} data-testid="quote-answer-line">
+          <Field
+            id={`answer-${quote._id}-price-${index}`}
+            label={
+              <>
+                Unit price ($): {line.quantity.toLocaleString('en-US')} × {line.name}
+                {line.sku ? (
+                  <span className="block text-xs font-normal text-slate-600">{line.sku}</span>
+                ) : null}
+              </>
+            }
+            error={errors?.[index]?.value?.message}
+          >
+            <UnitPriceInput
+              autoFocus={index === 0}
+              registration={register(`unitPrices.${index}.value`)}
+            />
+          </Field>
+        </li>
+      ))}
+    </ol>
+  );
+}
