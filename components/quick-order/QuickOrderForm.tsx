@@ -1,9 +1,13 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useLazyForm } from '@/components/forms/useLazyForm';
-import { DeliveryFields } from '@/components/order/DeliveryFields';
-import { Field, FormError } from '@/components/ui/Field';
+import {
+  BuyerDeliveryFields,
+  deliveryBody,
+  showDeliveryErrors,
+} from '@/components/order/BuyerDeliveryFields';
+import { FormError } from '@/components/ui/Field';
 import { postJson } from '@/lib/client/api';
 import type {
   QuickOrderCartResult,
@@ -103,20 +107,10 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
     setPlaceError(null);
     const answer = await postJson<QuickOrderResult>('/api/quick-order', {
       text,
-      address: values.address,
-      phone: values.phone,
-      ...(values.poNumber ? { poNumber: values.poNumber } : {}),
+      ...deliveryBody(values),
     });
     if (!answer.ok) {
-      let shown = false;
-      for (const field of ['address', 'phone', 'poNumber'] as const) {
-        const message = answer.fields?.[field]?.[0];
-        if (message) {
-          setError(field, { message });
-          shown = true;
-        }
-      }
-      if (!shown) setPlaceError(answer.message);
+      if (!showDeliveryErrors(answer, setError)) setPlaceError(answer.message);
       return;
     }
     setResult(answer.data);
@@ -140,15 +134,15 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
 
       {report && current && report.orderable > 0 ? (
         <>
-          <section aria-labelledby={`${ids}-list`} className="max-w-2xl">
-            <h2 id={`${ids}-list`} className="text-xl font-semibold text-slate-900">
-              Add to your order list
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">
-              {report.orderable === 1
+          <QuickOrderStep
+            id={`${ids}-list`}
+            title="Add to your order list"
+            intro={
+              report.orderable === 1
                 ? 'Put the valid line in your order list, to review it with other parts and check out later as one order.'
-                : `Put the ${report.orderable} valid lines in your order list, to review them with other parts and check out later as one order.`}
-            </p>
+                : `Put the ${report.orderable} valid lines in your order list, to review them with other parts and check out later as one order.`
+            }
+          >
             <FormError message={addError} />
             <button
               type="button"
@@ -158,44 +152,61 @@ export function QuickOrderForm({ user }: { user: { name: string; email: string }
             >
               {adding ? 'Adding…' : 'Add to order list'}
             </button>
-          </section>
-          <section aria-labelledby={`${ids}-delivery`} className="max-w-2xl">
-            <h2 id={`${ids}-delivery`} className="text-xl font-semibold text-slate-900">
-              Or place one order now
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">
-              {report.orderable === 1
-                ? 'The valid line becomes one order'
-                : `The ${report.orderable} valid lines become one order`}
-              , paid once, delivered to this address. Price, minimum and stock are checked again
-              when you place it.
-            </p>
+          </QuickOrderStep>
+          <QuickOrderStep
+            id={`${ids}-delivery`}
+            title="Or place one order now"
+            intro={
+              <>
+                {report.orderable === 1
+                  ? 'The valid line becomes one order'
+                  : `The ${report.orderable} valid lines become one order`}
+                , paid once, delivered to this address. Price, minimum and stock are checked again
+                when you place it.
+              </>
+            }
+          >
             <form
               onSubmit={place}
               noValidate
               className="mt-4 space-y-4"
               aria-label="Quick order delivery"
             >
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field id={`${ids}-name`} label="Name">
-                  <input type="text" readOnly value={user.name} className="bg-slate-50" />
-                </Field>
-                <Field id={`${ids}-email`} label="Email">
-                  <input type="email" readOnly value={user.email} className="bg-slate-50" />
-                </Field>
-              </div>
-              <DeliveryFields idPrefix={ids} register={register} errors={errors} />
+              <BuyerDeliveryFields idPrefix={ids} user={user} register={register} errors={errors} />
               <FormError message={placeError} />
               <button type="submit" className="btn-primary" disabled={isSubmitting || adding}>
                 {isSubmitting ? 'Placing…' : 'Place one order'}
               </button>
             </form>
-          </section>
+          </QuickOrderStep>
         </>
       ) : null}
 
       {result ? <QuickOrderPlaced idPrefix={ids} result={result} /> : null}
       {added ? <QuickOrderAdded idPrefix={ids} result={added} /> : null}
     </div>
+  );
+}
+
+/** One way on after a check: a section with its heading, a line on what it does, its controls. */
+function QuickOrderStep({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="max-w-2xl">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{intro}</p>
+      {children}
+    </section>
   );
 }
