@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { fieldMessages } from '@/lib/core/messages';
+import { checkoutSchema, createOrderSchema } from '@/lib/orders/schemas';
+import { fieldErrorExample, operation } from '@/lib/core/api/operation';
+import { idField } from '@/lib/core/api/shapes';
+import { cartResponseSchema } from '@/lib/cart/api';
+import { orderId, tag, unpaidCapErrors } from './order-api-parts';
+
+/** Placing orders: one product (POST /api/order), the order list (POST /api/checkout), and ordering again. */
+
+/** The delivery fields both ways of placing an order take, as their examples give them. */
+const deliveryExample = {
+  address: '12 Mill Road, Sheffield S1 2AB',
+  phone: '01142345678',
+  poNumber: 'PO-2026-0117',
+};
+
+/** Both ways of placing an order answer the new order's id. */
+const placed = {
+  201: { description: 'The order was placed.', json: z.object({ insertedId: idField }) },
+};
+
+export const placeOrderOp = operation({
+  method: 'post',
+  path: '/api/order',
+  operationId: 'placeOrder',
+  tag,
+  summary: 'Place an order',
+  description:
+    "Places an order for the signed-in person: only `productId`, `quantity`, `address`, `phone` and `poNumber` (the buyer's purchase-order number, optional) are used; the product fields clients copy into the payload are accepted and ignored (the product and its price come from the database, the buyer from the credential). The quantity is at least 500 and the product’s own minimum, and at most the stock left, which the order reserves at once; its unit price is the product's volume tier for the quantity. The order holds that stock unpaid until its `payBy`: UNPAID_ORDER_TTL_HOURS (default 48) after placing when the account's email is verified, UNVERIFIED_HOLD_MINUTES (default 30) when it is not yet; an unverified account holds at most 3 unpaid orders, a verified one MAX_UNPAID_ORDERS (default 20). Paying at once works the same for both. At most 60 orders an hour per person.",
+  access: 'user',
+  body: {
+    json: createOrderSchema,
+    example: { productId: '66a1f0c2e4b0a1b2c3d4e5f6', quantity: 1000, ...deliveryExample },
+  },
+  responses: placed,
+  errors: [
+    'product.not_found',
+    {
+      code: 'validation_failed',
+      when: "the quantity is below the product's minimum or above the stock left",
+      example: fieldErrorExample('quantity', fieldMessages.order.onlyAvailable(1200)),
+    },
+    ...unpaidCapErrors,
+  ],
+  rateLimited: true,
+});
+
+export const checkoutOp = operation({
+  method: 'post',
+  path: '/api/checkout',
+  operationId: 'checkout',
+  tag,
+  summary: 'Check out the order list as one order',
+  description:
+    "Places the signed-in buyer's order list (GET /api/cart) as ONE order of all its lines, and takes those lines out of the list. Each line is priced by its own volume tier when placed; the order's total is the sum of its lines. All or nothing: when a line is short of stock at that moment, nothing is ordered and the answer lists each short line (`details.lines`, with `available`). An empty list, or one with a line that cannot be ordered as it is (its `issue` in GET /api/cart), is refused before anything is written. Every rule of POST /api/order holds: the unpaid-orders cap, the hold until `payBy`, the rate limit (shared with POST /api/order).",
+  access: 'user',
+  body: {
+    json: checkoutSchema,
+    example: deliveryExample,
+  },
+  responses: placed,
+  errors: [
+    'cart.empty',
+    {
+      key: 'cart.not_ready',
+      details: {
+        lines: [
+          {
+            productId: '66a1f0c2e4b0a1b2c3d4e5f6',
+            sku: 'BRG-6204-2RS',
+            quantity: 30000,
+            issue: {
+              code: 'above_stock',
+              message:
+                'Only 24000 available: order at most 24000, or request a quote from the product page',
+              nearestQuantity: 24000,
+            },
+          },
+        ],
+      },
+    },
+    {
+      key: 'order.lines_short',
+      details: {
+        lines: [
+          {
+            productId: '66a1f0c2e4b0a1b2c3d4e5f6',
+            quantity: 30000,
+            reason: 'out_of_stock',
+            available: 24000,
+          },
+        ],
+      },
+      when: 'a line was short of stock at the moment of ordering (another buyer took it meanwhile)',
+    },
+    'order.interrupted',
+    {
+      key: 'order.too_many_lines_unverified',
+      params: { max: 20 },
+      details: { maxLines: 20, emailVerified: false },
+      when: 'the buyer’s email is not verified yet and the list has more than 20 lines',
+    },
+    ...unpaidCapErrors,
+  ],
+  rateLimited: true,
+});
+
+export const reorderOp = operation({
+  method: 'post',
+  path: '/api/orders/{id}/reorder',
+  operationId: 'reorder',
+  tag,
+  summary: 'Order again: put an order’s lines back in the order list',
+  description:
+    '“Order again” for the order’s own buyer: every line of the order goes back into their order list (GET /api/cart) with its earlier quantity, added to a line the list already has for that part (a product appears once). Nothing is ordered: the list prices each line by today’s volume tiers and flags a quantity today’s minimum or stock no longer allows (its `issue`, with the nearest valid quantity), never changing it. A line whose product is no longer sold, or that a full list (at most 100 lines) cannot take, is answered in `skipped`. Admins cannot order again for a buyer.',
+  access: 'user',
+  params: { path: z.object({ id: orderId }) },
+  responses: {
+    200: {
+      description: 'The order list as it is now, and the lines it could not take.',
+      json: z
+        .object({
+          cart: cartResponseSchema,
+          skipped: z.array(
+            z
+              .object({
+                productId: idField,
+                sku: z.string().nullable(),
+                name: z.string(),
+                quantity: z.number().int().meta({ description: 'The earlier quantity.' }),
+                reason: z.enum(['not_found', 'full']).meta({
+                  description:
+                    '`not_found`: the product is no longer sold; `full`: the order list has no room for another line.',
+                }),
+              })
+              .meta({ id: 'ReorderSkippedLine' }),
+          ),
+        })
+        .meta({ id: 'ReorderResult' }),
+    },
+  },
+  errors: [
+    {
+      key: 'order.not_found',
+      when: 'no order has this id, or its buyer deleted it',
+    },
+    { key: 'order.not_yours', when: 'the order is someone else’s (admins included)' },
+  ],
+});
