@@ -6,18 +6,24 @@ import type { CancelReason, OrderStatus } from './lifecycle';
 /**
  * One line of an order: a product, how many, and its price fixed when the order was placed (the
  * unit price of the line's volume tier, or a quoted price), with the part number, name and
- * picture copied then.
+ * picture copied then. Stored with the product's `ObjectId`; pages and the API see it with the
+ * id as a string (`OrderLine`, store/records.ts).
  */
-export interface OrderLineDoc {
-  productId: ObjectId;
+export interface OrderLineOf<ProductId> {
+  productId: ProductId;
+  /** The part number when ordered; null for products from before part numbers. */
   sku: string | null;
   name: string;
   picture: string;
   quantity: number;
+  /** The unit price of the line's volume tier (or the quoted price), in cents, fixed when placed. */
   unitPriceCents: number;
   /** quantity x unitPriceCents. */
   totalCents: number;
 }
+
+/** One stored line of an order. */
+export type OrderLineDoc = OrderLineOf<ObjectId>;
 
 /**
  * Where a stored order is: its lifecycle status (lib/orders/lifecycle.ts), or `reserving` while

@@ -1,7 +1,7 @@
 import 'server-only';
 import { centsToDollars } from '@/lib/core/money';
 import type { CancelReason, OrderStatus } from '../lifecycle';
-import type { OrderDoc, OrderHistoryEntry } from '../collections';
+import type { OrderDoc, OrderHistoryEntry, OrderLineOf } from '../collections';
 import { payByOf } from './deadline';
 import { linesOf } from './lines';
 
@@ -14,19 +14,8 @@ export interface OrderHistoryStep {
   note: string | null;
 }
 
-/** One line of an order as pages and the API see it: money in integer cents. */
-export interface OrderLine {
-  productId: string;
-  /** The part number when ordered; null for products from before part numbers. */
-  sku: string | null;
-  name: string;
-  picture: string;
-  quantity: number;
-  /** The unit price of the line's volume tier (or the quoted price), fixed when placed. */
-  unitPriceCents: number;
-  /** quantity x unitPriceCents. */
-  totalCents: number;
-}
+/** One line of an order as pages and the API see it: the product id as a string, money in integer cents. */
+export type OrderLine = OrderLineOf<string>;
 
 /** An order as pages and the API see it: string ids, money in dollars, `price` = total due. */
 export interface Order {
