@@ -121,12 +121,13 @@ test('the sidebar follows the role', async ({ page }) => {
   await signIn(page, await makeUser());
   await page.goto('/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
-  // The spec's three entries, then the business pages (Quick Order, Quotes).
+  // The spec's three entries, then the business pages (Quick Order, Order List, Quotes).
   await expect(sidebar.getByRole('link')).toHaveText([
     'My Profile',
     'My Reviews',
     'My Orders',
     'Quick Order',
+    'Order List',
     'Quotes',
   ]);
   await expect(sidebar.getByRole('link', { name: 'My Reviews' })).toHaveAttribute(

@@ -156,6 +156,21 @@ test('a buyer adds three parts, changes a quantity, checks out and pays once for
   await expect(page.getByTestId('order-line')).toHaveCount(3);
   await expect(page.getByTestId('order-lines-total')).toHaveText('$6,900.00');
 
+  // One invoice for the purchase, listing every line by its part number.
+  const invoice = page.getByRole('link', { name: 'Download invoice' });
+  await expect(invoice).toHaveAttribute('href', `/api/orders/${orderId}/invoice`);
+  const downloading = page.waitForEvent('download');
+  await invoice.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
+  const pdf = await fs.promises.readFile(await download.path());
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
+    mergePages: true,
+  });
+  for (const part of [gear, bushing, seal]) expect(text).toContain(part.sku!);
+  expect(text).toContain('$6,900.00');
+
   await page.goto('/dashboard/cart');
   await expect(page.getByText('Your order list is empty.')).toBeVisible();
 });
