@@ -1,74 +1,22 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
-import {
-  findProductDocuments,
-  orderMinimum,
-  totalCentsFor,
-  unitPriceCentsFor,
-  type ProductDoc,
-} from '@/lib/catalogue';
+import { findProductDocuments } from '@/lib/catalogue';
 import type { OutboxEntry } from '@/lib/core/mail/outbox';
 import { toObjectId } from '@/lib/core/db/ids';
 import { faultPoint } from '@/lib/core/faults';
-import type { OrderDoc, OrderLineDoc } from '../collections';
+import type { OrderDoc } from '../collections';
 import { LostClaim, newClaim, releaseOrderStock, reserveOrderStock } from '../stock';
 import { ordersCollection } from './collection';
 import { flatFieldsOf } from './lines';
+import { lineRefusal, priceLines, type LineToPlace, type RefusedLine } from './place-lines';
+import { countUnpaidOrders, roomByHint } from './unpaid-count';
 
-/** Placing an order: the insert, the unpaid-orders cap and the stock of every line. */
-
-/**
- * How many unpaid orders this buyer has, counting those being placed (`reserving`): the cap
- * holds against concurrent orders of the same buyer.
- */
-async function countUnpaidOrders(userId: ObjectId): Promise<number> {
-  const count = await (
-    await ordersCollection()
-  ).countDocuments({ userId, status: { $in: ['unpaid', 'reserving'] } });
-  noteUnpaidCount(userId, count);
-  return count;
-}
+export type { LineToPlace, RefusedLine } from './place-lines';
 
 /**
- * The unpaid count this process last read for each recent buyer: only a hint of whether the quick
- * check before reserving stock can be skipped (see `placeOrderOnce`), never a reason to refuse.
+ * Placing an order: the insert, the unpaid-orders cap (counted in unpaid-count.ts) and the stock
+ * of every line (each line refused or priced in place-lines.ts).
  */
-const unpaidCountHints = ((
-  globalThis as typeof globalThis & {
-    __storefrontUnpaidHints?: Map<string, number>;
-  }
-).__storefrontUnpaidHints ??= new Map());
-const UNPAID_HINTS_MAX = 5_000;
-
-function noteUnpaidCount(userId: ObjectId, count: number): void {
-  const key = userId.toHexString();
-  unpaidCountHints.delete(key); // re-inserted last: the map keeps the most recent buyers
-  if (unpaidCountHints.size >= UNPAID_HINTS_MAX) {
-    unpaidCountHints.delete(unpaidCountHints.keys().next().value!);
-  }
-  unpaidCountHints.set(key, count);
-}
-
-/**
- * Whether the quick cap check may be skipped: the last count read for this buyer left room for
- * one more order. The hint may be stale (another server, an order paid or removed since), which
- * only decides whether the check runs now: the count after the insert decides every order.
- */
-function roomByHint(userId: ObjectId, max: number): boolean {
-  const hint = unpaidCountHints.get(userId.toHexString());
-  return hint !== undefined && hint + 1 <= max;
-}
-
-/** Why one line of an order of several lines cannot be ordered. */
-export interface RefusedLine {
-  productId: string;
-  quantity: number;
-  reason: 'not_found' | 'below_minimum' | 'out_of_stock';
-  /** The product's effective minimum (below_minimum). */
-  minimum?: number;
-  /** The stock left (out_of_stock). */
-  available?: number;
-}
 
 export type PlaceOrderResult =
   | { ok: true; insertedId: string }
@@ -87,13 +35,6 @@ export interface QuotedTerms {
   reference: string;
   /** The quoted price of one unit, in cents: it replaces the product's price list. */
   unitPriceCents: number;
-}
-
-/** One line to place: a product, how many, and for a quote the quoted unit price in cents. */
-export interface LineToPlace {
-  productId: string;
-  quantity: number;
-  quotedUnitPriceCents?: number;
 }
 
 type PlaceOrderInput = {
@@ -171,52 +112,6 @@ function refusedLines(lines: RefusedLine[], single: boolean): PlaceOrderResult {
   return { ok: false, reason: 'lines_refused', lines };
 }
 
-/** Why `quantity` of `product` cannot be ordered now, or null when it can. */
-function lineRefusal(
-  productId: string,
-  quantity: number,
-  product: ProductDoc | undefined,
-): RefusedLine | null {
-  if (!product) return { productId, quantity, reason: 'not_found' };
-  if (quantity < product.minimumOrderQuantity) {
-    return { productId, quantity, reason: 'below_minimum', minimum: product.minimumOrderQuantity };
-  }
-  if (quantity > product.availableQuantity) {
-    return {
-      productId,
-      quantity,
-      reason: 'out_of_stock',
-      available: Math.max(0, product.availableQuantity),
-    };
-  }
-  return null;
-}
-
-/** A line priced from its product as taken: null when it has no price (below the minimum). */
-function pricedLine(
-  line: LineToPlace & { _id: ObjectId },
-  product: ProductDoc,
-): OrderLineDoc | 'below_minimum' | 'too_large' {
-  const quoted = line.quotedUnitPriceCents;
-  if (quoted === undefined && line.quantity < orderMinimum(product)) return 'below_minimum';
-  const unitPriceCents = quoted ?? unitPriceCentsFor(product, line.quantity);
-  if (unitPriceCents === null) return 'below_minimum';
-  const totalCents =
-    quoted === undefined
-      ? totalCentsFor(product, line.quantity)
-      : quotedTotalCents(quoted, line.quantity);
-  if (totalCents === null) return 'too_large';
-  return {
-    productId: line._id,
-    sku: product.sku ?? null,
-    name: product.name,
-    picture: product.picture,
-    quantity: line.quantity,
-    unitPriceCents,
-    totalCents,
-  };
-}
-
 /** One try of `placeOrder`: check, insert, count, take the stock, price and commit. */
 async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const single = input.lines.length === 1;
@@ -245,25 +140,9 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
   const lines = input.lines.map((line, index) => ({ ...line, _id: ids[index]! }));
 
   // The intended lines, priced as the products are now; priced again as their stock is taken.
-  const intended: OrderLineDoc[] = [];
-  for (const line of lines) {
-    const priced = pricedLine(line, known.get(line._id.toHexString())!);
-    if (priced === 'too_large') return { ok: false, reason: 'total_too_large' };
-    if (priced === 'below_minimum') {
-      return refusedLines(
-        [
-          {
-            productId: line.productId,
-            quantity: line.quantity,
-            reason: 'below_minimum',
-            minimum: orderMinimum(known.get(line._id.toHexString())!),
-          },
-        ],
-        single,
-      );
-    }
-    intended.push(priced);
-  }
+  const intended = priceLines(lines, known);
+  if (intended === 'too_large') return { ok: false, reason: 'total_too_large' };
+  if (!Array.isArray(intended)) return refusedLines([intended], single);
   const flat = flatFieldsOf(intended, known);
   if (!flat) return { ok: false, reason: 'total_too_large' };
 
@@ -331,34 +210,17 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
       );
     }
     // Priced from the documents the stock was taken from (a price changed meanwhile counts).
-    const final: OrderLineDoc[] = [];
-    let failure: PlaceOrderResult | null = null;
-    for (const line of lines) {
-      const product = reserved.products.get(line._id.toHexString())!;
-      const priced = pricedLine(line, product);
-      if (priced === 'too_large') failure = { ok: false, reason: 'total_too_large' };
-      else if (priced === 'below_minimum') {
-        failure = refusedLines(
-          [
-            {
-              productId: line.productId,
-              quantity: line.quantity,
-              reason: 'below_minimum',
-              minimum: orderMinimum(product),
-            },
-          ],
-          single,
-        );
-      } else final.push(priced);
-    }
-    const finalFlat = failure ? null : flatFieldsOf(final, reserved.products);
-    if (failure || !finalFlat) {
+    const final = priceLines(lines, reserved.products);
+    const finalFlat = Array.isArray(final) ? flatFieldsOf(final, reserved.products) : null;
+    if (!Array.isArray(final) || !finalFlat) {
       await releaseOrderStock(
         doc,
         lines.map((line) => ({ productId: line._id, quantity: line.quantity })),
       );
       await remove();
-      return failure ?? { ok: false, reason: 'total_too_large' };
+      return final === 'too_large' || Array.isArray(final)
+        ? { ok: false, reason: 'total_too_large' }
+        : refusedLines([final], single);
     }
     await faultPoint('place:before-commit');
     const { matchedCount } = await orders.updateOne(
@@ -379,11 +241,4 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     throw error;
   }
   return { ok: true, insertedId: doc._id.toHexString() };
-}
-
-/** quantity x the quoted unit price in integer cents; null past exact integers. */
-function quotedTotalCents(unitPriceCents: number, quantity: number): number | null {
-  if (!Number.isSafeInteger(unitPriceCents) || unitPriceCents <= 0) return null;
-  const total = unitPriceCents * quantity;
-  return Number.isSafeInteger(total) ? total : null;
 }
