@@ -1,8 +1,9 @@
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatDay } from '@/lib/core/dates';
 import { formatMoney } from '@/lib/core/money';
-import type { InvoiceData, InvoiceLine } from './invoice';
+import type { InvoiceData } from './invoice';
+import { fontFile, rule, styles, write, type Doc, type Style } from './pdf-text';
+import { lineTable } from './line-table';
 
 /**
  * The invoice document: A4 pages drawn with pdfkit from `InvoiceData`, one for an order of a
@@ -17,26 +18,6 @@ import type { InvoiceData, InvoiceLine } from './invoice';
  * keeps glyphs cached with the characters of their first use, and a glyph first met inside
  * another one (the L of Ł) then copies out of the next PDF as the wrong text.
  */
-
-/**
- * A font file's path, from the project root: the working directory of `next start`, `next dev`
- * and the tests, and where Next.js's output file tracing follows `process.cwd()` paths.
- */
-const fontPath = (file: string) => path.join(process.cwd(), 'lib', 'invoices', 'fonts', file);
-
-/**
- * The file of each of the document's two fonts, which is also how a style selects it: pdfkit
- * keeps a parsed font under the name it was first selected by. (Selected under a registered
- * name, the regular font would be parsed again on every use, being found equal to the font the
- * document started in and kept under that font's name only.)
- */
-const fontFile = (font: 'regular' | 'bold') =>
-  fontPath(font === 'regular' ? 'Inter-Regular.ttf' : 'Inter-Bold.ttf');
-
-const INK = '#111827';
-const MUTED = '#4b5563';
-const RULE = '#d1d5db';
-const BAND = '#f3f4f6';
 
 /** Renders the invoice as a PDF file. */
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
@@ -66,65 +47,6 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   draw(doc, data);
   doc.end();
   return finished;
-}
-
-type Doc = PDFKit.PDFDocument;
-
-const styles = {
-  title: { font: 'bold', size: 20, color: INK },
-  heading: { font: 'bold', size: 8, color: MUTED },
-  label: { font: 'regular', size: 9, color: MUTED },
-  value: { font: 'bold', size: 9, color: INK },
-  strong: { font: 'bold', size: 10, color: INK },
-  body: { font: 'regular', size: 10, color: INK },
-  cell: { font: 'regular', size: 9.5, color: INK },
-  cellHead: { font: 'bold', size: 9.5, color: INK },
-  total: { font: 'bold', size: 11, color: INK },
-  note: { font: 'regular', size: 8, color: MUTED },
-} as const;
-
-type Style = keyof typeof styles;
-
-/** Writes `text` in a style at (x, y), wrapping within `width`; answers the y below it. */
-function write(
-  doc: Doc,
-  style: Style,
-  text: string,
-  x: number,
-  y: number,
-  options: {
-    width: number;
-    align?: 'left' | 'right' | 'center';
-    lineBreak?: boolean;
-    /** Overrides the style's size. */
-    size?: number;
-  },
-): number {
-  const { size: fontSize, ...textOptions } = options;
-  const { font, size, color } = styles[style];
-  doc
-    .font(fontFile(font))
-    .fontSize(fontSize ?? size)
-    .fillColor(color)
-    .text(text, x, y, textOptions);
-  return doc.y;
-}
-
-/** The width of `text` in a style. */
-function widthOf(doc: Doc, style: Style, text: string): number {
-  const { font, size } = styles[style];
-  return doc.font(fontFile(font)).fontSize(size).widthOfString(text);
-}
-
-/** A horizontal rule across the page at y. */
-function rule(doc: Doc, y: number): void {
-  const { left, right } = doc.page.margins;
-  doc
-    .moveTo(left, y)
-    .lineTo(doc.page.width - right, y)
-    .lineWidth(0.5)
-    .strokeColor(RULE)
-    .stroke();
 }
 
 /** Label/value rows, the values right-aligned; answers the y below them. */
@@ -171,90 +93,6 @@ function continuePage(doc: Doc, data: InvoiceData): number {
     align: 'right',
   });
   return bottom + 16;
-}
-
-/**
- * The lines table: its columns, its header and its rows. A part number is never broken over two
- * lines (it is copied into purchase systems): its column grows to fit the longest, and one too
- * long even for the widest column is set smaller.
- */
-function lineTable(doc: Doc, lines: readonly InvoiceLine[], left: number, width: number) {
-  const partNumberOf = (line: InvoiceLine) => line.partNumber ?? '—';
-  const widest = Math.max(...lines.map((line) => widthOf(doc, 'cell', partNumberOf(line))));
-  const partColumn = Math.min(190, Math.max(95, widest + 14));
-  const partSize = (text: string) => {
-    const textWidth = widthOf(doc, 'cell', text);
-    return textWidth + 14 > partColumn
-      ? (styles.cell.size * (partColumn - 14)) / textWidth
-      : undefined;
-  };
-  const fixed = { quantity: 55, unit: 75, amount: 85 };
-  const columns = [
-    { width: partColumn, align: 'left' as const },
-    {
-      width: width - 16 - partColumn - fixed.quantity - fixed.unit - fixed.amount,
-      align: 'left' as const,
-    },
-    { width: fixed.quantity, align: 'right' as const },
-    { width: fixed.unit, align: 'right' as const },
-    { width: fixed.amount, align: 'right' as const },
-  ];
-  const cellsOf = (line: InvoiceLine) => [
-    partNumberOf(line),
-    line.product,
-    line.quantity.toLocaleString('en-US'),
-    formatMoney(line.unitPriceCents),
-    formatMoney(line.amountCents),
-  ];
-  const row = (
-    style: Style,
-    cells: string[],
-    top: number,
-    sizes: Array<number | undefined> = [],
-  ) => {
-    let x = left + 8;
-    let bottom = top;
-    cells.forEach((cell, index) => {
-      const column = columns[index]!;
-      bottom = Math.max(
-        bottom,
-        write(doc, style, cell, x, top, {
-          width: column.width - 6,
-          align: column.align,
-          size: sizes[index],
-        }),
-      );
-      x += column.width;
-    });
-    return bottom;
-  };
-  return {
-    /** Draws the header band at y; answers where the first row starts. */
-    header(y: number): number {
-      doc.rect(left, y, width, 22).fill(BAND);
-      row('cellHead', ['Part number', 'Product', 'Quantity', 'Unit price', 'Amount'], y + 6);
-      return y + 30;
-    },
-    /** How tall a line's row is (its product name may wrap). */
-    rowHeight(line: InvoiceLine): number {
-      const cells = cellsOf(line);
-      const { font, size } = styles.cell;
-      return Math.max(
-        ...cells.map((cell, index) => {
-          const fontSize = index === 0 ? (partSize(cell) ?? size) : size;
-          return doc
-            .font(fontFile(font))
-            .fontSize(fontSize)
-            .heightOfString(cell, { width: columns[index]!.width - 6 });
-        }),
-      );
-    },
-    /** Draws a line's row at y; answers the y below it. */
-    row(line: InvoiceLine, y: number): number {
-      const cells = cellsOf(line);
-      return row('cell', cells, y, [partSize(cells[0]!)]);
-    },
-  };
 }
 
 /** The payment block's lines. */
