@@ -95,6 +95,12 @@ const skuTaken: CodeCase = {
   example: fieldErrorExample('sku', fieldMessages.product.skuTaken, { code: 'conflict' }),
 };
 
+const priceListRefused: CodeCase = {
+  code: 'validation_failed',
+  when: "a price tier breaks the rules of a price list or does not start at the product's minimum order quantity and base price: `details.fields` names each row field",
+  example: fieldErrorExample('priceTiers.1.price', fieldMessages.product.tierPriceOrder),
+};
+
 // The query parameters, described on the schema objects GET /api/product parses with.
 catalogueQuerySchema.shape.q.register(z.globalRegistry, {
   description:
@@ -245,11 +251,7 @@ export const updateProductOp = operation({
   },
   responses: { 200: { description: 'The product as it is now.', json: productResponseSchema } },
   errors: [
-    {
-      code: 'validation_failed',
-      when: "a price tier breaks the rules of a price list or does not start at the product's minimum order quantity and base price: `details.fields` names each row field",
-      example: fieldErrorExample('priceTiers.1.price', fieldMessages.product.tierPriceOrder),
-    },
+    priceListRefused,
     'product.not_found',
     skuTaken,
     {
