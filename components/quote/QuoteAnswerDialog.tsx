@@ -15,7 +15,7 @@ import type {
   QuoteListAnswerFormValues,
 } from '@/lib/quotes/schemas';
 import { QuoteDecisionDialog, useQuoteDecision } from './QuoteDecision';
-import { QuoteLinePrices, UnitPriceInput } from './QuoteLinePrices';
+import { QuoteLinePrices, unitPriceInput } from './QuoteLinePrices';
 
 /** The dialogs' zod schemas, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const answerResolver = lazyZodResolver<QuoteAnswerFormInput, QuoteAnswerFormValues>(() =>
@@ -99,7 +99,7 @@ function OneAnswer({ quote }: { quote: Quote }) {
         label="Unit price ($)"
         error={answer.errors.unitPrice?.message}
       >
-        <UnitPriceInput autoFocus registration={answer.register('unitPrice')} />
+        <input {...unitPriceInput} autoFocus {...answer.register('unitPrice')} />
       </Field>
     </AnswerDialog>
   );

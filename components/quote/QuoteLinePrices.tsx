@@ -5,24 +5,12 @@ import { Field } from '@/components/ui/Field';
 import type { Quote } from '@/lib/quotes';
 import type { QuoteListAnswerFormInput } from '@/lib/quotes/schemas';
 
-/** A unit price as the admin types it: decimal, not filled in by the browser. */
-export function UnitPriceInput({
-  autoFocus,
-  registration,
-}: {
-  autoFocus: boolean;
-  registration: UseFormRegisterReturn;
-}) {
-  return (
-    <input
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
-      autoFocus={autoFocus}
-      {...registration}
-    />
-  );
-}
+/**
+ * The unit price input's own attributes, as the admin types a price: decimal, not filled in by
+ * the browser. Spread on the `<input>` itself, the direct child of its Field (which gives it its
+ * id, class and ARIA attributes).
+ */
+export const unitPriceInput = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
 
 /**
  * The lines of a quote for an order list in its Answer dialog: each line's quantity, name and
@@ -54,9 +42,10 @@ export function QuoteLinePrices({
             }
             error={errors?.[index]?.value?.message}
           >
-            <UnitPriceInput
+            <input
+              {...unitPriceInput}
               autoFocus={index === 0}
-              registration={register(`unitPrices.${index}.value`)}
+              {...register(`unitPrices.${index}.value`)}
             />
           </Field>
         </li>
