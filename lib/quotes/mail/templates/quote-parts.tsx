@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   absoluteLink,
   Facts,
@@ -54,58 +55,30 @@ function QuoteLines({ lines, origin }: { lines: QuoteMailLine[]; origin: string 
   );
 }
 
-/** The facts of a quote: what is asked, for when, where it goes, and the price once answered. */
-export function QuoteSummary({ quote, origin }: { quote: QuoteMailData; origin?: string }) {
-  if (quote.lines) return <ListQuoteSummary quote={quote} lines={quote.lines} origin={origin} />;
-  return (
-    <>
-      <Subheading>Quote</Subheading>
-      <Facts
-        rows={[
-          ['Reference', quote.reference],
-          ['Requested', formatMoment(quote.requestedAt)],
-          ['Part number', quote.product.partNumber],
-          ['Product', quote.product.name],
-          ['Quantity', units(quote.quantity)],
-          ['Needed by', quote.neededBy ? formatDay(quote.neededBy) : null],
-          [
-            'Unit price',
-            quote.answer?.unitPriceCents != null ? formatMoney(quote.answer.unitPriceCents) : null,
-          ],
-          [
-            'Total',
-            quote.answer ? (
-              <strong key="total">{formatMoney(quote.answer.totalCents)}</strong>
-            ) : null,
-          ],
-          [
-            'Valid until',
-            quote.answer ? `${formatDay(quote.answer.validUntil)} (end of day, UTC)` : null,
-          ],
-        ]}
-      />
-      {quote.note ? (
-        <>
-          <Subheading>Note</Subheading>
-          <Lines text={quote.note} />
-        </>
-      ) : null}
-      <Subheading>Delivery address</Subheading>
-      <Lines text={quote.deliveryAddress} />
-    </>
-  );
-}
+type Row = [label: string, value: ReactNode | null];
 
-/** The facts of a quote for an order list: the quote, each line, the total once answered. */
-function ListQuoteSummary({
-  quote,
-  lines,
-  origin = '',
-}: {
-  quote: QuoteMailData;
-  lines: QuoteMailLine[];
-  origin?: string;
-}) {
+/** The facts of a quote: what is asked, for when, where it goes, and the price once answered. */
+export function QuoteSummary({ quote, origin = '' }: { quote: QuoteMailData; origin?: string }) {
+  const lines = quote.lines;
+  // A quote for an order list: its parts and units here, each line in its own table below.
+  const asked: Row[] = lines
+    ? [
+        ['Parts', String(lines.length)],
+        ['Units', units(quote.quantity)],
+      ]
+    : [
+        ['Part number', quote.product.partNumber],
+        ['Product', quote.product.name],
+        ['Quantity', units(quote.quantity)],
+      ];
+  const unitPrice: Row[] = lines
+    ? []
+    : [
+        [
+          'Unit price',
+          quote.answer?.unitPriceCents != null ? formatMoney(quote.answer.unitPriceCents) : null,
+        ],
+      ];
   return (
     <>
       <Subheading>Quote</Subheading>
@@ -113,9 +86,9 @@ function ListQuoteSummary({
         rows={[
           ['Reference', quote.reference],
           ['Requested', formatMoment(quote.requestedAt)],
-          ['Parts', String(lines.length)],
-          ['Units', units(quote.quantity)],
+          ...asked,
           ['Needed by', quote.neededBy ? formatDay(quote.neededBy) : null],
+          ...unitPrice,
           [
             'Total',
             quote.answer ? (
@@ -128,7 +101,7 @@ function ListQuoteSummary({
           ],
         ]}
       />
-      <QuoteLines lines={lines} origin={origin} />
+      {lines ? <QuoteLines lines={lines} origin={origin} /> : null}
       {quote.note ? (
         <>
           <Subheading>Note</Subheading>
