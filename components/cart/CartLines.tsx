@@ -3,51 +3,16 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '@/lib/client/api';
-import { checkQuantity, unitPriceCentsFor } from '@/lib/catalogue/shared';
 import type { Cart, CartLine } from '@/lib/cart/shared';
 import { formatMoney } from '@/lib/core/money';
 import { useConfirm } from '@/components/ui/useConfirm';
 import { toast } from '@/components/ui/toast';
 import { announceCartCount } from './cart-events';
+import { CartLineRow } from './CartLineRow';
+import { priced, without } from './line-figures';
 
 /** How long after the last keystroke a changed quantity is saved. */
 const SAVE_DELAY_MS = 600;
-
-/** `record` without `key`. */
-function without<T>(record: Record<string, T>, key: string): Record<string, T> {
-  const rest = { ...record };
-  delete rest[key];
-  return rest;
-}
-
-/**
- * Where a line's picture loads from: a picture on our own origin as it is, any other through
- * the store's copy of its product's picture (the Content-Security-Policy allows no other host
- * here, and the browser cannot tell which hosts the server allows).
- */
-function pictureSrc(line: CartLine): string {
-  const own = line.picture.startsWith('/') && !line.picture.startsWith('//');
-  return own ? line.picture : `/api/product/${line.productId}/picture`;
-}
-
-/** A line's unit price and total for the quantity typed, by the same rule as the server. */
-function priced(line: CartLine, quantity: number) {
-  if (line.issue?.code === 'deleted') return null;
-  const verdict = checkQuantity(
-    { minimumOrderQuantity: line.minimumOrderQuantity, availableQuantity: line.availableQuantity },
-    quantity,
-  );
-  if (!verdict.ok) return null;
-  const unit = unitPriceCentsFor(
-    {
-      minimumOrderQuantity: line.minimumOrderQuantity,
-      priceCents: line.priceCents,
-      priceTiers: line.priceTiers,
-    },
-    quantity,
-  );
-  return unit === null ? null : { unit, total: unit * quantity };
-}
 
 /** What the checkout below the lines needs to know of them. */
 export interface CartLinesState {
@@ -157,6 +122,10 @@ export function CartLines({
       setDrafts((current) => without(current, line.productId));
       setErrors((current) => without(current, line.productId));
       toast.success(`${line.name} was removed from your order list.`);
+    } else if (result.status === 404) {
+      // Removed meanwhile (another tab or device): show the list as it is now.
+      const now = await callApi<Cart>('/api/cart');
+      if (now.ok) replace(now.data);
     } else {
       toast.error(result.message);
     }
@@ -243,100 +212,17 @@ export function CartLines({
           </thead>
           <tbody className="divide-y divide-slate-200 bg-white">
             {rows.map(({ line, text, figures }) => {
-              const inputId = `cart-quantity-${line.productId}`;
-              const error = errors[line.productId];
-              const issue = drafts[line.productId] === undefined ? line.issue : null;
-              const message = error ?? issue?.message;
               return (
-                <tr key={line.productId}>
-                  <td className="px-3 py-3 sm:px-4">
-                    <div className="flex items-center gap-3">
-                      {/* eslint-disable-next-line @next/next/no-img-element */}
-                      <img
-                        src={pictureSrc(line)}
-                        alt=""
-                        width={48}
-                        height={48}
-                        loading="lazy"
-                        className="hidden h-12 w-12 shrink-0 rounded border border-slate-200 object-cover sm:block"
-                      />
-                      <div className="min-w-24 sm:min-w-40">
-                        {line.issue?.code === 'deleted' ? (
-                          <span className="font-medium text-slate-900">{line.name}</span>
-                        ) : (
-                          <Link
-                            href={`/product/${line.productId}`}
-                            className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                          >
-                            {line.name}
-                          </Link>
-                        )}
-                        <span className="block font-mono text-xs text-slate-600">
-                          {line.sku ?? 'No part number'}
-                        </span>
-                      </div>
-                    </div>
-                  </td>
-                  <td className="px-3 py-3 sm:px-4 align-top">
-                    <label htmlFor={inputId} className="sr-only">
-                      Quantity of {line.name}
-                    </label>
-                    <input
-                      id={inputId}
-                      type="number"
-                      inputMode="numeric"
-                      min={line.minimumOrderQuantity || undefined}
-                      step={1}
-                      value={text}
-                      disabled={line.issue?.code === 'deleted'}
-                      aria-invalid={message ? true : undefined}
-                      aria-describedby={message ? `${inputId}-error` : undefined}
-                      onChange={(event) => change(line.productId, event.target.value)}
-                      className="field-input w-24 sm:w-32"
-                    />
-                    {figures ? (
-                      // A narrow screen has no price columns: the line's figures are said here.
-                      <span className="mt-1 block text-xs whitespace-nowrap text-slate-600 tabular-nums sm:hidden">
-                        × {formatMoney(figures.unit)} ={' '}
-                        <span className="font-semibold text-slate-900">
-                          {formatMoney(figures.total)}
-                        </span>
-                      </span>
-                    ) : null}
-                    {message ? (
-                      <p id={`${inputId}-error`} className="mt-1 max-w-64 text-xs text-red-700">
-                        {message}
-                      </p>
-                    ) : null}
-                    {issue && issue.nearestQuantity !== null && !error ? (
-                      <button
-                        type="button"
-                        className="mt-1 text-xs font-medium text-brand-700 underline underline-offset-2"
-                        onClick={() => {
-                          change(line.productId, String(issue.nearestQuantity));
-                        }}
-                      >
-                        Use {issue.nearestQuantity.toLocaleString('en-US')}
-                      </button>
-                    ) : null}
-                  </td>
-                  <td className="hidden px-3 py-3 sm:px-4 text-right align-top tabular-nums sm:table-cell">
-                    {figures ? formatMoney(figures.unit) : '—'}
-                  </td>
-                  <td className="hidden px-3 py-3 sm:px-4 text-right align-top font-medium tabular-nums sm:table-cell">
-                    {figures ? formatMoney(figures.total) : '—'}
-                  </td>
-                  <td className="px-3 py-3 sm:px-4 align-top">
-                    <button
-                      type="button"
-                      className="text-sm font-medium text-red-700 underline underline-offset-2"
-                      aria-label={`Remove ${line.name}`}
-                      onClick={() => void remove(line)}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
+                <CartLineRow
+                  key={line.productId}
+                  line={line}
+                  text={text}
+                  figures={figures}
+                  error={errors[line.productId]}
+                  showIssue={drafts[line.productId] === undefined}
+                  onChange={(value) => change(line.productId, value)}
+                  onRemove={() => void remove(line)}
+                />
               );
             })}
           </tbody>

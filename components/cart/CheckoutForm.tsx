@@ -4,8 +4,12 @@ import Link from 'next/link';
 import { useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLazyForm } from '@/components/forms/useLazyForm';
-import { DeliveryFields } from '@/components/order/DeliveryFields';
-import { Field, FormError } from '@/components/ui/Field';
+import {
+  BuyerDeliveryFields,
+  deliveryBody,
+  showDeliveryErrors,
+} from '@/components/order/BuyerDeliveryFields';
+import { FormError } from '@/components/ui/Field';
 import { callApi, postJson } from '@/lib/client/api';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { Cart, CartLine } from '@/lib/cart/shared';
@@ -111,11 +115,7 @@ export function CheckoutForm({
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     setShort([]);
-    const answer = await postJson<{ insertedId: string }>('/api/checkout', {
-      address: values.address,
-      phone: values.phone,
-      ...(values.poNumber ? { poNumber: values.poNumber } : {}),
-    });
+    const answer = await postJson<{ insertedId: string }>('/api/checkout', deliveryBody(values));
     if (answer.ok) {
       setLeaving(true);
       // The ordered lines left the list; a line changed meanwhile elsewhere stays in it.
@@ -125,15 +125,7 @@ export function CheckoutForm({
       router.push(`/dashboard/payment/${answer.data.insertedId}`);
       return;
     }
-    let shown = false;
-    for (const field of ['address', 'phone', 'poNumber'] as const) {
-      const message = answer.fields?.[field]?.[0];
-      if (message) {
-        setError(field, { message });
-        shown = true;
-      }
-    }
-    if (shown) return;
+    if (showDeliveryErrors(answer, setError)) return;
     setFormError(answer.message);
     const lines = answer.details?.lines;
     if (isShortLines(lines)) {
@@ -161,15 +153,7 @@ export function CheckoutForm({
         and stock are checked again when you check out.
       </p>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Checkout">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${ids}-name`} label="Name">
-            <input type="text" readOnly value={user.name} className="bg-slate-50" />
-          </Field>
-          <Field id={`${ids}-email`} label="Email">
-            <input type="email" readOnly value={user.email} className="bg-slate-50" />
-          </Field>
-        </div>
-        <DeliveryFields idPrefix={ids} register={register} errors={errors} />
+        <BuyerDeliveryFields idPrefix={ids} user={user} register={register} errors={errors} />
         {block && !overLimit ? (
           <p
             id={`${ids}-blocked`}
