@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import Link from 'next/link';
+import { MAX_QUOTE_NOTE_LENGTH } from '@/lib/core/validation/limits';
 import { useLazyForm } from '@/components/forms/useLazyForm';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field, FormError } from '@/components/ui/Field';
@@ -11,11 +12,7 @@ import { applyFieldErrors } from '@/lib/client/form-errors';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import { dayFromNow } from '@/lib/core/dates';
 import { notices } from '@/lib/core/messages';
-import {
-  MAX_QUOTE_NOTE_LENGTH,
-  type CartQuoteRequestInput,
-  type CartQuoteRequest,
-} from '@/lib/quotes/schemas';
+import type { CartQuoteRequestInput, CartQuoteRequest } from '@/lib/quotes/schemas';
 
 /** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const resolver = lazyZodResolver<CartQuoteRequestInput, CartQuoteRequest>(() =>

@@ -1,5 +1,6 @@
 'use client';
 
+import { MAX_QUOTE_NOTE_LENGTH } from '@/lib/core/validation/limits';
 import { useId, useState } from 'react';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
@@ -10,12 +11,7 @@ import { orderMinimum } from '@/lib/catalogue/shared';
 import { postJson } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { notices } from '@/lib/core/messages';
-import {
-  MAX_QUOTE_NOTE_LENGTH,
-  quoteFormSchema,
-  type QuoteFormInput,
-  type QuoteFormValues,
-} from '@/lib/quotes/schemas';
+import { quoteFormSchema, type QuoteFormInput, type QuoteFormValues } from '@/lib/quotes/schemas';
 
 /** Today in the person's own time zone, as a date input's `min`. */
 function localToday(): string {

@@ -21,6 +21,9 @@ export const MAX_TAX_ID_LENGTH = 40;
 /** The ratings a review may give. */
 export const RATINGS = [1, 2, 3, 4, 5] as const;
 
+/** The longest note of a request for quote. */
+export const MAX_QUOTE_NOTE_LENGTH = 1000;
+
 /** The longest purchase-order number. */
 export const MAX_PO_NUMBER_LENGTH = 40;
 

@@ -6,6 +6,7 @@ import { QUOTE_STATUSES } from '@/lib/quotes/status';
 import { hasAtMostTwoDecimals, MAX_PRICE } from '@/lib/catalogue/schemas';
 import { addressField, phoneField, quantityField } from '@/lib/orders/schemas';
 import { printable } from '@/lib/core/validation/text';
+import { MAX_QUOTE_NOTE_LENGTH } from '@/lib/core/validation/limits';
 
 /**
  * Requests for quote (lib/quotes): the request a buyer sends from the product page, the
@@ -53,7 +54,8 @@ const neededByField = z
   .refine((day) => !day || !dayEndedEverywhere(day), q.neededByPast)
   .transform((day) => day || undefined);
 
-export const MAX_QUOTE_NOTE_LENGTH = 1000;
+/** The longest note (lib/core/validation/limits.ts, where forms read it without zod). */
+export { MAX_QUOTE_NOTE_LENGTH };
 
 const noteField = printable(
   z.string({ error: q.noteTooLong }).trim().max(MAX_QUOTE_NOTE_LENGTH, q.noteTooLong),
