@@ -47,7 +47,7 @@ test('a buyer adds three parts, changes a quantity, checks out and pays once for
   page,
 }) => {
   const user = await signedInUser(page);
-  const gear = await addPart('Spur Gear', { price: 2.5 });
+  const gear = await addPart('Worm Gear', { price: 2.5 });
   const bushing = await addPart('Flanged Bushing', { price: 1.2 });
   const seal = await addPart('Shaft Seal', { price: 4 });
 
@@ -179,7 +179,7 @@ test('a line short of stock is flagged and blocks checkout until it is changed',
   page,
 }) => {
   await signedInUser(page);
-  const gear = await addPart('Spur Gear', { price: 2.5, availableQuantity: 5_000 });
+  const gear = await addPart('Worm Gear', { price: 2.5, availableQuantity: 5_000 });
   const seal = await addPart('Shaft Seal', { price: 4 });
   for (const [product, quantity] of [
     [gear, 3_000],
@@ -238,7 +238,7 @@ for (const width of [1280, 390]) {
   test(`the order list passes axe at ${width} px wide`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await signedInUser(page);
-    const gear = await addPart('Spur Gear', { price: 2.5, availableQuantity: 5_000 });
+    const gear = await addPart('Worm Gear', { price: 2.5, availableQuantity: 5_000 });
     const bushing = await addPart('Flanged Bushing', { price: 1.2 });
     const seal = await addPart('Shaft Seal', { price: 4 });
     for (const [product, quantity] of [
