@@ -315,6 +315,7 @@ export const errorMessages = {
     'order.not_found': 'No order has this id.',
     'quote.not_found': 'No quote has this id.',
     'cart.line_not_found': 'Your order list has no line of this product.',
+    'company.none': 'You do not belong to a company yet. Create one, or accept an invitation.',
   }),
   ...withCode('rate_limited', {
     'request.rate_limited': 'Too many requests. Please wait {minutes} and try again.',
@@ -356,6 +357,8 @@ export const errorMessages = {
     'order.already_paid': 'This order is already paid.',
     'cart.full':
       'Your order list holds at most {max} parts. Check it out or remove a line before adding another part.',
+    'company.already_member':
+      'You already belong to a company. Leave it (an owner removes you) before creating or joining another.',
     'cart.busy': 'Your order list was changed at the same moment elsewhere. Please try again.',
     'cart.empty':
       'Your order list is empty. Add parts from their product pages or with Quick Order first.',
@@ -421,6 +424,7 @@ export const errorMessages = {
     'order.pay_not_yours': 'You may only pay your own orders.',
     'quote.not_yours': 'You may only access your own quotes.',
     'quote.accept_not_yours': 'Only the buyer who asked for this quote may accept it.',
+    'company.not_allowed': 'Your role in your company does not allow this: ask an owner.',
   }),
 } satisfies Record<string, { code: ErrorCode; message: string }>;
 

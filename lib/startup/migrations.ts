@@ -3,6 +3,7 @@ import { ensureDeclaredIndexes } from '@/lib/core/db/collection';
 import '@/lib/core/collections';
 import '@/lib/accounts/collections';
 import '@/lib/cart/collections';
+import '@/lib/companies/collections';
 import '@/lib/invoices/collections';
 import '@/lib/quotes/collections';
 import { fillSkuLookups, productPictures } from '@/lib/catalogue/migrations';

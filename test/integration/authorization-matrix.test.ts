@@ -1,3 +1,4 @@
+import { ObjectId } from 'mongodb';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListedOperation } from '@/lib/api/contract/document';
@@ -42,6 +43,7 @@ const { createPasswordReset } = await import('@/lib/accounts/store/password-rese
 const { preparePayment } = await import('@/lib/orders');
 const quotes = await import('@/lib/quotes');
 const cart = await import('@/lib/cart');
+const companies = await import('@/lib/companies');
 const { parseId } = await import('@/lib/core/ids');
 
 const actors = [
@@ -81,6 +83,11 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'PUT /api/cart/lines/{productId}':           [401,   200,   200,  200,  401,  401,  200],
   'DELETE /api/cart/lines/{productId}':        [401,   200,   200,  200,  401,  401,  200],
   'POST /api/checkout':                        [401,   201,   201,  201,  401,  401,  201],
+  // Companies: anyone signed in creates one (when they belong to none) and reads and changes
+  // their own (as its owner, here).
+  'POST /api/companies':                       [401,   201,   201,  201,  401,  401,  201],
+  'GET /api/companies/me':                     [401,   200,   200,  200,  401,  401,  200],
+  'PATCH /api/companies/me':                   [401,   200,   200,  200,  401,  401,  200],
   'GET /api/order/{emailOrId}':               [401,   200,   403,  200,  401,  401,  403],
   'DELETE /api/order/{emailOrId}':            [401,   200,   403,  200,  401,  401,  403],
   'PATCH /api/order/{emailOrId}':             [401,   200,   403,  200,  401,  401,  403],
@@ -138,6 +145,18 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
 };
 
 const operations = listOperations();
+
+/** Makes the signed-in actor the owner of a company of their own, unless they have one. */
+async function ownCompany(actor: ActorName): Promise<void> {
+  const person = { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
+  if (!person) return;
+  if (await companies.companyOfMember(person.user)) return;
+  await companies.createCompanyFor(person.user, {
+    name: 'Matrix Works Ltd',
+    taxId: null,
+    billingAddress: '1 Matrix Way, Leeds',
+  });
+}
 
 // ---- The callers ---------------------------------------------------------------------------
 
@@ -347,6 +366,31 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
           expect(answer.json).toMatchObject({ insertedId: expect.any(String) });
       },
     };
+  },
+  'POST /api/companies': async (actor) => {
+    // Each signed-in actor creates one afresh: whatever company they belonged to is left.
+    const person = { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
+    if (person) {
+      await collections(await getDb()).companyMembers.deleteMany({
+        userId: new ObjectId(person.user.id),
+      });
+    }
+    return {
+      json: { name: 'Matrix Works Ltd', billingAddress: '1 Matrix Way, Leeds' },
+      verify: (answer) => {
+        if (answer.status === 201) {
+          expect(answer.json).toMatchObject({ membership: { role: 'owner' } });
+        }
+      },
+    };
+  },
+  'GET /api/companies/me': async (actor) => {
+    await ownCompany(actor);
+    return {};
+  },
+  'PATCH /api/companies/me': async (actor) => {
+    await ownCompany(actor);
+    return { json: { billingAddress: '2 Matrix Way, Leeds' } };
   },
   'GET /api/order/{emailOrId}': async () => ({ params: { emailOrId: buyerA.user.email } }),
   'DELETE /api/order/{emailOrId}': async () => {

@@ -1,6 +1,8 @@
 import type { Db } from 'mongodb';
 import { collections as accounts } from '@/lib/accounts/collections';
+import { collections as cart } from '@/lib/cart/collections';
 import { collections as catalogue } from '@/lib/catalogue/collections';
+import { collections as companies } from '@/lib/companies/collections';
 import { collections as kernel } from '@/lib/core/collections';
 import { collections as images } from '@/lib/images/collections';
 import { collections as invoices } from '@/lib/invoices/collections';
@@ -26,5 +28,7 @@ export function collections(db: Db) {
     ...orders(db),
     ...quotes(db),
     ...invoices(db),
+    ...cart(db),
+    ...companies(db),
   };
 }

@@ -1,5 +1,6 @@
 import { authOperations, userOperations } from '@/lib/accounts/api';
 import { cartOperations } from '@/lib/cart/api';
+import { companyOperations } from '@/lib/companies/api';
 import { productOperations } from '@/lib/catalogue/api';
 import { contactOperations } from '@/lib/contact/api';
 import type { OperationContract } from '@/lib/core/api/operation';
@@ -18,6 +19,7 @@ import { systemOperations } from './system';
 export const contract: readonly OperationContract[] = [
   ...productOperations,
   ...cartOperations,
+  ...companyOperations,
   ...orderOperations,
   ...quickOrderOperations,
   ...quoteOperations,
@@ -33,6 +35,10 @@ export const contract: readonly OperationContract[] = [
 /** The tags of the reference, in order, with what each covers. */
 export const contractTags = [
   { name: 'Products', description: 'The catalogue, and Manage Products (admins).' },
+  {
+    name: 'Companies',
+    description: 'Company accounts: a company, its members and their roles.',
+  },
   {
     name: 'Order list',
     description:
