@@ -2,11 +2,11 @@
 
 import { useState } from 'react';
 import Link from 'next/link';
-import { MAX_QUOTE_NOTE_LENGTH } from '@/lib/core/validation/limits';
 import { useLazyForm } from '@/components/forms/useLazyForm';
 import { Dialog } from '@/components/ui/Dialog';
-import { Field, FormError } from '@/components/ui/Field';
+import { FormError } from '@/components/ui/Field';
 import { FormDialogButton } from '@/components/ui/FormDialogButton';
+import { QuoteRequestFields } from './QuoteRequestFields';
 import { postJson } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
@@ -95,40 +95,12 @@ export function CartQuoteButton({
           price per line and a date the prices hold until. Accepting the answer places them as one
           order, paid as usual. Your list stays as it is.
         </p>
-        <Field
-          id="cart-quote-neededBy"
-          label={
-            <>
-              Needed by <span className="font-normal text-slate-600">(optional)</span>
-            </>
-          }
-          error={errors.neededBy?.message}
-        >
-          <input type="date" min={dayFromNow(0)} {...register('neededBy')} />
-        </Field>
-        <Field id="cart-quote-address" label="Delivery address" error={errors.address?.message}>
-          <textarea rows={3} autoComplete="street-address" required {...register('address')} />
-        </Field>
-        <Field id="cart-quote-phone" label="Phone number" error={errors.phone?.message}>
-          <input
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            required
-            {...register('phone')}
-          />
-        </Field>
-        <Field
-          id="cart-quote-note"
-          label={
-            <>
-              Note <span className="font-normal text-slate-600">(optional)</span>
-            </>
-          }
-          error={errors.note?.message}
-        >
-          <textarea rows={3} maxLength={MAX_QUOTE_NOTE_LENGTH} {...register('note')} />
-        </Field>
+        <QuoteRequestFields
+          idPrefix="cart-quote"
+          earliestDay={dayFromNow(0)}
+          register={register}
+          errors={errors}
+        />
         <FormError message={refusal?.message ?? null} />
         {refusal?.lines.length ? (
           <ul

@@ -1,11 +1,11 @@
 'use client';
 
-import { MAX_QUOTE_NOTE_LENGTH } from '@/lib/core/validation/limits';
 import { useId, useState } from 'react';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from '@/components/ui/Dialog';
+import { QuoteRequestFields } from './QuoteRequestFields';
 import { Field, FormError } from '@/components/ui/Field';
 import { orderMinimum } from '@/lib/catalogue/shared';
 import { postJson } from '@/lib/client/api';
@@ -110,40 +110,12 @@ export function QuoteRequestForm({
               {...register('quantity')}
             />
           </Field>
-          <Field
-            id="quote-neededBy"
-            label={
-              <>
-                Needed by <span className="font-normal text-slate-600">(optional)</span>
-              </>
-            }
-            error={errors.neededBy?.message}
-          >
-            <input type="date" min={localToday()} {...register('neededBy')} />
-          </Field>
-          <Field id="quote-address" label="Delivery address" error={errors.address?.message}>
-            <textarea rows={3} autoComplete="street-address" required {...register('address')} />
-          </Field>
-          <Field id="quote-phone" label="Phone number" error={errors.phone?.message}>
-            <input
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              required
-              {...register('phone')}
-            />
-          </Field>
-          <Field
-            id="quote-note"
-            label={
-              <>
-                Note <span className="font-normal text-slate-600">(optional)</span>
-              </>
-            }
-            error={errors.note?.message}
-          >
-            <textarea rows={3} maxLength={MAX_QUOTE_NOTE_LENGTH} {...register('note')} />
-          </Field>
+          <QuoteRequestFields
+            idPrefix="quote"
+            earliestDay={localToday()}
+            register={register}
+            errors={errors}
+          />
           <FormError message={formError} />
           <div className="flex flex-wrap gap-3">
             <button type="submit" className="btn-primary" disabled={isSubmitting}>
