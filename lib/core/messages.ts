@@ -316,6 +316,11 @@ export const errorMessages = {
     'quote.not_found': 'No quote has this id.',
     'cart.line_not_found': 'Your order list has no line of this product.',
     'company.none': 'You do not belong to a company yet. Create one, or accept an invitation.',
+    'company.not_found': 'No company has this id.',
+    'company.member_not_found': 'Your company has no member with this id.',
+    'company.address_not_found': 'Your company has no shipping address with this id.',
+    'company.invitation_not_found':
+      'This invitation is invalid, expired or already used. Ask the company’s owner for a new one.',
   }),
   ...withCode('rate_limited', {
     'request.rate_limited': 'Too many requests. Please wait {minutes} and try again.',
@@ -359,6 +364,19 @@ export const errorMessages = {
       'Your order list holds at most {max} parts. Check it out or remove a line before adding another part.',
     'company.already_member':
       'You already belong to a company. Leave it (an owner removes you) before creating or joining another.',
+    'company.last_owner':
+      'A company needs at least one owner. Make another member an owner first.',
+    'company.invitee_in_other_company':
+      '{email} already belongs to another company, so they cannot be invited.',
+    'company.invitee_already_member': '{email} is already a member of your company.',
+    'company.too_many_addresses':
+      'Your company holds {max} shipping addresses, the most it may. Remove one before adding another.',
+    'company.too_many_invitations':
+      'Your company has {max} open invitations, the most it may. Revoke one or wait for it to be accepted.',
+    'order.not_awaiting_approval':
+      'This order is {status}, so it no longer waits for an approval.',
+    'order.awaiting_approval':
+      'This order waits for an approval by your company, so it cannot be paid or changed yet.',
     'cart.busy': 'Your order list was changed at the same moment elsewhere. Please try again.',
     'cart.empty':
       'Your order list is empty. Add parts from their product pages or with Quick Order first.',
@@ -425,6 +443,10 @@ export const errorMessages = {
     'quote.not_yours': 'You may only access your own quotes.',
     'quote.accept_not_yours': 'Only the buyer who asked for this quote may accept it.',
     'company.not_allowed': 'Your role in your company does not allow this: ask an owner.',
+    'company.invitation_other_email':
+      'This invitation was sent to another email address. Sign in with the address it was sent to.',
+    'order.approve_own':
+      'You cannot approve or reject your own order: another approver or owner of your company must.',
   }),
 } satisfies Record<string, { code: ErrorCode; message: string }>;
 
