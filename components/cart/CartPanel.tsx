@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import type { Cart } from '@/lib/cart/shared';
 import { CartQuoteButton } from '@/components/quote/CartQuoteButton';
 import { CartLines, type CartLinesState } from './CartLines';
-import { CheckoutForm, type CheckoutBlock } from './CheckoutForm';
+import { CheckoutForm, type CheckoutBlock, type CheckoutCompany } from './CheckoutForm';
 
 /**
  * The order list page's working part: the lines (CartLines), a quote for the whole list
@@ -15,10 +15,13 @@ export function CartPanel({
   initial,
   user,
   cardLimitCents,
+  company = null,
 }: {
   initial: Cart;
   user: { name: string; email: string };
   cardLimitCents: number;
+  /** The buyer's company, when they belong to one (its addresses, their limit and role). */
+  company?: CheckoutCompany | null;
 }) {
   const [cart, setCart] = useState(initial);
   const [state, setState] = useState<CartLinesState>({
@@ -53,6 +56,7 @@ export function CartPanel({
           block={block}
           cardLimitCents={cardLimitCents}
           onCart={setCart}
+          company={company}
         />
       ) : null}
     </>

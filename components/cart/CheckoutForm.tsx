@@ -13,6 +13,7 @@ import { FormError } from '@/components/ui/Field';
 import { callApi, postJson } from '@/lib/client/api';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { Cart, CartLine } from '@/lib/cart/shared';
+import type { ShippingAddress } from '@/lib/companies/shared';
 import { formatMoney } from '@/lib/core/money';
 import type { CheckoutInput } from '@/lib/orders/schemas';
 import { announceCartCount } from './cart-events';
@@ -64,6 +65,18 @@ function shortText(line: ShortLine): string {
 /** Why the order list cannot be checked out now, or null when it can. */
 export type CheckoutBlock = 'saving' | 'issues' | 'card_limit' | null;
 
+/**
+ * The buyer's company, for a company member: its shipping addresses (offered to fill the
+ * delivery fields, the default one first), the member's approval limit in cents (null: none)
+ * and whether their role places orders.
+ */
+export interface CheckoutCompany {
+  name: string;
+  addresses: ShippingAddress[];
+  limitCents: number | null;
+  canPlace: boolean;
+}
+
 const blockNotes: Record<Exclude<CheckoutBlock, null | 'card_limit'>, string> = {
   saving: 'Saving your quantities… You can check out once they are saved.',
   issues:
@@ -86,6 +99,7 @@ export function CheckoutForm({
   block,
   cardLimitCents,
   onCart,
+  company = null,
 }: {
   user: { name: string; email: string };
   cart: Cart;
@@ -94,15 +108,29 @@ export function CheckoutForm({
   /** The largest card payment, in cents ($999,999.99). */
   cardLimitCents: number;
   onCart: (next: Cart) => void;
+  company?: CheckoutCompany | null;
 }) {
   const router = useRouter();
   const ids = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const [short, setShort] = useState<Array<{ line: ShortLine; known?: CartLine }>>([]);
   const [leaving, setLeaving] = useState(false);
-  const { register, handleSubmit, setError, errors, isSubmitting } = useLazyForm(resolver, {
-    defaultValues: { address: '', phone: '', poNumber: '' },
-  });
+  const first =
+    company?.addresses.find((address) => address.default) ?? company?.addresses[0] ?? null;
+  const { register, handleSubmit, setError, setValue, errors, isSubmitting } = useLazyForm(
+    resolver,
+    { defaultValues: { address: first?.address ?? '', phone: first?.phone ?? '', poNumber: '' } },
+  );
+  const [shipTo, setShipTo] = useState(first?._id ?? '');
+  const chooseAddress = (id: string) => {
+    setShipTo(id);
+    const chosen = company?.addresses.find((address) => address._id === id);
+    if (!chosen) return;
+    setValue('address', chosen.address, { shouldValidate: false });
+    setValue('phone', chosen.phone, { shouldValidate: false });
+  };
+  const needsApproval =
+    company !== null && company.limitCents !== null && totalCents > company.limitCents;
 
   const reload = async () => {
     const fresh = await callApi<Cart>('/api/cart');
@@ -141,7 +169,8 @@ export function CheckoutForm({
   });
 
   const overLimit = block === 'card_limit';
-  const disabled = block !== null || isSubmitting || leaving;
+  const roleBlocked = company !== null && !company.canPlace;
+  const disabled = block !== null || roleBlocked || isSubmitting || leaving;
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="mt-10 max-w-2xl">
@@ -153,7 +182,50 @@ export function CheckoutForm({
         and stock are checked again when you check out.
       </p>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Checkout">
+        {company && company.addresses.length ? (
+          <div>
+            <label htmlFor={`${ids}-ship-to`} className="field-label">
+              Ship to one of {company.name}&rsquo;s addresses
+            </label>
+            <select
+              id={`${ids}-ship-to`}
+              className="field-input"
+              value={shipTo}
+              onChange={(event) => chooseAddress(event.target.value)}
+            >
+              {company.addresses.map((address) => (
+                <option key={address._id} value={address._id}>
+                  {address.label}
+                  {address.default ? ' (default)' : ''}
+                </option>
+              ))}
+            </select>
+            <p className="mt-1 text-xs text-slate-600">
+              Fills the address and phone below; you may still change them for this order.
+            </p>
+          </div>
+        ) : null}
         <BuyerDeliveryFields idPrefix={ids} user={user} register={register} errors={errors} />
+        {roleBlocked ? (
+          <p
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+            data-testid="checkout-role"
+          >
+            Your role in {company!.name} does not place orders: its buyers and owners do. You can
+            still keep parts in this list or ask a buyer to order them.
+          </p>
+        ) : null}
+        {needsApproval && !roleBlocked ? (
+          <p
+            role="status"
+            className="rounded-md border border-orange-300 bg-orange-50 px-4 py-3 text-sm text-orange-900"
+            data-testid="checkout-approval"
+          >
+            This order is above your approval limit of {formatMoney(company!.limitCents!)}: it will
+            wait for an approver of {company!.name}, its parts reserved, before it can be paid.
+          </p>
+        ) : null}
         {block && !overLimit ? (
           <p
             id={`${ids}-blocked`}

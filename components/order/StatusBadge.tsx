@@ -5,6 +5,7 @@ import { STATUS_LABELS, type OrderStatus } from '@/lib/orders/shared';
  * WCAG AA's 4.5:1), and the status in words, so colour is never the only sign.
  */
 const tones: Record<OrderStatus, string> = {
+  awaiting_approval: 'bg-orange-100 text-orange-900 ring-orange-300',
   unpaid: 'bg-amber-100 text-amber-900 ring-amber-300',
   paid: 'bg-blue-100 text-blue-900 ring-blue-300',
   processing: 'bg-violet-100 text-violet-900 ring-violet-300',

@@ -87,6 +87,18 @@ const schema = z
         .max(24 * 60)
         .default(30),
     ),
+    /**
+     * Hours a company order above its placer's approval limit waits for an approver, holding its
+     * stock; unanswered by then it is cancelled and the stock given back.
+     */
+    APPROVAL_HOLD_HOURS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .positive()
+        .max(24 * 90)
+        .default(72),
+    ),
     TRUSTED_PROXY_HOPS: z.preprocess(
       emptyToUndefined,
       z

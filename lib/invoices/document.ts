@@ -185,6 +185,7 @@ function draw(doc: Doc, data: InvoiceData): void {
   const buyer = data.buyer;
   const billTo = [
     buyer.company ?? buyer.name,
+    ...buyer.billingAddressLines,
     ...(buyer.company ? [buyer.name] : []),
     buyer.email,
     ...(buyer.taxId ? [`Tax ID: ${buyer.taxId}`] : []),

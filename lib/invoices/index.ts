@@ -1,10 +1,9 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
 import { refuse } from '@/lib/core/refusal';
-import { canAccessOwned } from '@/lib/accounts';
 import { concurrencyLimit } from '@/lib/core/concurrency';
 import { findInvoicePdf, storeInvoicePdf } from './store';
-import { findOrder, frozenInvoiceDetails, issueInvoiceNumber } from '@/lib/orders';
+import { findOrder, frozenInvoiceDetails, issueInvoiceNumber, orderAccess } from '@/lib/orders';
 import type { User } from '@/lib/accounts';
 import { env } from '@/lib/core/env';
 import { renderInvoicePdf } from './document';
@@ -43,7 +42,9 @@ export async function invoiceFor(
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await findOrder(orderId);
   if (!order) throw refuse('order.not_found');
-  if (!canAccessOwned(viewer, order)) throw refuse('order.not_yours');
+  const access = await orderAccess(viewer, order, 'invoice');
+  if (access === 'not_found') throw refuse('order.not_found');
+  if (access === 'forbidden') throw refuse('order.not_yours');
   if (!order.paid) throw refuse('invoice.not_paid');
 
   const invoiceNumber = order.invoiceNumber ?? (await issueInvoiceNumber(orderId));

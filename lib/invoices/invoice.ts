@@ -17,6 +17,8 @@ export interface InvoiceData {
     email: string;
     company: string | null;
     taxId: string | null;
+    /** A company order's billing address, line by line; empty otherwise. */
+    billingAddressLines: string[];
     poNumber: string | null;
   };
   delivery: { addressLines: string[]; phone: string };
@@ -106,6 +108,7 @@ export function invoiceData(
       email: details.email ?? order.email,
       company: details.company,
       taxId: details.taxId,
+      billingAddressLines: details.billingAddress ? lines(details.billingAddress) : [],
       poNumber: details.poNumber,
     },
     delivery: {

@@ -24,6 +24,7 @@ import { checkoutOp, placeOrderOp, reorderOp } from './checkout-api';
 export * from './checkout-api';
 export * from './payments-api';
 export * from './quick-order-api';
+export * from './approvals-api';
 export { orderLineResponseSchema, orderResponseSchema, unpaidCapErrors } from './order-api-parts';
 
 /** Orders: listing, viewing, deleting, changing and recording a card payment (lib/orders). */

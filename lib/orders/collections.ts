@@ -86,6 +86,18 @@ export interface OrderDoc {
   /** The buyer's purchase-order number, when they gave one (trimmed, at most 40 characters). */
   poNumber?: string;
   /**
+   * Set on an order placed by a member of a company (lib/companies): the company, and who placed
+   * it (the same person as `userId`). The order stays with the company when its placer leaves.
+   */
+  companyId?: ObjectId;
+  placedBy?: ObjectId;
+  /**
+   * Set on a company order placed above its placer's approval limit (it starts
+   * `awaiting_approval`): the limit it was over and, once decided, who decided, when, and the
+   * reason given for a rejection.
+   */
+  approval?: ApprovalDoc;
+  /**
    * Where the order is in its life (lib/orders/lifecycle.ts). Changed only by `transition()`,
    * one conditional update that also appends to `history`.
    */
@@ -151,13 +163,28 @@ export interface OrderHistoryEntry {
   note: string | null;
 }
 
+/** A company order's approval (OrderDoc.approval). */
+export interface ApprovalDoc {
+  /** The placer's approval limit when they placed it, in cents. */
+  limitCents: number;
+  decidedBy?: ObjectId;
+  decidedByName?: string;
+  decidedAt?: Date;
+  /** Given with a rejection. */
+  reason?: string;
+}
+
 /** The buyer and part as an order's invoice prints them, frozen at payment (OrderDoc). */
 export interface InvoiceDetailsDoc {
-  /** The buyer's name, email, company and tax id (My Profile) when the order was paid. */
+  /**
+   * The buyer's name and email, and the company and tax id: those of the buyer's company when
+   * the order is a company's (with its billing address), else My Profile's, when it was paid.
+   */
   name: string;
   email: string;
   company: string | null;
   taxId: string | null;
+  billingAddress?: string | null;
   /** The delivery address and phone the order was placed with. */
   address: string;
   phone: string;
@@ -191,6 +218,11 @@ export const collections = declareCollections({
       options: { partialFilterExpression: { status: 'reserving' } },
     },
     { key: { status: 1, expiresAt: 1 } },
+    // A company's orders (its members' list, the approvals, the admin's company page).
+    {
+      key: { companyId: 1, createdAt: -1, _id: -1 },
+      options: { partialFilterExpression: { companyId: { $type: 'objectId' } } },
+    },
     // At most one order per quote, whatever happens to an accept (lib/quotes).
     {
       key: { quoteId: 1 },

@@ -53,6 +53,7 @@ export async function expireOrder(
     order.paymentIntentId,
     now,
     mails.extraUpdate,
+    order.status === 'awaiting_approval' ? 'awaiting_approval' : 'unpaid',
   );
   if (!cancelled) return 'kept';
   await mailsQueued(order._id, mails);

@@ -1,5 +1,6 @@
 import 'server-only';
 import { findInvoiceBuyer } from '@/lib/accounts';
+import { companyInvoiceParty } from '@/lib/companies';
 import { findProductPartNumber } from '@/lib/catalogue';
 import { getDb } from '@/lib/core/db';
 import { toObjectId } from '@/lib/core/db/ids';
@@ -30,6 +31,8 @@ export interface InvoiceDetails {
   poNumber: string | null;
   company: string | null;
   taxId: string | null;
+  /** A company order's billing address (the company's, frozen at payment); null otherwise. */
+  billingAddress?: string | null;
   /** The frozen buyer and delivery; when absent (documents built by hand) the order's own. */
   name?: string;
   email?: string;
@@ -44,7 +47,7 @@ export interface InvoiceDetails {
  */
 type OrderFields = Pick<
   OrderDoc,
-  'sku' | 'productId' | 'userId' | 'userName' | 'email' | 'address' | 'phone'
+  'sku' | 'productId' | 'userId' | 'userName' | 'email' | 'address' | 'phone' | 'companyId'
 > & { lines?: Array<Pick<OrderLineDoc, 'sku'>> };
 
 const text = (value: unknown): string | null =>
@@ -59,20 +62,27 @@ const orderProjection = {
   address: 1,
   phone: 1,
   'lines.sku': 1,
+  companyId: 1,
 } as const;
 
-/** The buyer and part as they are now, for an order about to be (or already) paid. */
+/**
+ * The buyer and part as they are now, for an order about to be (or already) paid. A company
+ * order prints its company's name, tax id and billing address (as the company is then), not
+ * its placer's My Profile.
+ */
 async function currentDetails(order: OrderFields, now: Date): Promise<InvoiceDetailsDoc> {
   const ofLines = (order.lines?.length ?? 0) > 1;
-  const [buyer, product] = await Promise.all([
+  const [buyer, product, company] = await Promise.all([
     order.userId ? findInvoiceBuyer(order.userId) : null,
     text(order.sku) || ofLines ? null : findProductPartNumber(order.productId),
+    order.companyId ? companyInvoiceParty(order.companyId) : null,
   ]);
   return {
     name: text(buyer?.name) ?? order.userName,
     email: text(buyer?.email) ?? order.email,
-    company: text(buyer?.company),
-    taxId: text(buyer?.taxId),
+    company: company ? company.name : text(buyer?.company),
+    taxId: company ? company.taxId : text(buyer?.taxId),
+    ...(company ? { billingAddress: company.billingAddress } : {}),
     address: order.address,
     phone: order.phone,
     partNumber: text(order.sku) ?? text(product?.sku),
@@ -126,6 +136,7 @@ export async function frozenInvoiceDetails(orderId: string): Promise<InvoiceDeta
     email: frozen.email,
     company: frozen.company,
     taxId: frozen.taxId,
+    billingAddress: frozen.billingAddress ?? null,
     address: frozen.address,
     phone: frozen.phone,
     partNumber: frozen.partNumber,

@@ -4,9 +4,9 @@
  * through `transition()` (lib/orders/transition.ts), which refuses any move this table does not
  * list. Pure and free of server code, so the forms and the unit tests read the same table.
  *
- *   unpaid ─► paid ─► processing ─► shipped ─► delivered
- *     │         └──────────────────────►┘
- *     └─► cancelled
+ *   awaiting_approval ─► unpaid ─► paid ─► processing ─► shipped ─► delivered
+ *          │               │         └──────────────────────►┘
+ *          └───────────────┴─► cancelled
  *
  * Design choices:
  * - Forward only, never back: a shipped parcel cannot be unshipped, and what was paid stays paid.
@@ -17,9 +17,15 @@
  *   order is a business record (refunds are not part of the store).
  * - `paid` is reached only through a payment verified with Stripe (the browser's report checked
  *   with a retrieve, or the signed webhook), never by a person.
+ * - A company member's order above their approval limit starts `awaiting_approval`, holding its
+ *   stock: an approver or owner of the company (never its placer) approves it to `unpaid`, or
+ *   rejects it (`cancelled`, reason `rejected`); its placer may withdraw it and an admin cancel
+ *   it; unanswered after APPROVAL_HOLD_HOURS it lapses (`cancelled`, `approval_expired`). Who
+ *   may approve is the companies module's role table; this table says only that an approver may.
  */
 
 export const ORDER_STATUSES = [
+  'awaiting_approval',
   'unpaid',
   'paid',
   'processing',
@@ -33,19 +39,33 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
  * Why an order was cancelled: its buyer deleted it ('deleted', the spec's Delete in My Orders),
  * the store cancelled it ('cancelled_by_store', an admin's Delete in Manage Orders or a cancel),
- * or it was not paid in time ('expired', lib/orders/expiry.ts).
+ * it was not paid in time ('expired', lib/orders/expiry.ts), its company's approver rejected it
+ * ('rejected'), or nobody approved it in time ('approval_expired').
  */
-export const CANCEL_REASONS = ['deleted', 'cancelled_by_store', 'expired'] as const;
+export const CANCEL_REASONS = [
+  'deleted',
+  'cancelled_by_store',
+  'expired',
+  'rejected',
+  'approval_expired',
+] as const;
 
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
-/** Who makes a move: the order's buyer, an admin, the store's own jobs, or a verified payment. */
-export type ActorKind = 'buyer' | 'admin' | 'system' | 'stripe';
+/**
+ * Who makes a move: the order's buyer, an approver of the buyer's company (an approver or owner,
+ * not the buyer), an admin, the store's own jobs, or a verified payment.
+ */
+export type ActorKind = 'buyer' | 'approver' | 'admin' | 'system' | 'stripe';
 
 /** The allowed moves: from → to → who may make it. A move not listed is refused. */
 export const ORDER_TRANSITIONS: {
   readonly [From in OrderStatus]: { readonly [To in OrderStatus]?: readonly ActorKind[] };
 } = {
+  awaiting_approval: {
+    unpaid: ['approver'],
+    cancelled: ['approver', 'buyer', 'admin', 'system'],
+  },
   unpaid: { paid: ['stripe'], cancelled: ['buyer', 'admin', 'system'] },
   paid: { processing: ['admin'], shipped: ['admin'] },
   processing: { shipped: ['admin'] },
@@ -86,11 +106,15 @@ export const LIVE_STATUSES = ORDER_STATUSES.filter((status) => status !== 'cance
 
 /** The spec's `paid` flag: true once the payment went through, whatever happened since. */
 export function isPaidStatus(status: OrderStatus): boolean {
-  return status !== 'unpaid' && status !== 'cancelled';
+  return status !== 'awaiting_approval' && status !== 'unpaid' && status !== 'cancelled';
 }
+
+/** The statuses of an order that holds stock and is not paid yet: the unpaid-orders cap counts them. */
+export const UNPAID_STATUSES = ['awaiting_approval', 'unpaid'] as const;
 
 /** How a status reads on the pages. */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_approval: 'Awaiting approval',
   unpaid: 'Unpaid',
   paid: 'Paid',
   processing: 'Processing',

@@ -17,7 +17,7 @@ const historyStepSchema = z
     at: z.iso.datetime(),
     by: z.string().meta({
       description:
-        "Who made the change: a person's user id (the buyer, or one of the store's admins), `system` (an unpaid order expiring) or `stripe` (a verified payment).",
+        "Who made the change: a person's user id (the buyer, an approver of the buyer's company, or one of the store's admins), `system` (an unpaid order expiring) or `stripe` (a verified payment).",
     }),
     note: z
       .string()
@@ -90,7 +90,7 @@ export const orderResponseSchema = z
       .meta({ description: "The buyer's purchase-order number; null when they gave none." }),
     status: z.enum(ORDER_STATUSES).meta({
       description:
-        'Where the order is in its life: unpaid → paid → (processing →) shipped → delivered; an unpaid order may be cancelled instead.',
+        'Where the order is in its life: unpaid → paid → (processing →) shipped → delivered; an unpaid order may be cancelled instead. A company order above its placer’s approval limit starts `awaiting_approval`: approved, it becomes unpaid; rejected, or not approved within APPROVAL_HOLD_HOURS, it is cancelled.',
     }),
     history: z.array(historyStepSchema).meta({
       description: 'Every status the order has had, oldest first.',
@@ -125,12 +125,37 @@ export const orderResponseSchema = z
     }),
     cancelReason: z.enum(CANCEL_REASONS).nullable().meta({
       description:
-        'Why it was cancelled: its buyer deleted it (`deleted`), the store cancelled it (`cancelled_by_store`), or it was not paid in time (`expired`); null for a live order.',
+        'Why it was cancelled: its buyer deleted it (`deleted`), the store cancelled it (`cancelled_by_store`), it was not paid in time (`expired`), its company’s approver rejected it (`rejected`) or nobody approved it in time (`approval_expired`); null for a live order.',
     }),
     quoteReference: z.string().nullable().meta({
       description:
         'The quote this order was placed from by accepting it (`Q-2026-000001`, POST /api/quotes/{id}/accept), at its quoted unit price; null for an ordinary order.',
     }),
+    companyId: idField.nullable().meta({
+      description:
+        'The company of the member who placed it (GET /api/companies/me); null for a person’s own order.',
+    }),
+    placedBy: idField.nullable().meta({
+      description:
+        'The user id of the company member who placed it; null for a person’s own order.',
+    }),
+    approval: z
+      .object({
+        limitCents: z.number().int().meta({
+          description: 'The placer’s approval limit when they placed it, in US cents.',
+        }),
+        decidedBy: z
+          .object({ userId: idField, name: z.string() })
+          .nullable()
+          .meta({ description: 'The approver or owner who approved or rejected it.' }),
+        decidedAt: z.iso.datetime().nullable(),
+        reason: z.string().nullable().meta({ description: 'The reason given for a rejection.' }),
+      })
+      .nullable()
+      .meta({
+        description:
+          'Set on a company order placed above its placer’s approval limit; null for an order that needed no approval.',
+      }),
   })
   .meta({
     id: 'Order',
@@ -189,6 +214,9 @@ export const orderResponseSchema = z
       cancelledAt: null,
       cancelReason: null,
       quoteReference: null,
+      companyId: null,
+      placedBy: null,
+      approval: null,
     },
   });
 

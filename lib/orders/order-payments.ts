@@ -19,7 +19,7 @@ export async function preparePayment(
 ): Promise<{ clientSecret: string }> {
   stripeClient();
   await sweepOverdueOrders();
-  const order = await accessibleOrder(viewer, orderId, 'order.pay_not_yours');
+  const order = await accessibleOrder(viewer, orderId, 'order.pay_not_yours', 'pay');
   return paymentIntentForOrder(await expireIfOverdue(order), origin);
 }
 
@@ -30,7 +30,11 @@ export async function recordPayment(
   transactionId: string,
   origin: string,
 ): Promise<Order> {
-  await recordOrderPayment(await accessibleOrder(viewer, id), transactionId, origin);
+  await recordOrderPayment(
+    await accessibleOrder(viewer, id, 'order.pay_not_yours', 'pay'),
+    transactionId,
+    origin,
+  );
   const updated = await findOrder(id);
   if (!updated) throw refuse('order.not_found');
   return publicOrder(updated);

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { User } from '@/lib/accounts';
+import { can, companyOfMember } from '@/lib/companies';
 import { cacheTags, expire } from '@/lib/core/cache';
 import { env } from '@/lib/core/env';
 import { refuse, refuseField } from '@/lib/core/refusal';
@@ -79,12 +80,37 @@ export function placeOrderOfLines(
   return placeLines(buyer, input, origin, quote);
 }
 
+/**
+ * A company member's order: the company, the member's approval limit, and the approvers' mail
+ * that goes instead of the pay link when the order is above the limit. A member whose role
+ * places nothing (approver, accounts) is refused (403); a person without a company orders as
+ * always (undefined).
+ */
+async function companyTerms(buyer: Buyer, origin: string) {
+  const membership = await companyOfMember(buyer);
+  if (!membership) return { company: undefined, approvalMails: null };
+  if (!can(membership.member.role, 'placeOrders')) throw refuse('company.not_allowed');
+  const approvalMails = orderMails(['order.approval_requested'], origin, { held: true });
+  return {
+    company: {
+      companyId: membership.company._id.toHexString(),
+      limitCents: membership.member.approvalLimitCents,
+      approval: {
+        holdMs: env.APPROVAL_HOLD_HOURS * 60 * 60 * 1000,
+        outbox: approvalMails.entries,
+      },
+    },
+    approvalMails,
+  };
+}
+
 async function placeLines(
   buyer: Buyer,
   input: Delivery & { lines: readonly LineToPlace[] },
   origin: string,
   quote?: { quoteId: string; reference: string },
 ): Promise<string> {
+  const { company, approvalMails } = await companyTerms(buyer, origin);
   const hold = holdFor(buyer);
   if (!hold.verified && input.lines.length > UNVERIFIED_MAX_ORDER_LINES) {
     throw refuse('order.too_many_lines_unverified', {
@@ -101,6 +127,7 @@ async function placeLines(
     holdMs: hold.holdMs,
     outbox: mails.entries,
     ...(quote ? { quote } : {}),
+    ...(company ? { company } : {}),
   });
   if (!result.ok) {
     switch (result.reason) {
@@ -140,6 +167,9 @@ async function placeLines(
   }
   // Product pages and the home page show each product's available quantity.
   expire(cacheTags.products);
-  await mailsQueued(result.insertedId, mails);
+  await mailsQueued(
+    result.insertedId,
+    result.status === 'awaiting_approval' && approvalMails ? approvalMails : mails,
+  );
   return result.insertedId;
 }

@@ -57,7 +57,10 @@ export function holdFor(buyer: { emailVerified: boolean }): Hold {
  * stamped when it was placed).
  */
 export function isOverdue(order: Pick<OrderRecord, 'status' | 'payBy'>, now = new Date()): boolean {
-  return order.status === 'unpaid' && new Date(order.payBy) < now;
+  return (
+    (order.status === 'unpaid' || order.status === 'awaiting_approval') &&
+    new Date(order.payBy) < now
+  );
 }
 
 /** A hold in words: "48 hours", "30 minutes", "1 hour 30 minutes". */
@@ -132,6 +135,7 @@ export function cancelRefusal(order: Pick<OrderRecord, 'status'> & CancelledOrde
 export function assertPayable(order: OrderRecord): void {
   if (isPaidStatus(order.status)) throw refuse('order.already_paid');
   if (order.status === 'cancelled') throw orderCancelled(order);
+  if (order.status === 'awaiting_approval') throw refuse('order.awaiting_approval');
   if (isOverdue(order)) throw orderExpired(order);
   if (order.totalCents > MAX_CARD_AMOUNT_CENTS) throw refuse('order.too_large_for_card');
   if (order.totalCents < MIN_CARD_AMOUNT_CENTS) throw refuse('order.too_small_for_card');

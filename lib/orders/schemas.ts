@@ -4,3 +4,4 @@
  */
 export * from './validation/order';
 export * from './validation/quick-order';
+export * from './validation/approval';

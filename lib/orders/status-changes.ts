@@ -36,7 +36,7 @@ async function cancelOrder(
   viewer: Viewer,
   order: OrderRecord,
   by: Actor & { kind: 'buyer' | 'admin' },
-  reason: Exclude<CancelReason, 'expired'>,
+  reason: Exclude<CancelReason, 'expired' | 'approval_expired'>,
   origin: string,
   note?: string,
 ): Promise<OrderRecord> {
@@ -48,6 +48,7 @@ async function cancelOrder(
   const result = await cancelUnpaidOrder(order._id, by, reason, {
     note,
     extraUpdate: mails.extraUpdate,
+    from: order.status === 'awaiting_approval' ? 'awaiting_approval' : 'unpaid',
   });
   if (!result.ok) throw lostCancel(viewer, result);
   expire(cacheTags.products); // the stock came back
@@ -71,7 +72,7 @@ function lostCancel(viewer: Viewer, result: Exclude<TransitionResult, { ok: true
  * quantity goes back to the stock.
  */
 export async function deleteOrder(viewer: Viewer, id: string, origin: string): Promise<void> {
-  const order = await accessibleOrder(viewer, id);
+  const order = await accessibleOrder(viewer, id, 'order.not_yours', 'cancel');
   const own = order.userId === viewer.id;
   await cancelOrder(
     viewer,
@@ -99,7 +100,9 @@ export async function changeOrderStatus(
   if (!order) throw refuse('order.not_found');
   const by = { kind: 'admin', userId: admin.id } as const;
   if (change.status === 'cancelled') {
-    if (order.status !== 'unpaid') throw invalidTransition(order.status, 'cancelled');
+    if (order.status !== 'unpaid' && order.status !== 'awaiting_approval') {
+      throw invalidTransition(order.status, 'cancelled');
+    }
     return publicOrder(
       await cancelOrder(admin, order, by, 'cancelled_by_store', origin, change.note),
     );

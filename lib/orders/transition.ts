@@ -30,10 +30,13 @@ import {
 
 /** Who makes a move; `userId` is the acting person's id (24 hex digits). */
 export type Actor =
-  { kind: 'buyer' | 'admin'; userId: string } | { kind: 'system' } | { kind: 'stripe' };
+  | { kind: 'buyer' | 'approver' | 'admin'; userId: string }
+  | { kind: 'system' }
+  | { kind: 'stripe' };
 
 /** The target status with the fields it brings. */
 export type Move =
+  | { to: 'unpaid' }
   | { to: 'paid'; transactionId: string }
   | { to: 'processing' }
   | { to: 'shipped'; carrier: string; trackingNumber: string }
@@ -82,6 +85,7 @@ function statusFields(move: Move, at: Date): Partial<OrderDoc> {
       return { carrier: move.carrier, trackingNumber: move.trackingNumber };
     case 'cancelled':
       return { cancelledAt: at, cancelReason: move.reason };
+    case 'unpaid':
     case 'processing':
     case 'delivered':
       return {};

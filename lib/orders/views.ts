@@ -1,7 +1,7 @@
 import 'server-only';
-import { canAccessOwned, type User } from '@/lib/accounts';
+import type { User } from '@/lib/accounts';
 import { findProduct } from '@/lib/catalogue';
-import { accessibleOrder, type Viewer } from './access';
+import { accessibleOrder, orderAccess, type Viewer } from './access';
 import { expireIfOverdue, sweepOverdueOrders } from './expiry';
 import type { OrderStatus } from './lifecycle';
 import { goneFor } from './rules';
@@ -30,12 +30,13 @@ export async function viewOrder(viewer: Viewer, id: string): Promise<Order> {
 export async function orderForPaymentPage(viewer: Viewer, id: string): Promise<OrderRecord | null> {
   await sweepOverdueOrders({ inRender: true });
   const order = await findOrder(id);
-  if (!order || !canAccessOwned(viewer, order) || goneFor(viewer, order)) return null;
+  if (!order || goneFor(viewer, order)) return null;
+  if ((await orderAccess(viewer, order, 'view')) !== 'ok') return null;
   return expireIfOverdue(order, { inRender: true });
 }
 
 /** Who made a step of an order's history, as its page says it. */
-export type StepActor = 'you' | 'buyer' | 'store' | 'payment' | 'system';
+export type StepActor = 'you' | 'buyer' | 'company' | 'store' | 'payment' | 'system';
 
 /** What the order page shows: the order, the product's part number, and who made each step. */
 export interface OrderPage {
@@ -50,6 +51,7 @@ function stepActor(viewer: Viewer, order: OrderRecord, by: string): StepActor {
   if (by === 'stripe') return 'payment';
   if (by === 'system') return 'system';
   if (by === order.userId) return by === viewer.id ? 'you' : 'buyer';
+  if (by === order.approval?.decidedBy?.userId) return by === viewer.id ? 'you' : 'company';
   return 'store';
 }
 

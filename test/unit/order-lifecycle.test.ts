@@ -12,13 +12,17 @@ import {
 } from '@/lib/orders/lifecycle';
 import { orderStatusChangeSchema, orderStatusFilterSchema } from '@/lib/orders/validation/order';
 
-const ACTORS: readonly ActorKind[] = ['buyer', 'admin', 'system', 'stripe'];
+const ACTORS: readonly ActorKind[] = ['buyer', 'approver', 'admin', 'system', 'stripe'];
 
 /**
  * The lifecycle written out move by move, independently of the table: every allowed move with
  * who may make it. Every pair of statuses not listed here must be refused, for every actor.
  */
 const ALLOWED: Record<string, readonly ActorKind[]> = {
+  // A company order above its placer's limit: an approver of the company decides; its placer
+  // may withdraw it, an admin cancel it, and it lapses by itself.
+  'awaiting_approval → unpaid': ['approver'],
+  'awaiting_approval → cancelled': ['approver', 'buyer', 'admin', 'system'],
   'unpaid → paid': ['stripe'],
   'unpaid → cancelled': ['buyer', 'admin', 'system'],
   'paid → processing': ['admin'],
@@ -67,16 +71,24 @@ describe('the order lifecycle table', () => {
     const backwards = pairs.filter(
       ([from, to]) => ORDER_STATUSES.indexOf(to) <= ORDER_STATUSES.indexOf(from),
     );
-    expect(backwards.length).toBe(21);
+    // 7 statuses: 7 pairs of a status with itself, 21 pairs going back.
+    expect(backwards.length).toBe(28);
     for (const [from, to] of backwards)
       expect(canTransition(from, to), `${from} → ${to}`).toBe(false);
   });
 
-  it('cancels only unpaid orders, and only a verified payment makes an order paid', () => {
-    expect(ORDER_STATUSES.filter((from) => canTransition(from, 'cancelled'))).toEqual(['unpaid']);
+  it('cancels only orders not paid yet, and only a verified payment makes an order paid', () => {
+    expect(ORDER_STATUSES.filter((from) => canTransition(from, 'cancelled'))).toEqual([
+      'awaiting_approval',
+      'unpaid',
+    ]);
     expect(ORDER_STATUSES.filter((from) => canTransition(from, 'paid'))).toEqual(['unpaid']);
     expect(canTransition('unpaid', 'paid', 'admin')).toBe(false);
     expect(canTransition('unpaid', 'paid', 'buyer')).toBe(false);
+    expect(canTransition('awaiting_approval', 'paid')).toBe(false);
+    // Only an approver approves: never the buyer, an admin or the store's own jobs.
+    expect(nextStatuses('awaiting_approval', 'buyer')).toEqual(['cancelled']);
+    expect(nextStatuses('awaiting_approval', 'approver')).toEqual(['unpaid', 'cancelled']);
   });
 
   it('may skip processing but never shipped: a delivered order always had a tracking number', () => {
@@ -103,7 +115,14 @@ describe('the order lifecycle table', () => {
       'shipped',
       'delivered',
     ]);
-    expect(LIVE_STATUSES).toEqual(['unpaid', 'paid', 'processing', 'shipped', 'delivered']);
+    expect(LIVE_STATUSES).toEqual([
+      'awaiting_approval',
+      'unpaid',
+      'paid',
+      'processing',
+      'shipped',
+      'delivered',
+    ]);
   });
 });
 

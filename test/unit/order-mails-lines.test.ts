@@ -64,6 +64,8 @@ const kinds: OrderMailKind[] = [
   'order.shipped',
   'order.cancelled',
   'order.paid.store',
+  'order.approval_requested',
+  'order.approved',
 ];
 
 const render = (kind: OrderMailKind, data: OrderMailData) =>

@@ -52,6 +52,8 @@ const kinds: OrderMailKind[] = [
   'order.shipped',
   'order.cancelled',
   'order.paid.store',
+  'order.approval_requested',
+  'order.approved',
 ];
 
 describe('every order mail', () => {

@@ -3,6 +3,7 @@ import { CartPanel } from '@/components/cart/CartPanel';
 import { DashboardSection } from '@/components/dashboard/DashboardSection';
 import { requirePageUser } from '@/lib/accounts';
 import { viewCart } from '@/lib/cart';
+import { can, companyOfMember, myCompany } from '@/lib/companies';
 import { MAX_CARD_AMOUNT_CENTS } from '@/lib/orders';
 
 export const metadata: Metadata = { title: 'Order List' };
@@ -15,7 +16,8 @@ export const metadata: Metadata = { title: 'Order List' };
  */
 export default async function CartPage() {
   const user = await requirePageUser('/dashboard/cart');
-  const cart = await viewCart(user);
+  const [cart, membership] = await Promise.all([viewCart(user), companyOfMember(user)]);
+  const company = membership ? await myCompany(user) : null;
   return (
     <DashboardSection id="cart-heading" title="Order List">
       <p className="mt-1 max-w-2xl text-sm text-slate-600">
@@ -26,6 +28,16 @@ export default async function CartPage() {
         initial={cart}
         user={{ name: user.name, email: user.email }}
         cardLimitCents={MAX_CARD_AMOUNT_CENTS}
+        company={
+          company
+            ? {
+                name: company.name,
+                addresses: company.shippingAddresses,
+                limitCents: company.membership.approvalLimitCents,
+                canPlace: can(company.membership.role, 'placeOrders'),
+              }
+            : null
+        }
       />
     </DashboardSection>
   );

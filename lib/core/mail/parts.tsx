@@ -19,6 +19,7 @@ export const mailPaths = {
   invoice: (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoice`,
   myOrders: '/dashboard/order',
   manageOrders: '/dashboard/manageorder',
+  approvals: '/dashboard/approvals',
   contact: '/contactus',
 } as const;
 

@@ -60,6 +60,11 @@ export interface OrderMailData {
   shipment: { carrier: string; trackingNumber: string; shippedAt: Date } | null;
   /** Present once cancelled. */
   cancellation: { reason: OrderCancelReason; at: Date } | null;
+  /**
+   * A company order that needed an approval: who decided (their name) and the reason given for
+   * a rejection; absent or null otherwise.
+   */
+  approval?: { limitCents: number; decidedBy: string | null; reason: string | null } | null;
 }
 
 /**
@@ -105,6 +110,13 @@ export function orderMailData(doc: OrderDoc, unpaidOrderTtlHours: number): Order
     // Orders cancelled before cancel reasons were recorded can only have expired.
     cancellation: doc.cancelledAt
       ? { reason: doc.cancelReason ?? 'expired', at: doc.cancelledAt }
+      : null,
+    approval: doc.approval
+      ? {
+          limitCents: doc.approval.limitCents,
+          decidedBy: doc.approval.decidedByName ?? null,
+          reason: doc.approval.reason ?? null,
+        }
       : null,
   };
 }

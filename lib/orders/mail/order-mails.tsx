@@ -6,6 +6,8 @@ import OrderCancelledMail from '@/lib/orders/mail/templates/order-cancelled';
 import OrderPaidMail from '@/lib/orders/mail/templates/order-paid';
 import OrderPlacedMail from '@/lib/orders/mail/templates/order-placed';
 import OrderShippedMail from '@/lib/orders/mail/templates/order-shipped';
+import ApprovalRequestedMail from '@/lib/orders/mail/templates/approval-requested';
+import OrderApprovedMail from '@/lib/orders/mail/templates/order-approved';
 import type { OrderMailProps } from './templates/order-parts';
 import StoreOrderPaidMail from '@/lib/orders/mail/templates/store-order-paid';
 
@@ -18,10 +20,18 @@ const templates: Record<OrderMailKind, ComponentType<OrderMailProps>> = {
   'order.shipped': OrderShippedMail,
   'order.cancelled': OrderCancelledMail,
   'order.paid.store': StoreOrderPaidMail,
+  'order.approval_requested': ApprovalRequestedMail,
+  'order.approved': OrderApprovedMail,
 };
 
 /** Which order mails go to the store (ORDERS_TO); every other one goes to the buyer. */
 export const storeOrderMails: ReadonlySet<OrderMailKind> = new Set(['order.paid.store']);
+
+/**
+ * Which order mails go to the approvers and owners of the buyer's company (lib/companies: the
+ * members whose role may approve orders, the buyer left out).
+ */
+export const approverOrderMails: ReadonlySet<OrderMailKind> = new Set(['order.approval_requested']);
 
 /**
  * Renders one order mail: subject, HTML and plain text, with the store's name and every link

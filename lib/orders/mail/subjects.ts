@@ -13,6 +13,10 @@ export const orderMailSubjects = {
     `Payment received for your ${store} order ${reference(order)}${order.payment?.invoiceNumber ? ` (invoice ${order.payment.invoiceNumber})` : ''}`,
   'order.shipped': (order, store) => `Your ${store} order ${reference(order)} has shipped`,
   'order.cancelled': (order, store) => `Your ${store} order ${reference(order)} is cancelled`,
+  'order.approval_requested': (order) =>
+    `Approval needed: ${formatMoney(order.totalCents)} from ${order.buyer.name} ${reference(order)}`,
+  'order.approved': (order, store) =>
+    `Your ${store} order ${reference(order)} is approved: ${formatMoney(order.totalCents)} to pay`,
   'order.paid.store': (order) =>
     `Order paid: ${formatMoney(order.totalCents)} from ${order.buyer.name} ${reference(order)}`,
 } satisfies Record<string, (order: OrderMailData, storeName: string) => string>;

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { CancelReason } from '../lifecycle';
+import type { OrderDoc } from '../collections';
 import { transition, type Actor, type ExtraUpdate, type TransitionResult } from '../transition';
 import { heldLines, releaseOrderStock } from '../stock';
 import { pastPayBy } from './deadline';
@@ -31,25 +32,33 @@ async function restockCancelled(result: TransitionResult): Promise<TransitionRes
 export async function cancelUnpaidOrder(
   id: string,
   by: Actor,
-  reason: Exclude<CancelReason, 'expired'>,
-  options: { note?: string | null; extraUpdate?: ExtraUpdate } = {},
+  reason: Exclude<CancelReason, 'expired' | 'approval_expired'>,
+  options: {
+    note?: string | null;
+    extraUpdate?: ExtraUpdate;
+    /** The status it is cancelled from: `unpaid`, or `awaiting_approval` (a rejection, a withdrawal). */
+    from?: 'unpaid' | 'awaiting_approval';
+    where?: import('mongodb').Filter<OrderDoc>;
+  } = {},
 ): Promise<TransitionResult> {
+  const { from = 'unpaid', ...rest } = options;
   return restockCancelled(
     await transition({
       id,
-      from: 'unpaid',
+      from,
       to: 'cancelled',
       reason,
       by,
-      ...options,
+      ...rest,
       extraUpdate: pendingStock(options.extraUpdate),
     }),
   );
 }
 
 /**
- * Cancels an unpaid order overdue at `now` (past its own deadline, see `payByOf`) and gives its
- * stock back, through the same `transition()` as every cancel: the order must still be unpaid,
+ * Cancels an unpaid order overdue at `now` (past its own deadline, see `payByOf`), or one
+ * awaiting approval past APPROVAL_HOLD_HOURS (`from: 'awaiting_approval'`: it never had a
+ * payment intent), and gives its stock back, through the same `transition()` as every cancel: the order must still be unpaid,
  * overdue, and carry `paymentIntentId` (the intent the caller has just canceled at Stripe, or
  * none), so of concurrent sweeps exactly one cancels it and the stock comes back once; an
  * intent attached meanwhile leaves the order for the next sweep.
@@ -59,15 +68,17 @@ export async function cancelOverdueOrder(
   paymentIntentId: string | null,
   now = new Date(),
   extraUpdate?: ExtraUpdate,
+  from: 'unpaid' | 'awaiting_approval' = 'unpaid',
 ): Promise<boolean> {
+  const lapsed = from === 'awaiting_approval';
   const result = await restockCancelled(
     await transition({
       id,
-      from: 'unpaid',
+      from,
       to: 'cancelled',
-      reason: 'expired',
+      reason: lapsed ? 'approval_expired' : 'expired',
       by: { kind: 'system' },
-      note: 'Not paid in time',
+      note: lapsed ? 'Not approved in time' : 'Not paid in time',
       where: {
         ...pastPayBy(now),
         paymentIntentId: paymentIntentId ?? { $exists: false },

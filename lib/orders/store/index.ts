@@ -1,9 +1,10 @@
 /**
  * The orders store: every read and write of the orders collection, one job per file (records:
  * the order as pages see it; place: placing; reads: queries; cancel: cancelling and restocking;
- * payment: payment and invoice-number writes; deadline: when an unpaid order runs out).
+ * payment: payment and invoice-number writes; deadline: when an unpaid order runs out;
+ * company-orders: a company's orders).
  */
-export type { Order, OrderHistoryStep, OrderLine, OrderRecord } from './records';
+export type { Order, OrderApproval, OrderHistoryStep, OrderLine, OrderRecord } from './records';
 export { orderRecord, publicOrder } from './records';
 export { payByOf } from './deadline';
 export type { LineToPlace, PlaceOrderResult, QuotedTerms, RefusedLine } from './place';
@@ -21,3 +22,11 @@ export {
 } from './reads';
 export { cancelOverdueOrder, cancelUnpaidOrder } from './cancel';
 export { attachPaymentIntent, markOrderPaid, setInvoiceNumbers } from './payment';
+export type { CompanyOrderRow } from './company-orders';
+export {
+  listAwaitingApproval,
+  listCompanyOrders,
+  OPEN_STATUSES,
+  openOrderCountsByCompany,
+  recentCompanyOrders,
+} from './company-orders';

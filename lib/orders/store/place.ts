@@ -19,7 +19,7 @@ export type { LineToPlace, RefusedLine } from './place-lines';
  */
 
 export type PlaceOrderResult =
-  | { ok: true; insertedId: string }
+  | { ok: true; insertedId: string; status: 'unpaid' | 'awaiting_approval' }
   | { ok: false; reason: 'product_not_found' }
   | { ok: false; reason: 'below_minimum'; minimum: number }
   | { ok: false; reason: 'out_of_stock'; available: number }
@@ -64,6 +64,17 @@ type PlaceOrderInput = {
    * unique index refuses a second, answered as `quote_already_ordered`).
    */
   quote?: Pick<QuotedTerms, 'quoteId' | 'reference'>;
+  /**
+   * An order placed by a company member: the company, and the placer's approval limit in cents
+   * (null: none). An order whose total is above the limit is committed `awaiting_approval`,
+   * holding its stock for `holdMs` of `approval` instead, with `approval.outbox` instead of
+   * `outbox` (the approvers' mail rather than the pay link).
+   */
+  company?: {
+    companyId: string;
+    limitCents: number | null;
+    approval: { holdMs: number; outbox: OutboxEntry[] };
+  };
 };
 
 /** How many times an order that met a full cap in a burst tries again. */
@@ -146,9 +157,15 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
   const flat = flatFieldsOf(intended, known);
   if (!flat) return { ok: false, reason: 'total_too_large' };
 
+  const company = input.company;
+  const overLimit = (totalCents: number) =>
+    company !== undefined && company.limitCents !== null && totalCents > company.limitCents;
+  const awaiting = overLimit(flat.totalCents);
+  const outbox = awaiting ? company!.approval.outbox : input.outbox;
   const createdAt = new Date();
   const claim = newClaim(createdAt);
   const quote = input.quote;
+  const holdMs = awaiting ? company!.approval.holdMs : input.holdMs;
   const doc: OrderDoc = {
     _id: new ObjectId(),
     lines: intended,
@@ -162,12 +179,14 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     address: input.address,
     phone: input.phone,
     ...(input.poNumber ? { poNumber: input.poNumber } : {}),
+    ...(company ? { companyId: new ObjectId(company.companyId), placedBy: buyerId } : {}),
+    ...(awaiting ? { approval: { limitCents: company!.limitCents! } } : {}),
     status: 'reserving',
     history: [],
     paid: false,
     createdAt,
-    expiresAt: new Date(createdAt.getTime() + input.holdMs),
-    ...(input.outbox?.length ? { outbox: input.outbox } : {}),
+    expiresAt: new Date(createdAt.getTime() + holdMs),
+    ...(outbox?.length ? { outbox } : {}),
     ...(quote ? { quoteId: new ObjectId(quote.quoteId), quoteReference: quote.reference } : {}),
   };
   try {
@@ -223,22 +242,33 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
         : refusedLines([final], single);
     }
     await faultPoint('place:before-commit');
+    // A price raised meanwhile above the placer's limit needs the approval all the same (its
+    // approvers find it in their list; the mail queued was the pay link, which is not sent for
+    // an order awaiting approval).
+    const lateApproval = !awaiting && overLimit(finalFlat.totalCents);
+    const status = awaiting || lateApproval ? 'awaiting_approval' : 'unpaid';
     const { matchedCount } = await orders.updateOne(
       { _id: doc._id, status: 'reserving', 'claim.token': claim.token },
       {
         $set: {
           ...finalFlat,
           lines: final,
-          status: 'unpaid',
-          history: [{ status: 'unpaid', at: createdAt, by: buyerId, note: null }],
+          status,
+          history: [{ status, at: createdAt, by: buyerId, note: null }],
+          ...(lateApproval
+            ? {
+                approval: { limitCents: company!.limitCents! },
+                expiresAt: new Date(createdAt.getTime() + company!.approval.holdMs),
+              }
+            : {}),
         },
         $unset: { claim: '' },
       },
     );
     if (matchedCount !== 1) throw new LostClaim();
+    return { ok: true, insertedId: doc._id.toHexString(), status };
   } catch (error) {
     if (error instanceof LostClaim) return { ok: false, reason: 'interrupted' };
     throw error;
   }
-  return { ok: true, insertedId: doc._id.toHexString() };
 }

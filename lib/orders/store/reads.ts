@@ -2,7 +2,7 @@ import 'server-only';
 import type { Filter } from 'mongodb';
 import { hasVerifiedEmail } from '@/lib/accounts';
 import { toObjectId } from '@/lib/core/db/ids';
-import type { OrderStatus } from '../lifecycle';
+import { UNPAID_STATUSES, type OrderStatus } from '../lifecycle';
 import type { OrderDoc } from '../collections';
 import { liveOrder, ordersCollection } from './collection';
 import { pastPayBy } from './deadline';
@@ -71,12 +71,15 @@ export function listAllOrders(status?: OrderStatus, dates: OrderDateBounds = {})
   return listOrders(createdAt ? { createdAt } : {}, status);
 }
 
-/** Unpaid live orders past their time to be paid at `now` (see `payByOf`), oldest first. */
+/**
+ * Unpaid live orders past their time to be paid at `now` (see `payByOf`), and orders awaiting
+ * approval past theirs (APPROVAL_HOLD_HOURS), oldest first.
+ */
 export async function findOverdueOrders(now: Date, limit = 100): Promise<OrderRecord[]> {
   const docs = await (
     await ordersCollection()
   )
-    .find({ status: 'unpaid', ...pastPayBy(now) })
+    .find({ status: { $in: [...UNPAID_STATUSES] }, ...pastPayBy(now) })
     .sort({ createdAt: 1 })
     .limit(limit)
     .toArray();

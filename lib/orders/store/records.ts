@@ -67,6 +67,23 @@ export interface Order {
   cancelReason: CancelReason | null;
   /** The quote this order was placed from (`Q-2026-000001`); null for an ordinary order. */
   quoteReference: string | null;
+  /** The company of the member who placed it (lib/companies); null for a person's own order. */
+  companyId: string | null;
+  /** Who placed a company order (its buyer's user id); null for a person's own order. */
+  placedBy: string | null;
+  /**
+   * A company order placed above its placer's approval limit: the limit, and who decided, when,
+   * and why (a rejection's reason); null for an order that needed no approval.
+   */
+  approval: OrderApproval | null;
+}
+
+/** A company order's approval as pages and the API see it. */
+export interface OrderApproval {
+  limitCents: number;
+  decidedBy: { userId: string; name: string } | null;
+  decidedAt: string | null;
+  reason: string | null;
 }
 
 /** An order with what the server needs to check ownership and payments; never sent out. */
@@ -136,6 +153,21 @@ export function orderRecord(doc: OrderDoc): OrderRecord {
     cancelledAt: doc.cancelledAt?.toISOString() ?? null,
     cancelReason: doc.cancelReason ?? null,
     quoteReference: doc.quoteReference ?? null,
+    companyId: doc.companyId?.toHexString() ?? null,
+    placedBy: doc.placedBy?.toHexString() ?? null,
+    approval: doc.approval
+      ? {
+          limitCents: doc.approval.limitCents,
+          decidedBy: doc.approval.decidedBy
+            ? {
+                userId: doc.approval.decidedBy.toHexString(),
+                name: doc.approval.decidedByName ?? '',
+              }
+            : null,
+          decidedAt: doc.approval.decidedAt?.toISOString() ?? null,
+          reason: doc.approval.reason ?? null,
+        }
+      : null,
     userId: doc.userId?.toHexString() ?? '',
     unitPriceCents: doc.unitPriceCents,
     totalCents: doc.totalCents,

@@ -1,17 +1,19 @@
 import 'server-only';
 import type { ObjectId } from 'mongodb';
+import { UNPAID_STATUSES } from '../lifecycle';
 import { ordersCollection } from './collection';
 
 /** The unpaid-orders cap's counting: the count itself, and this process's hint of it per buyer. */
 
 /**
- * How many unpaid orders this buyer has, counting those being placed (`reserving`): the cap
- * holds against concurrent orders of the same buyer.
+ * How many unpaid orders this buyer has (those awaiting their company's approval hold stock too,
+ * and count), counting those being placed (`reserving`): the cap holds against concurrent
+ * orders of the same buyer.
  */
 export async function countUnpaidOrders(userId: ObjectId): Promise<number> {
   const count = await (
     await ordersCollection()
-  ).countDocuments({ userId, status: { $in: ['unpaid', 'reserving'] } });
+  ).countDocuments({ userId, status: { $in: [...UNPAID_STATUSES, 'reserving'] } });
   noteUnpaidCount(userId, count);
   return count;
 }

@@ -25,6 +25,10 @@ function cancelledText(order: Pick<Order, 'cancelReason' | 'createdAt' | 'payBy'
       return orderExpiredMessage(order);
     case 'deleted':
       return 'The buyer deleted this order. Its stock was returned.';
+    case 'rejected':
+      return 'This order was not approved by the company, so it was cancelled. Its stock was returned.';
+    case 'approval_expired':
+      return 'Nobody in the company approved this order in time, so it was cancelled. Its stock was returned.';
     default:
       return 'The store cancelled this order before it was paid. Its stock was returned.';
   }
@@ -48,6 +52,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 const actorLabels: Record<StepActor, string> = {
   you: 'by you',
   buyer: 'by the buyer',
+  company: 'by the company’s approver',
   store: 'by the store',
   payment: 'card payment',
   system: 'automatically',
@@ -89,6 +94,21 @@ export default async function OrderPage({ params }: Props) {
         <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
       </p>
 
+      {order.status === 'awaiting_approval' ? (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-orange-300 bg-orange-50 p-4 text-sm text-orange-900"
+        >
+          This order is above the approval limit of its buyer, so it waits for an approver or owner
+          of the company (
+          <Link href="/dashboard/approvals" className="font-medium underline">
+            Approvals
+          </Link>
+          ). Its parts stay reserved until{' '}
+          <time dateTime={order.payBy}>{formatDateTime(order.payBy)}</time>; once approved, it can
+          be paid.
+        </p>
+      ) : null}
       {order.status === 'cancelled' ? (
         <p
           role="status"

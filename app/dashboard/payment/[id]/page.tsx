@@ -79,6 +79,22 @@ export default async function PaymentPage({ params }: Props) {
           <p role="status" data-testid="payment-expired">
             {orderCancelledMessage(order)}
           </p>
+        ) : order.status === 'awaiting_approval' ? (
+          <div
+            role="status"
+            data-testid="payment-awaiting-approval"
+            className="text-sm text-slate-800"
+          >
+            <p className="font-semibold text-slate-900">
+              This order waits for your company’s approval.
+            </p>
+            <p className="mt-1">
+              Its total is above your approval limit, so an approver or owner of your company
+              decides first; its parts stay reserved until{' '}
+              <time dateTime={order.payBy}>{formatDateTime(order.payBy)}</time>. We mail you once it
+              is approved, and you can pay it here then.
+            </p>
+          </div>
         ) : order.totalCents > MAX_CARD_AMOUNT_CENTS ? (
           <div role="status" data-testid="payment-card-limit" className="text-sm text-slate-800">
             <p className="font-semibold text-slate-900">

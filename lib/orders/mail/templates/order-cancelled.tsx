@@ -10,6 +10,8 @@ const headings: Record<OrderCancelReason, string> = {
   deleted: 'Your order is cancelled',
   cancelled_by_store: 'We have cancelled your order',
   expired: 'Your unpaid order has expired',
+  rejected: 'Your order was not approved',
+  approval_expired: 'Your order was not approved in time',
 };
 
 /** To the buyer, when an order is cancelled: why, and what happens to their money. */
@@ -34,6 +36,21 @@ export default function OrderCancelledMail(props: OrderMailProps) {
           Hello {order.buyer.name}, order {order.id} was not paid by {formatMoment(order.payBy)}, so
           it was cancelled{when} and the reserved parts went back into stock. Nothing was charged.
           You are welcome to order again.
+        </Paragraph>
+      )}
+      {reason === 'rejected' && (
+        <Paragraph>
+          Hello {order.buyer.name}, {order.approval?.decidedBy ?? 'an approver of your company'} did
+          not approve order {order.id}, so it was cancelled{when} and the reserved parts went back
+          into stock. Nothing was charged.
+          {order.approval?.reason ? ` The reason given: “${order.approval.reason}”.` : ''}
+        </Paragraph>
+      )}
+      {reason === 'approval_expired' && (
+        <Paragraph>
+          Hello {order.buyer.name}, order {order.id} was not approved by your company by{' '}
+          {formatMoment(order.payBy)}, so it was cancelled{when} and the reserved parts went back
+          into stock. Nothing was charged. Ask an approver and place it again.
         </Paragraph>
       )}
       {reason === 'cancelled_by_store' && (

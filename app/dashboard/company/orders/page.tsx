@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { CompanyOrdersTable } from '@/components/approvals/CompanyOrdersTable';
+import { DashboardSection } from '@/components/dashboard/DashboardSection';
+import { requirePageUser } from '@/lib/accounts';
+import { can, companyOfMember } from '@/lib/companies';
+import { companyOrdersFor } from '@/lib/orders';
+
+export const metadata: Metadata = { title: 'Company orders' };
+
+/**
+ * Company orders: every live order placed by a member of the person's company, newest first,
+ * with who placed each (orders stay with the company when their placer leaves). Each links to
+ * its page, where the members whose role allows it pay it or download its invoice.
+ */
+export default async function CompanyOrdersPage() {
+  const user = await requirePageUser('/dashboard/company/orders');
+  const membership = await companyOfMember(user);
+  if (!membership || !can(membership.member.role, 'viewCompanyOrders')) {
+    return (
+      <DashboardSection id="company-orders-title" title="Company orders">
+        <p className="mt-4 max-w-2xl text-slate-700">
+          {membership
+            ? 'Your role in your company does not show its orders.'
+            : 'You do not belong to a company yet: your own orders are in My Orders.'}{' '}
+          <Link href="/dashboard/company" className="font-medium text-brand-700 underline">
+            {membership ? 'See your company' : 'Create or join a company'}
+          </Link>
+        </p>
+      </DashboardSection>
+    );
+  }
+  const orders = await companyOrdersFor(user, { inRender: true });
+  return (
+    <DashboardSection id="company-orders-title" title="Company orders">
+      <p className="mt-2 max-w-2xl text-sm text-slate-600">
+        Every order of {membership.company.name}, newest first.
+      </p>
+      {orders.length === 0 ? (
+        <p className="mt-4 text-slate-700">Your company has no orders yet.</p>
+      ) : (
+        <CompanyOrdersTable orders={orders} caption="Company order" />
+      )}
+    </DashboardSection>
+  );
+}

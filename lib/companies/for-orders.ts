@@ -1,0 +1,56 @@
+import 'server-only';
+import type { ObjectId } from 'mongodb';
+import { findUserById } from '@/lib/accounts';
+import { getDb } from '@/lib/core/db';
+import { collections } from './collections';
+import { COMPANY_ROLE_ACTIONS, COMPANY_ROLES, type CompanyAction } from './roles';
+
+/**
+ * What the orders module asks of a company: who is to be mailed about an order (the members
+ * whose role allows an action, from the one role table), and what an invoice prints about the
+ * company. Reads only; the company's own store is store.ts.
+ */
+
+/** The roles whose table row allows `action`. */
+function rolesAllowed(action: CompanyAction) {
+  return COMPANY_ROLES.filter((role) => COMPANY_ROLE_ACTIONS[role].includes(action));
+}
+
+/**
+ * The email addresses of the company's members whose role allows `action` (e.g. the approvers
+ * and owners who are asked to approve an order), leaving out `except` (its placer). At most 50.
+ */
+export async function companyMemberEmails(
+  companyId: ObjectId,
+  action: CompanyAction,
+  except?: ObjectId,
+): Promise<string[]> {
+  const members = await collections(await getDb())
+    .companyMembers.find(
+      {
+        companyId,
+        role: { $in: rolesAllowed(action) },
+        ...(except ? { userId: { $ne: except } } : {}),
+      },
+      { projection: { userId: 1 } },
+    )
+    .limit(50)
+    .toArray();
+  const users = await Promise.all(
+    members.map((member) => findUserById(member.userId.toHexString())),
+  );
+  return users.flatMap((user) => (user ? [user.email] : []));
+}
+
+/** A company as an invoice prints it, as it is now; null when there is none. */
+export async function companyInvoiceParty(
+  companyId: ObjectId,
+): Promise<{ name: string; taxId: string | null; billingAddress: string } | null> {
+  const company = await collections(await getDb()).companies.findOne(
+    { _id: companyId },
+    { projection: { name: 1, taxId: 1, billingAddress: 1 } },
+  );
+  return company
+    ? { name: company.name, taxId: company.taxId, billingAddress: company.billingAddress }
+    : null;
+}

@@ -1,0 +1,37 @@
+import {
+  ActionButton,
+  absoluteLink,
+  MailLayout,
+  mailPaths,
+  Paragraph,
+} from '@/lib/core/mail/parts';
+import { formatMoment } from '@/lib/core/dates';
+import { formatMoney } from '@/lib/core/money';
+import { OrderedGoods, orderedGoods, OrderSummary, type OrderMailProps } from './order-parts';
+
+/**
+ * To the approvers and owners of the buyer's company, when a member places an order above their
+ * approval limit: who asks, for what, and where to approve or reject it before it lapses.
+ */
+export default function ApprovalRequestedMail({ order, storeName, origin }: OrderMailProps) {
+  const total = formatMoney(order.totalCents);
+  const limit = order.approval ? formatMoney(order.approval.limitCents) : null;
+  return (
+    <MailLayout
+      storeName={storeName}
+      origin={origin}
+      preview={`${order.buyer.name} asks you to approve ${total} for ${orderedGoods(order)}.`}
+      heading={`Approval needed: ${total}`}
+    >
+      <Paragraph>
+        {order.buyer.name} ({order.buyer.email}) placed order {order.id} for{' '}
+        <OrderedGoods order={order} />, {total} in all
+        {limit ? `, above their approval limit of ${limit}` : ''}. Its parts are reserved until{' '}
+        {formatMoment(order.payBy)}: approve it so that it can be paid, or reject it with a reason.
+        Unanswered by then, it is cancelled.
+      </Paragraph>
+      <ActionButton href={absoluteLink(origin, mailPaths.approvals)}>Open Approvals</ActionButton>
+      <OrderSummary order={order} origin={origin} />
+    </MailLayout>
+  );
+}

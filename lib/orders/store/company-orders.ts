@@ -1,0 +1,99 @@
+import 'server-only';
+import type { ObjectId } from 'mongodb';
+import type { OrderStatus } from '../lifecycle';
+import { liveOrder, ordersCollection } from './collection';
+import { orderRecord, publicOrder, type Order } from './records';
+
+/** Reading a company's orders: its members' list, its approvals, the admin's company pages. */
+
+/** The statuses of an order still to be dealt with: awaiting approval, unpaid, paid, processing. */
+export const OPEN_STATUSES = [
+  'awaiting_approval',
+  'unpaid',
+  'paid',
+  'processing',
+] as const satisfies readonly OrderStatus[];
+
+/** How many open orders each company has (companies with none are left out). */
+export async function openOrderCountsByCompany(
+  companyIds: readonly ObjectId[],
+): Promise<Map<string, number>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await (
+    await ordersCollection()
+  )
+    .aggregate<{ _id: ObjectId; count: number }>([
+      { $match: { companyId: { $in: [...companyIds] }, status: { $in: [...OPEN_STATUSES] } } },
+      { $group: { _id: '$companyId', count: { $sum: 1 } } },
+    ])
+    .toArray();
+  return new Map(rows.map((row) => [row._id.toHexString(), row.count]));
+}
+
+/** A company's order as its lists show it: the order, and who placed it. */
+export interface CompanyOrderRow {
+  _id: string;
+  createdAt: string;
+  status: OrderStatus;
+  totalCents: number;
+  /** How many lines it has. */
+  lineCount: number;
+  poNumber: string | null;
+  placedBy: { userId: string | null; name: string; email: string };
+}
+
+/** A company's most recent orders (cancelled ones included), newest first. */
+export async function recentCompanyOrders(
+  companyId: ObjectId,
+  limit: number,
+): Promise<CompanyOrderRow[]> {
+  const docs = await (
+    await ordersCollection()
+  )
+    .find({ companyId, status: { $ne: 'reserving' } })
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(limit)
+    .toArray();
+  return docs.map((doc) => {
+    const record = orderRecord(doc);
+    return {
+      _id: record._id,
+      createdAt: record.createdAt,
+      status: record.status,
+      totalCents: record.totalCents,
+      lineCount: record.lines.length,
+      poNumber: record.poNumber,
+      placedBy: { userId: record.userId || null, name: doc.userName, email: doc.email },
+    };
+  });
+}
+
+/**
+ * A company's live orders, newest first, or those in one `status`, at most `limit` (its members'
+ * Company orders page).
+ */
+export async function listCompanyOrders(
+  companyId: ObjectId,
+  { status, limit = 200 }: { status?: OrderStatus; limit?: number } = {},
+): Promise<Order[]> {
+  const docs = await (
+    await ordersCollection()
+  )
+    .find({ companyId, ...(status ? { status } : liveOrder) })
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(limit)
+    .toArray();
+  return docs.map((doc) => publicOrder(orderRecord(doc)));
+}
+
+/** A company's orders awaiting approval, oldest first (the approvers' list). */
+export async function listAwaitingApproval(companyId: ObjectId): Promise<Order[]> {
+  const docs = await (
+    await ordersCollection()
+  )
+    .find({ companyId, status: 'awaiting_approval' })
+    .sort({ createdAt: 1, _id: 1 })
+    .limit(200)
+    .toArray();
+  return docs.map((doc) => publicOrder(orderRecord(doc)));
+}
