@@ -1,5 +1,6 @@
 import type { ObjectId } from 'mongodb';
 import { collection, declareCollections } from '@/lib/core/db/collection';
+import type { OutboxEntry } from '@/lib/core/mail/outbox-registry';
 import type { CompanyRole } from './roles';
 
 /** A shipping address of a company, offered at checkout. */
@@ -23,6 +24,8 @@ export interface CompanyDoc {
   taxId: string | null;
   billingAddress: string;
   shippingAddresses: ShippingAddressDoc[];
+  /** Counts changes of `shippingAddresses`: each is written only over the list it read. */
+  addressVersion?: number;
   ownerCount: number;
   createdAt: Date;
   updatedAt: Date;
@@ -39,11 +42,52 @@ export interface CompanyMemberDoc {
   joinedAt: Date;
 }
 
+/**
+ * An invitation to join a company, mailed to `email` with a single-use link. Open while `open`
+ * is true and `expiresAt` is ahead; accepting, revoking or re-inviting the same email closes it
+ * (one conditional update, so it is accepted at most once). The link's token is never stored:
+ * only its SHA-256 (`tokenHash`), and `tokenSeed`, from which the mail derives the token with
+ * the server's secret (lib/companies/invitation-token.ts), so a copy of the database alone
+ * cannot use it.
+ */
+export interface CompanyInvitationDoc {
+  _id: ObjectId;
+  companyId: ObjectId;
+  /** Lower-case. */
+  email: string;
+  role: CompanyRole;
+  approvalLimitCents: number | null;
+  /** Who invited, and the names the mail prints (as they were when it was sent). */
+  invitedBy: ObjectId;
+  inviterName: string;
+  companyName: string;
+  invitedAt: Date;
+  expiresAt: Date;
+  tokenHash: string;
+  tokenSeed: string;
+  /** True until accepted, revoked or replaced by a new invitation of the same email. */
+  open: boolean;
+  acceptedAt?: Date;
+  acceptedBy?: ObjectId;
+  revokedAt?: Date;
+  /** The invitation mail, queued in the insert (lib/core/mail/outbox.ts). */
+  outbox?: OutboxEntry[];
+}
+
 export const collections = declareCollections({
   companies: collection<CompanyDoc>('companies', [{ key: { name: 1, _id: 1 } }]),
   companyMembers: collection<CompanyMemberDoc>('companyMembers', [
     // A person belongs to at most one company.
     { key: { userId: 1 }, options: { unique: true } },
     { key: { companyId: 1, role: 1 } },
+  ]),
+  companyInvitations: collection<CompanyInvitationDoc>('companyInvitations', [
+    // A link's token finds its invitation, and no two invitations share one.
+    { key: { tokenHash: 1 }, options: { unique: true } },
+    // A company's open invitations; at most one open invitation per company and email.
+    {
+      key: { companyId: 1, email: 1 },
+      options: { unique: true, partialFilterExpression: { open: true } },
+    },
   ]),
 });

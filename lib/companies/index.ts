@@ -2,79 +2,34 @@ import 'server-only';
 import { ObjectId } from 'mongodb';
 import { refuse } from '@/lib/core/refusal';
 import type { CreateCompanyInput, UpdateCompanyInput } from './validation/company';
-import { can, type CompanyAction } from './roles';
+import { companyView, requireCompanyAction, requireMembership, type Person } from './membership';
 import type { MyCompany } from './shared';
-import {
-  countMembers,
-  createCompany,
-  findCompany,
-  findMembership,
-  updateCompany,
-  type CompanyDoc,
-  type CompanyMemberDoc,
-} from './store';
+import { countMembers, createCompany, updateCompany } from './store';
 
 /**
- * Company accounts: a company, its members and their roles (the one table, roles.ts). A person
- * belongs to at most one company; people without one use the store exactly as before. The
+ * Company accounts: a company, its members and their roles (the one table, roles.ts), its
+ * invitations (invitations.ts, mailed through the outbox) and shipping addresses
+ * (addresses.ts). A person belongs to at most one company; people without one use the store
+ * exactly as before. Every check reads the caller's membership afresh (membership.ts). The
  * feature's public face for server code.
  */
 
 export * from './roles';
-export type { MyCompany, ShippingAddress } from './shared';
-
-type Person = { id: string };
-
-function companyView(
-  company: CompanyDoc,
-  member: CompanyMemberDoc,
-  memberCount: number,
-): MyCompany {
-  return {
-    _id: company._id.toHexString(),
-    name: company.name,
-    taxId: company.taxId,
-    billingAddress: company.billingAddress,
-    shippingAddresses: company.shippingAddresses.map((address) => ({
-      _id: address._id.toHexString(),
-      label: address.label,
-      address: address.address,
-      phone: address.phone,
-      default: address.default,
-    })),
-    memberCount,
-    createdAt: company.createdAt.toISOString(),
-    membership: {
-      role: member.role,
-      approvalLimitCents: member.approvalLimitCents,
-      joinedAt: member.joinedAt.toISOString(),
-    },
-  };
-}
-
-/** The person's membership and company, or null when they belong to none. */
-export async function companyOfMember(
-  person: Person,
-): Promise<{ company: CompanyDoc; member: CompanyMemberDoc } | null> {
-  const member = await findMembership(new ObjectId(person.id));
-  if (!member) return null;
-  const company = await findCompany(member.companyId);
-  return company ? { company, member } : null;
-}
-
-/** The person's company and membership; 404 `company.none` when they have none. */
-async function requireMembership(person: Person) {
-  const found = await companyOfMember(person);
-  if (!found) throw refuse('company.none');
-  return found;
-}
-
-/** The person's company and membership, when their role allows `action` (403 otherwise). */
-export async function requireCompanyAction(person: Person, action: CompanyAction) {
-  const found = await requireMembership(person);
-  if (!can(found.member.role, action)) throw refuse('company.not_allowed');
-  return found;
-}
+export { companyInvoiceParty, companyMemberEmails } from './for-orders';
+export * from './admin';
+export type { CompanyInvitation, CompanyMember, MyCompany, ShippingAddress } from './shared';
+export { companyOfMember, requireCompanyAction } from './membership';
+export { listMembers, removeMember, updateMember } from './members';
+export {
+  acceptInvitation,
+  inviteMember,
+  listInvitations,
+  loadCompanyMailKinds,
+  revokeInvitation,
+} from './invitations';
+export { addShippingAddress, removeShippingAddress, updateShippingAddress } from './addresses';
+export * from './limits';
+export type { CompanyMailKind } from './mail/invitation-mail';
 
 /**
  * `POST /api/companies`: a new company with the caller as its owner; 409

@@ -3,3 +3,6 @@
  * server-only code.
  */
 export * from './validation/company';
+export * from './validation/members';
+export * from './validation/addresses';
+export * from './validation/admin';

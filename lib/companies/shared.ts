@@ -29,3 +29,30 @@ export interface MyCompany {
     joinedAt: string;
   };
 }
+
+/** A member of the caller's company as `GET /api/companies/me/members` lists them. */
+export interface CompanyMember {
+  userId: string;
+  name: string;
+  email: string;
+  role: import('./roles').CompanyRole;
+  /** The most an order of theirs may total without an approval, in cents; null: no limit. */
+  approvalLimitCents: number | null;
+  joinedAt: string;
+}
+
+/** An open invitation to the caller's company. */
+export interface CompanyInvitation {
+  _id: string;
+  email: string;
+  role: import('./roles').CompanyRole;
+  approvalLimitCents: number | null;
+  invitedAt: string;
+  expiresAt: string;
+}
+
+/** How many shipping addresses a company may hold, and open invitations it may have. */
+export const MAX_SHIPPING_ADDRESSES = 20;
+export const MAX_OPEN_INVITATIONS = 50;
+/** How long an invitation's link stays valid. */
+export const INVITATION_TTL_DAYS = 7;

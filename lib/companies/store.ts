@@ -1,7 +1,12 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
 import { getDb } from '@/lib/core/db';
-import { collections, type CompanyDoc, type CompanyMemberDoc } from './collections';
+import {
+  collections,
+  type CompanyDoc,
+  type CompanyMemberDoc,
+  type ShippingAddressDoc,
+} from './collections';
 import type { CompanyRole } from './roles';
 
 /** Every read and write of the companies and their members. */
@@ -78,4 +83,184 @@ export async function countMembers(companyId: ObjectId): Promise<number> {
   return (await all()).companyMembers.countDocuments({ companyId });
 }
 
-export type { CompanyDoc, CompanyMemberDoc };
+// ---- Members -------------------------------------------------------------------------------
+
+/** A company's members, the longest-standing first. */
+export async function listMembersOf(companyId: ObjectId): Promise<CompanyMemberDoc[]> {
+  return (await all()).companyMembers.find({ companyId }).sort({ joinedAt: 1, _id: 1 }).toArray();
+}
+
+/** The membership of `userId` in this company only, or null. */
+export async function findMemberIn(
+  companyId: ObjectId,
+  userId: ObjectId,
+): Promise<CompanyMemberDoc | null> {
+  return (await all()).companyMembers.findOne({ companyId, userId });
+}
+
+/** Why a change of a member did not happen: the last owner, or the member changed meanwhile. */
+export type MemberChangeResult =
+  { ok: true; member: CompanyMemberDoc } | { ok: false; reason: 'last_owner' | 'changed' };
+
+/**
+ * Takes one owner off the company's count, only while it has two or more: of two concurrent
+ * demotions (or removals) of its only two owners, exactly one gets past this update.
+ */
+async function releaseOwner(companyId: ObjectId): Promise<boolean> {
+  const { modifiedCount } = await (
+    await all()
+  ).companies.updateOne({ _id: companyId, ownerCount: { $gte: 2 } }, { $inc: { ownerCount: -1 } });
+  return modifiedCount === 1;
+}
+
+/**
+ * Counts one more owner. Always after the membership says so, so that the count is never
+ * above the owners there are (a crash in between leaves it one low: a demotion is then refused
+ * sooner, never allowed wrongly).
+ */
+async function countOwner(companyId: ObjectId): Promise<void> {
+  await (await all()).companies.updateOne({ _id: companyId }, { $inc: { ownerCount: 1 } });
+}
+
+/**
+ * Changes a member's role and approval limit, when they are still as `member` says. Demoting
+ * an owner first takes them off the owner count under its guard (`last_owner` when they are
+ * the last), and gives it back when the member had changed meanwhile (`changed`: read again).
+ */
+export async function changeMember(
+  member: CompanyMemberDoc,
+  fields: { role?: CompanyRole; approvalLimitCents?: number | null },
+): Promise<MemberChangeResult> {
+  const { companyMembers } = await all();
+  const role = fields.role ?? member.role;
+  const demoting = member.role === 'owner' && role !== 'owner';
+  const promoting = member.role !== 'owner' && role === 'owner';
+  if (demoting && !(await releaseOwner(member.companyId))) {
+    return { ok: false, reason: 'last_owner' };
+  }
+  const updated = await companyMembers.findOneAndUpdate(
+    { _id: member._id, role: member.role },
+    {
+      $set: {
+        role,
+        ...(fields.approvalLimitCents !== undefined
+          ? { approvalLimitCents: fields.approvalLimitCents }
+          : {}),
+      },
+    },
+    { returnDocument: 'after' },
+  );
+  if (!updated) {
+    if (demoting) await countOwner(member.companyId);
+    return { ok: false, reason: 'changed' };
+  }
+  if (promoting) await countOwner(member.companyId);
+  return { ok: true, member: updated };
+}
+
+/**
+ * Removes a membership (one delete: from the next request on, the person has no company). An
+ * owner is taken off the owner count first, under its guard (`last_owner`).
+ */
+export async function deleteMember(
+  member: CompanyMemberDoc,
+): Promise<{ ok: true } | { ok: false; reason: 'last_owner' | 'changed' }> {
+  const { companyMembers } = await all();
+  const owner = member.role === 'owner';
+  if (owner && !(await releaseOwner(member.companyId))) return { ok: false, reason: 'last_owner' };
+  const { deletedCount } = await companyMembers.deleteOne({ _id: member._id, role: member.role });
+  if (deletedCount === 0) {
+    if (owner) await countOwner(member.companyId);
+    return { ok: false, reason: 'changed' };
+  }
+  return { ok: true };
+}
+
+/**
+ * Adds a person to a company (an accepted invitation); `already_member` when they belong to a
+ * company already (the unique user id decides, also for two at once).
+ */
+export async function addMember(
+  fields: Omit<CompanyMemberDoc, '_id'>,
+): Promise<{ ok: true; member: CompanyMemberDoc } | { ok: false; reason: 'already_member' }> {
+  const member: CompanyMemberDoc = { _id: new ObjectId(), ...fields };
+  try {
+    await (await all()).companyMembers.insertOne(member);
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) return { ok: false, reason: 'already_member' };
+    throw error;
+  }
+  if (member.role === 'owner') await countOwner(member.companyId);
+  return { ok: true, member };
+}
+
+// ---- Shipping addresses ----------------------------------------------------------------------
+
+/** A change of a company's address list, decided on the list as it is. */
+export type AddressChange<R> =
+  | { ok: true; list: ShippingAddressDoc[]; result: R }
+  | { ok: false; reason: 'not_found' | 'too_many' | 'default_needed' };
+
+/**
+ * Changes a company's shipping addresses: `change` decides on the list as read, and the new
+ * list is written only if nobody changed the list meanwhile (`addressVersion`); otherwise it
+ * is read and decided again. So the rules (at most 20, exactly one default) hold under
+ * concurrent changes too.
+ */
+export async function changeAddresses<R>(
+  companyId: ObjectId,
+  change: (list: ShippingAddressDoc[]) => AddressChange<R>,
+): Promise<
+  | { ok: true; company: CompanyDoc; result: R }
+  | { ok: false; reason: 'not_found' | 'too_many' | 'default_needed' | 'no_company' }
+> {
+  const { companies } = await all();
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    // Another change won the race: wait a moment (more each time, spread out) and decide again.
+    if (attempt > 0) await new Promise((done) => setTimeout(done, Math.random() * 5 * attempt));
+    const company = await companies.findOne({ _id: companyId });
+    if (!company) return { ok: false, reason: 'no_company' };
+    const outcome = change(company.shippingAddresses);
+    if (!outcome.ok) return outcome;
+    const version = (company.addressVersion ?? 0) + 1;
+    const updatedAt = new Date();
+    const { matchedCount } = await companies.updateOne(
+      { _id: companyId, addressVersion: company.addressVersion ?? { $exists: false } },
+      { $set: { shippingAddresses: outcome.list, addressVersion: version, updatedAt } },
+    );
+    if (matchedCount === 1) {
+      const updated = { ...company, shippingAddresses: outcome.list, addressVersion: version };
+      return { ok: true, company: { ...updated, updatedAt }, result: outcome.result };
+    }
+  }
+  throw new Error(`The shipping addresses of company ${companyId.toHexString()} stay busy`);
+}
+
+/**
+ * Appends an address that is not the default to a list that has one already (so has its
+ * default) and is not full, in one update; false when the list is empty or full (or the
+ * company is gone): then `changeAddresses` decides.
+ */
+export async function appendAddress(
+  companyId: ObjectId,
+  address: ShippingAddressDoc,
+  max: number,
+): Promise<boolean> {
+  const { modifiedCount } = await (
+    await all()
+  ).companies.updateOne(
+    {
+      _id: companyId,
+      'shippingAddresses.0': { $exists: true },
+      [`shippingAddresses.${max - 1}`]: { $exists: false },
+    },
+    {
+      $push: { shippingAddresses: address },
+      $inc: { addressVersion: 1 },
+      $set: { updatedAt: new Date() },
+    },
+  );
+  return modifiedCount === 1;
+}
+
+export type { CompanyDoc, CompanyMemberDoc, ShippingAddressDoc };

@@ -1,22 +1,28 @@
 import 'server-only';
+import { loadCompanyMailKinds, type CompanyMailKind } from '@/lib/companies';
 import { loadOrderMailKinds, type OrderMailKind } from '@/lib/orders';
 import { loadQuoteMailKinds, type QuoteMailKind } from '@/lib/quotes';
 
 /**
  * The store's outbox as a whole: the kernel's engine (lib/core/mail/outbox.ts) with the mail
- * kinds of every feature that queues mails (orders, quotes). Each feature registers its own
- * kinds with the engine when its collection is declared (so a drain sends the mails of every
- * feature loaded in the process); this module loads all of them at once, for tests and scripts
- * that look at the registry as a whole.
+ * kinds of every feature that queues mails (orders, quotes, company invitations). Each feature
+ * registers its own kinds with the engine when its mail-queuing module loads (so a drain sends
+ * the mails of every feature loaded in the process); this module loads all of them at once:
+ * instrumentation.ts imports it before the first request, tests and scripts read the registry
+ * as a whole.
  */
 
 /** Every kind of mail that can be queued (`queueMail`). */
-export type MailKind = OrderMailKind | QuoteMailKind;
+export type MailKind = OrderMailKind | QuoteMailKind | CompanyMailKind;
 
 /** The kinds of every collection with an outbox, loaded (templates included). */
 export async function loadOutboxRegistry() {
-  const [orders, quotes] = await Promise.all([loadOrderMailKinds(), loadQuoteMailKinds()]);
-  return { orders, quotes };
+  const [orders, quotes, companyInvitations] = await Promise.all([
+    loadOrderMailKinds(),
+    loadQuoteMailKinds(),
+    loadCompanyMailKinds(),
+  ]);
+  return { orders, quotes, companyInvitations };
 }
 
 export const outboxRegistry = await loadOutboxRegistry();

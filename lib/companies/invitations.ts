@@ -1,0 +1,162 @@
+import 'server-only';
+import { ObjectId } from 'mongodb';
+import { findUserByEmail, type User } from '@/lib/accounts';
+import type { Id } from '@/lib/core/ids';
+import { queueMail, registerOutboxKinds, scheduleOutboxDrain } from '@/lib/core/mail/outbox';
+import { refuse } from '@/lib/core/refusal';
+import { hashSingleUseToken } from '@/lib/core/single-use-token';
+import { newInvitationToken } from './invitation-token';
+import {
+  claimInvitation,
+  closeInvitation,
+  countOpenInvitations,
+  findOpenInvitation,
+  listOpenInvitations,
+  replaceInvitation,
+  unclaimInvitation,
+  type CompanyInvitationDoc,
+} from './invitations-store';
+import { companyView, requireCompanyAction, type Person } from './membership';
+import {
+  INVITATION_TTL_DAYS,
+  MAX_OPEN_INVITATIONS,
+  type CompanyInvitation,
+  type MyCompany,
+} from './shared';
+import { addMember, countMembers, findCompany, findMembership } from './store';
+import type { InviteMemberInput } from './validation/members';
+
+/**
+ * The kinds of mail queued on invitations, registered with the kernel's outbox engine as soon
+ * as the invitations are loaded; the templates load only when a drain needs them.
+ */
+registerOutboxKinds(
+  'companyInvitations',
+  async () => (await import('./mail/kinds')).companyMailKinds,
+);
+
+/** The kinds of company mail the outbox sends, with their templates (loaded on demand). */
+export async function loadCompanyMailKinds() {
+  return (await import('./mail/kinds')).companyMailKinds;
+}
+
+/**
+ * Invitations into the caller's company: an owner (`manageMembers`) invites an email as a role,
+ * the person gets a mail with a single-use link valid 7 days (queued in the invitation's insert,
+ * sent by the outbox), and joins by accepting it while signed in with that email. Inviting the
+ * same email again replaces the open invitation (its link stops working).
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function invitationView(doc: CompanyInvitationDoc): CompanyInvitation {
+  return {
+    _id: doc._id.toHexString(),
+    email: doc.email,
+    role: doc.role,
+    approvalLimitCents: doc.approvalLimitCents,
+    invitedAt: doc.invitedAt.toISOString(),
+    expiresAt: doc.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * `POST /api/companies/me/invitations`: invites `email` as `role`. 409 when the person already
+ * belongs to this company or another, or the company has 50 open invitations.
+ */
+export async function inviteMember(
+  inviter: Pick<User, 'id' | 'name'>,
+  input: InviteMemberInput,
+  origin: string,
+): Promise<CompanyInvitation> {
+  const { company } = await requireCompanyAction(inviter, 'manageMembers');
+  const email = input.email.toLowerCase();
+  const invitee = await findUserByEmail(email);
+  const membership = invitee ? await findMembership(new ObjectId(invitee.id)) : null;
+  if (membership) {
+    throw refuse(
+      membership.companyId.equals(company._id)
+        ? 'company.invitee_already_member'
+        : 'company.invitee_in_other_company',
+      { params: { email } },
+    );
+  }
+  const now = new Date();
+  if ((await countOpenInvitations(company._id, email, now)) >= MAX_OPEN_INVITATIONS) {
+    throw refuse('company.too_many_invitations', { params: { max: MAX_OPEN_INVITATIONS } });
+  }
+  const { tokenSeed, tokenHash } = newInvitationToken();
+  const doc: CompanyInvitationDoc = {
+    _id: new ObjectId(),
+    companyId: company._id,
+    email,
+    role: input.role,
+    approvalLimitCents: input.approvalLimitCents ?? null,
+    invitedBy: new ObjectId(inviter.id),
+    inviterName: inviter.name,
+    companyName: company.name,
+    invitedAt: now,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+    tokenHash,
+    tokenSeed,
+    open: true,
+    outbox: queueMail('company.invitation', { origin, now }).outbox.$each,
+  };
+  await replaceInvitation(doc);
+  scheduleOutboxDrain();
+  return invitationView(doc);
+}
+
+/** `GET /api/companies/me/invitations`: the open ones, the newest first. */
+export async function listInvitations(person: Person): Promise<{ items: CompanyInvitation[] }> {
+  const { company } = await requireCompanyAction(person, 'manageMembers');
+  return { items: (await listOpenInvitations(company._id)).map(invitationView) };
+}
+
+/** `DELETE /api/companies/me/invitations/{invitationId}`: its link stops working. */
+export async function revokeInvitation(person: Person, invitationId: Id): Promise<void> {
+  const { company } = await requireCompanyAction(person, 'manageMembers');
+  if (!(await closeInvitation(company._id, new ObjectId(invitationId)))) {
+    throw refuse('company.invitation_not_found');
+  }
+}
+
+/**
+ * `POST /api/companies/invitations/accept`: the signed-in person joins the company of the
+ * invitation whose link carries `token`, as its role. Checked before the invitation is used
+ * (a refusal leaves it usable): it is open, it was sent to the caller's email (403 otherwise),
+ * the caller belongs to no company (409). Then one conditional update uses it up, so it is
+ * accepted once, also when two accepts race; the unique user id of memberships keeps the
+ * person in one company (the invitation is given back if they joined another meanwhile).
+ */
+export async function acceptInvitation(
+  user: Pick<User, 'id' | 'email'>,
+  token: string,
+): Promise<MyCompany> {
+  const now = new Date();
+  const invitation = await findOpenInvitation(hashSingleUseToken(token), now);
+  if (!invitation) throw refuse('company.invitation_not_found');
+  if (invitation.email !== user.email.toLowerCase()) {
+    throw refuse('company.invitation_other_email');
+  }
+  const userId = new ObjectId(user.id);
+  if (await findMembership(userId)) throw refuse('company.already_member');
+  if (!(await findCompany(invitation.companyId))) throw refuse('company.invitation_not_found');
+  if (!(await claimInvitation(invitation._id, userId, now))) {
+    throw refuse('company.invitation_not_found');
+  }
+  const joined = await addMember({
+    companyId: invitation.companyId,
+    userId,
+    role: invitation.role,
+    approvalLimitCents: invitation.approvalLimitCents,
+    joinedAt: now,
+  });
+  if (!joined.ok) {
+    await unclaimInvitation(invitation._id, userId);
+    throw refuse('company.already_member');
+  }
+  const company = await findCompany(invitation.companyId);
+  if (!company) throw refuse('company.none');
+  return companyView(company, joined.member, await countMembers(company._id));
+}

@@ -1,0 +1,33 @@
+import { mailOrigin, renderMail, type RenderedMail } from '@/lib/core/mail/render';
+import type { InvitationMailData } from './invitation-data';
+import CompanyInvitationMail from './templates/company-invitation';
+
+export type { InvitationMailData };
+
+/** The subject of each company mail. */
+export const companyMailSubjects = {
+  'company.invitation': (invitation: InvitationMailData, storeName: string) =>
+    `${invitation.inviterName} invites you to join ${invitation.companyName} on ${storeName}`,
+} satisfies Record<string, (invitation: InvitationMailData, storeName: string) => string>;
+
+export type CompanyMailKind = keyof typeof companyMailSubjects;
+
+/** The page an invitation's link opens, with its token. */
+export function joinLink(origin: string, token: string): string {
+  return new URL(`/dashboard/company/join?token=${encodeURIComponent(token)}`, origin).toString();
+}
+
+/** Renders the invitation mail: subject, HTML and text, every link absolute on `origin`. */
+export async function renderInvitationMail(
+  invitation: InvitationMailData,
+  { origin, storeName }: { origin: string; storeName: string },
+): Promise<RenderedMail> {
+  const { html, text } = await renderMail(
+    <CompanyInvitationMail
+      invitation={invitation}
+      storeName={storeName}
+      origin={mailOrigin(origin)}
+    />,
+  );
+  return { subject: companyMailSubjects['company.invitation'](invitation, storeName), html, text };
+}

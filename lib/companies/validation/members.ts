@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { emailField } from '@/lib/accounts/schemas';
+import { fieldMessages as f } from '@/lib/core/messages';
+import { COMPANY_ROLES } from '../roles';
+
+/** A member's role and approval limit, as the members and invitations endpoints take them. */
+
+export const memberMessages = {
+  role: `Role must be one of ${COMPANY_ROLES.join(', ')}`,
+  limitNumber: 'Approval limit must be a whole number of cents, or null for no limit',
+  limitNegative: 'Approval limit must not be negative',
+  limitTooLarge: 'Approval limit is too large',
+  tokenRequired: f.required('Token'),
+} as const;
+
+export const roleField = z.enum(COMPANY_ROLES, { error: memberMessages.role });
+
+/** Cents, a whole number from 0 to Number.MAX_SAFE_INTEGER; null: no limit. */
+export const approvalLimitField = z
+  .number({ error: memberMessages.limitNumber })
+  .int({ error: memberMessages.limitNumber })
+  .min(0, memberMessages.limitNegative)
+  .max(Number.MAX_SAFE_INTEGER, memberMessages.limitTooLarge)
+  .nullable();
+
+/** PATCH /api/companies/me/members/{userId}: the role, the approval limit, or both. */
+export const updateMemberSchema = z
+  .strictObject({
+    role: roleField.optional(),
+    approvalLimitCents: approvalLimitField.optional(),
+  })
+  .refine((value) => value.role !== undefined || value.approvalLimitCents !== undefined, {
+    error: 'Give a role, an approval limit, or both',
+  });
+
+export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
+
+/** POST /api/companies/me/invitations: who is invited, as what (no limit unless given). */
+export const inviteMemberSchema = z.strictObject({
+  email: emailField,
+  role: roleField,
+  approvalLimitCents: approvalLimitField.optional(),
+});
+
+export type InviteMemberInput = z.infer<typeof inviteMemberSchema>;
+
+/** POST /api/companies/invitations/accept: the token of the invitation's link. */
+export const acceptInvitationSchema = z.strictObject({
+  token: z
+    .string({ error: memberMessages.tokenRequired })
+    .min(1, memberMessages.tokenRequired)
+    .max(200, f.tooLong('Token')),
+});
+
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
