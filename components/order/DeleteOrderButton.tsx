@@ -64,8 +64,9 @@ export function OrderDeletion({
 }
 
 /**
- * The Delete button of an order row: only an unpaid order can be deleted (cancelled), so it is
- * disabled for paid and cancelled orders, and while its delete runs.
+ * The Delete button of an order row: only an order not paid yet (unpaid, or awaiting its
+ * company's approval: withdrawn) can be deleted (cancelled), so it is disabled for paid and
+ * cancelled orders, and while its delete runs.
  */
 export function DeleteOrderButton({ orderId, status }: { orderId: string; status: OrderStatus }) {
   const deletion = useContext(DeletionContext);
@@ -73,7 +74,7 @@ export function DeleteOrderButton({ orderId, status }: { orderId: string; status
   const why =
     status === 'cancelled'
       ? 'This order is cancelled'
-      : status !== 'unpaid'
+      : status !== 'unpaid' && status !== 'awaiting_approval'
         ? 'A paid order cannot be deleted'
         : undefined;
   return (

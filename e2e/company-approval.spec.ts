@@ -1,0 +1,210 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { ObjectId } from 'mongodb';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { makeProduct, makeUser, verifyEmail, type TestUser } from '../test/support/factories';
+import { fromStore } from './support/api';
+import { expectAccessible } from './support/axe';
+import { signIn } from './support/auth';
+import { closeTestDb, testDb } from './support/db';
+import { installStripeJs } from './support/stripe-js';
+
+test.afterAll(closeTestDb);
+
+/** Where the screenshots go, to be looked at (not compared). */
+const SHOTS = process.env.COMPANY_SHOTS_DIR || '/tmp/shots';
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Axe at the two widths every new screen is looked at, with a screenshot of each. */
+async function accessibleAtBothWidths(page: Page, what: string) {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expectAccessible(page, `${what} at ${width} px`);
+    await shot(page, `${what.replace(/\W+/g, '-')}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A person signed in, in a browser context of their own (with the Stripe.js stand-in). */
+async function personSession(browser: Browser, name: string) {
+  const context = await browser.newContext();
+  await installStripeJs(context);
+  const page = await context.newPage();
+  const user = await makeUser({ name });
+  await verifyEmail(user);
+  await signIn(page, user);
+  return { page, user };
+}
+
+async function addMember(
+  companyId: ObjectId,
+  user: TestUser,
+  role: 'buyer' | 'accounts',
+  approvalLimitCents: number | null,
+) {
+  await (await testDb()).collection('companyMembers').insertOne({
+    companyId,
+    userId: new ObjectId(user.id),
+    role,
+    approvalLimitCents,
+    joinedAt: new Date(),
+  });
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Credit or debit card number').fill(number);
+  await page.getByLabel('Credit or debit card expiration date').fill('12 / 34');
+  await page.getByLabel('Credit or debit card CVC').fill('123');
+}
+
+test('a buyer’s order above their limit waits; the owner approves it; the buyer pays; accounts sees it and its invoice but places nothing', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await personSession(browser, 'Olive Owner');
+  const buyer = await personSession(browser, 'Bea Buyer');
+  const accounts = await personSession(browser, 'Art Accounts');
+
+  // The owner's company, with a shipping address; the buyer may order up to $1,000.00 alone.
+  const companyName = `Foundry ${randomBytes(3).toString('hex')} Ltd`;
+  const created = await owner.page.request.post('/api/companies', {
+    data: {
+      name: companyName,
+      taxId: 'GB987654321',
+      billingAddress: '3 Anvil Yard\nLeeds LS1 4AA',
+    },
+    headers: fromStore,
+  });
+  expect(created.status()).toBe(201);
+  const companyId = new ObjectId(((await created.json()) as { _id: string })._id);
+  await (await testDb()).collection('companies').updateOne(
+    { _id: companyId },
+    {
+      $set: {
+        shippingAddresses: [
+          {
+            _id: new ObjectId(),
+            label: 'Leeds works',
+            address: '9 Kiln Lane\nLeeds LS2 7BB',
+            phone: '01130000001',
+            default: true,
+          },
+        ],
+      },
+    },
+  );
+  await addMember(companyId, buyer.user, 'buyer', 100_000);
+  await addMember(companyId, accounts.user, 'accounts', null);
+
+  // The buyer's order list: 1,000 x $2.50 = $2,500.00, above their limit.
+  const part = await makeProduct({
+    name: `Cam Follower ${randomBytes(3).toString('hex')}`,
+    price: 2.5,
+    minimumOrderQuantity: 500,
+    availableQuantity: 20_000,
+    picture: '/images/products/spur-gear.webp',
+    createdAt: new Date(Date.UTC(2000, 0, 1)),
+  });
+  const added = await buyer.page.request.post('/api/cart/lines', {
+    data: { productId: part._id, quantity: 1000 },
+    headers: fromStore,
+  });
+  expect(added.status()).toBe(200);
+  await buyer.page.goto('/dashboard/cart');
+  await expect(buyer.page.getByTestId('checkout-approval')).toContainText(
+    'above your approval limit of $1,000.00',
+  );
+  // The company's address fills the delivery fields.
+  await expect(buyer.page.getByLabel(/Ship to one of/)).toHaveValue(/[0-9a-f]{24}/);
+  await expect(buyer.page.getByLabel('Address')).toHaveValue('9 Kiln Lane\nLeeds LS2 7BB');
+  await expect(buyer.page.getByLabel('Phone number')).toHaveValue('01130000001');
+  await buyer.page.getByLabel(/PO number/).fill('PO-APPROVE-1');
+  await accessibleAtBothWidths(buyer.page, 'checkout of a company buyer');
+  await buyer.page.getByRole('button', { name: /^Check out/ }).click();
+  await expect(buyer.page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+  const orderId = buyer.page.url().split('/').pop()!;
+  await expect(buyer.page.getByTestId('payment-awaiting-approval')).toContainText(
+    'waits for your company’s approval',
+  );
+  await expect(buyer.page.getByRole('button', { name: 'Pay', exact: true })).toHaveCount(0);
+  await accessibleAtBothWidths(buyer.page, 'payment page awaiting approval');
+  const stock = async () =>
+    (await (await testDb()).collection('products').findOne({ _id: new ObjectId(part._id) }))!
+      .availableQuantity;
+  expect(await stock()).toBe(19_000);
+
+  // The owner approves it from Approvals.
+  await owner.page.goto('/dashboard/approvals');
+  await expect(owner.page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
+  const row = owner.page.locator(`tr[data-order-id="${orderId}"]`);
+  await expect(row).toContainText('Bea Buyer');
+  await expect(row).toContainText('$2,500.00');
+  await expect(row).toContainText('PO-APPROVE-1');
+  await expect(row).toContainText('$1,000.00');
+  await accessibleAtBothWidths(owner.page, 'approvals');
+  // The reject dialog is labelled and reachable too.
+  await row.getByRole('button', { name: /^Reject / }).click();
+  const dialog = owner.page.getByRole('dialog', { name: 'Reject this order' });
+  await expect(dialog.getByLabel('Reason')).toBeVisible();
+  await expectAccessible(owner.page, 'the reject dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await row.getByRole('button', { name: /^Approve / }).click();
+  await expect(owner.page.getByText(/Approved: order/)).toBeVisible();
+  await expect(owner.page.getByText('No order is waiting for an approval.')).toBeVisible();
+
+  // The buyer pays it.
+  await buyer.page.reload();
+  await expect(buyer.page.getByTestId('payment-pay-by')).toBeVisible();
+  const pay = buyer.page.getByRole('button', { name: 'Pay', exact: true });
+  await expect(pay).toBeEnabled();
+  await fillCard(buyer.page, '4242 4242 4242 4242');
+  await pay.click();
+  await expect(buyer.page.getByText('Congrats!Your payment is completed.')).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await (await testDb()).collection('orders').findOne({ _id: new ObjectId(orderId) }))?.paid,
+    )
+    .toBe(true);
+
+  // Accounts sees the company's order, who placed it, and its invoice with the company's details.
+  await accounts.page.goto('/dashboard/company/orders');
+  const listed = accounts.page.locator(`tr[data-order-id="${orderId}"]`);
+  await expect(listed).toContainText('Bea Buyer');
+  await expect(listed).toContainText('Paid');
+  await accessibleAtBothWidths(accounts.page, 'company orders');
+  await accounts.page.goto(`/dashboard/order/${orderId}`);
+  const downloading = accounts.page.waitForEvent('download');
+  await accounts.page.getByRole('link', { name: 'Download invoice' }).click();
+  const pdf = await fs.promises.readFile(await (await downloading).path());
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
+    mergePages: true,
+  });
+  expect(text).toContain(companyName);
+  expect(text).toContain('GB987654321');
+  expect(text).toContain('3 Anvil Yard');
+
+  // ...but places nothing.
+  await accounts.page.request.post('/api/cart/lines', {
+    data: { productId: part._id, quantity: 500 },
+    headers: fromStore,
+  });
+  await accounts.page.goto('/dashboard/cart');
+  await expect(accounts.page.getByTestId('checkout-role')).toContainText('does not place orders');
+  await expect(accounts.page.getByRole('button', { name: /^Check out/ })).toBeDisabled();
+  const refused = await accounts.page.request.post('/api/checkout', {
+    data: { address: '1 Ledger Row, Leeds', phone: '01130000002' },
+    headers: fromStore,
+  });
+  expect(refused.status()).toBe(403);
+  expect(await stock()).toBe(19_000);
+});
