@@ -1,11 +1,16 @@
 import { authOperations, userOperations } from '@/lib/accounts/api';
 import { cartOperations } from '@/lib/cart/api';
-import { companyOperations } from '@/lib/companies/api';
+import { adminCompanyOperations, companyOperations } from '@/lib/companies/api';
 import { productOperations } from '@/lib/catalogue/api';
 import { contactOperations } from '@/lib/contact/api';
 import type { OperationContract } from '@/lib/core/api/operation';
 import { imageOperations } from '@/lib/images/api';
-import { orderOperations, paymentOperations, quickOrderOperations } from '@/lib/orders/api';
+import {
+  approvalOperations,
+  orderOperations,
+  paymentOperations,
+  quickOrderOperations,
+} from '@/lib/orders/api';
 import { quoteOperations } from '@/lib/quotes/api';
 import { reviewOperations } from '@/lib/reviews/api';
 import { systemOperations } from './system';
@@ -20,7 +25,9 @@ export const contract: readonly OperationContract[] = [
   ...productOperations,
   ...cartOperations,
   ...companyOperations,
+  ...adminCompanyOperations,
   ...orderOperations,
+  ...approvalOperations,
   ...quickOrderOperations,
   ...quoteOperations,
   ...paymentOperations,
