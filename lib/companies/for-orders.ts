@@ -2,8 +2,10 @@ import 'server-only';
 import type { ObjectId } from 'mongodb';
 import { findUserById } from '@/lib/accounts';
 import { getDb } from '@/lib/core/db';
+import { refuse } from '@/lib/core/refusal';
 import { collections } from './collections';
-import { COMPANY_ROLE_ACTIONS, COMPANY_ROLES, type CompanyAction } from './roles';
+import { companyOfMember } from './membership';
+import { can, COMPANY_ROLE_ACTIONS, COMPANY_ROLES, type CompanyAction } from './roles';
 
 /**
  * What the orders module asks of a company: who is to be mailed about an order (the members
@@ -40,6 +42,18 @@ export async function companyMemberEmails(
     members.map((member) => findUserById(member.userId.toHexString())),
   );
   return users.flatMap((user) => (user ? [user.email] : []));
+}
+
+/**
+ * Refuses (403 `company.not_allowed`) a company member whose role places no orders (an
+ * approver, accounts) asking for what buyers do: an order, a checkout, a quote. A person
+ * without a company may; so may owners and buyers.
+ */
+export async function assertMayPlaceOrders(person: { id: string }): Promise<void> {
+  const membership = await companyOfMember(person);
+  if (membership && !can(membership.member.role, 'placeOrders')) {
+    throw refuse('company.not_allowed');
+  }
 }
 
 /** A company as an invoice prints it, as it is now; null when there is none. */

@@ -8,6 +8,7 @@ import type { Product } from '@/lib/catalogue';
 import type { User } from '@/lib/accounts';
 import { orderAgainMessages as m } from '@/lib/core/messages';
 import { minimumQuantityMessage, ORDER_QUANTITIES } from '@/lib/orders/validation/order';
+import { orderAccess } from './access';
 import { goneFor } from './rules';
 
 /**
@@ -115,6 +116,13 @@ export async function orderAgainToCart(
 ): Promise<OrderAgainResult> {
   const order = await findOrder(orderId);
   if (!order) throw refuse('order.not_found');
+  // Another company's order is an unknown id; a member who left no longer reaches theirs.
+  if (
+    order.companyId &&
+    (await orderAccess({ id: viewer.id, role: 'user' }, order, 'view')) === 'not_found'
+  ) {
+    throw refuse('order.not_found');
+  }
   if (order.userId !== viewer.id) throw refuse('order.not_yours');
   if (goneFor({ role: 'user' }, order)) throw refuse('order.not_found');
   const { cart, skipped } = await fillCart(

@@ -5,6 +5,7 @@ import { findProduct, orderMinimum } from '@/lib/catalogue';
 import { minimumQuantityMessage } from '@/lib/orders';
 import { viewCart } from '@/lib/cart';
 import type { User } from '@/lib/accounts';
+import { assertMayPlaceOrders } from '@/lib/companies';
 import { insertQuote, publicQuote, type Quote, type QuoteAsk } from './store';
 import { dayStart, type CartQuoteRequest, type QuoteRequest } from './validation/quote';
 
@@ -21,6 +22,7 @@ export async function requestQuote(
   input: QuoteRequest,
   origin: string,
 ): Promise<Quote> {
+  await assertMayPlaceOrders(buyer);
   const product = await findProduct(input.productId);
   if (!product) throw refuse('product.not_found');
   const minimum = orderMinimum(product);
@@ -40,6 +42,7 @@ export async function requestCartQuote(
   input: CartQuoteRequest,
   origin: string,
 ): Promise<Quote> {
+  await assertMayPlaceOrders(buyer);
   const cart = await viewCart(buyer);
   if (!cart.lines.length) throw refuse('cart.empty');
   const unquotable = cart.lines.filter(

@@ -298,6 +298,26 @@ describe('roles and company orders', () => {
       expect(refused.body.error.message).toMatch(/role in your company/);
     }
     expect(await api.stockOf(part._id)).toBe(10_000);
+    // Nor do they ask for quotes (buyers' work, in the role table).
+    const quotes = await import('@/app/api/quotes/route');
+    for (const who of [accounts!, approver!]) {
+      const asked = await api.json(
+        quotes.POST(
+          users.request('/api/quotes', {
+            method: 'POST',
+            headers: who.headers,
+            json: {
+              productId: part._id,
+              quantity: 50_000,
+              neededBy: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+              ...delivery,
+            },
+          }),
+          users.params({}),
+        ),
+      );
+      expect(asked.status).toBe(403);
+    }
     const id = await place(buyer!, part._id);
     for (const who of [owner, buyer!, accounts!, approver!]) {
       const listed = await companyOrders(who);
