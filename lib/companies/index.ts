@@ -15,11 +15,7 @@ import { countMembers, createCompany, updateCompany } from './store';
  */
 
 export * from './roles';
-export {
-  assertMayPlaceOrders,
-  companyInvoiceParty,
-  companyMemberEmails,
-} from './for-orders';
+export { assertMayPlaceOrders, companyInvoiceParty, companyMemberEmails } from './for-orders';
 export * from './admin';
 export type { CompanyInvitation, CompanyMember, MyCompany, ShippingAddress } from './shared';
 export { companyOfMember, requireCompanyAction } from './membership';
