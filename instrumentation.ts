@@ -11,7 +11,7 @@ export async function register(): Promise<void> {
     await stopUnlessMayServe();
     // Every feature's mail kinds, registered before the first request: the outbox drains and
     // retries the mails of every collection, also of features no request has loaded yet (a
-    // quote's mail held for a retry across a restart).
+    // quote's mail or a company invitation held for a retry across a restart).
     await import('@/lib/startup/outbox');
   }
 }
