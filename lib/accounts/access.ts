@@ -27,6 +27,7 @@ export const adminPages = [
   { href: '/dashboard/addaproduct', label: 'Add Product' },
   { href: '/dashboard/manageproduct', label: 'Manage Products' },
   { href: '/dashboard/manageorder', label: 'Manage Orders' },
+  { href: '/dashboard/companies', label: 'Companies' },
 ] as const;
 
 /** Whether a path is one of the admin pages or below one. */

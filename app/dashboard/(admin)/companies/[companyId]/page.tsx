@@ -1,0 +1,190 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ObjectId } from 'mongodb';
+import { AddMemberForm } from '@/components/companies/admin/AddMemberForm';
+import { RemoveMemberButton } from '@/components/companies/admin/RemoveMemberButton';
+import { StatusBadge } from '@/components/order/StatusBadge';
+import { DetailRows } from '@/components/ui/DetailRows';
+import { RowHeader, Table, Td } from '@/components/ui/Table';
+import { requirePageAdmin } from '@/lib/accounts';
+import { COMPANY_ROLE_LABELS, findAdminCompany } from '@/lib/companies';
+import { formatDateTime, formatDay, formatShortDay } from '@/lib/core/dates';
+import { parseId } from '@/lib/core/ids';
+import { formatMoney } from '@/lib/core/money';
+import { recentCompanyOrders } from '@/lib/orders';
+
+export const metadata: Metadata = { title: 'Company' };
+
+/**
+ * The admin check's return path. The proxy sends a signed-out visitor or a buyer to sign-in
+ * with this very company's address before the page runs; this is the page's own check.
+ */
+const PATH = '/dashboard/companies/[companyId]';
+
+/** How many of the company's newest orders the page lists. */
+const RECENT_ORDERS = 20;
+
+type Props = { params: Promise<{ companyId: string }> };
+
+/** One part of the company's page, labelled by its heading. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** An approval limit in words: none, or the amount. */
+const limitText = (cents: number | null) => (cents === null ? 'No limit' : formatMoney(cents));
+
+/**
+ * A company (admins): its details, its members with their roles and approval limits (an admin
+ * adds an existing account or removes a member for support), its shipping addresses and its
+ * newest orders.
+ */
+export default async function CompanyPage({ params }: Props) {
+  await requirePageAdmin(PATH);
+  const id = parseId((await params).companyId);
+  const company = id ? await findAdminCompany(id) : null;
+  if (!company) notFound();
+  const orders = await recentCompanyOrders(new ObjectId(company._id), RECENT_ORDERS);
+
+  return (
+    <section aria-labelledby="company-heading" className="max-w-5xl">
+      <Link
+        href="/dashboard/companies"
+        className="text-sm font-medium text-brand-700 hover:underline"
+      >
+        ← Companies
+      </Link>
+      <h1 id="company-heading" className="mt-2 text-2xl font-bold text-slate-900">
+        {company.name}
+      </h1>
+
+      <Panel id="company-details-heading" title="Details">
+        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+          <DetailRows
+            termClassName="font-medium text-slate-600"
+            rows={[
+              { term: 'Tax ID / VAT number', value: company.taxId ?? 'None given' },
+              {
+                term: 'Billing address',
+                value: company.billingAddress,
+                className: 'whitespace-pre-line text-slate-900',
+              },
+              { term: 'Created', value: formatDay(company.createdAt) },
+              { term: 'Members', value: company.members.length, testId: 'member-count' },
+            ]}
+          />
+        </dl>
+      </Panel>
+
+      <Panel id="company-members-heading" title="Members">
+        {company.members.length > 0 ? (
+          <Table
+            className="mt-4"
+            headings="plain"
+            columns={['Name', 'Email', 'Role', 'Approval limit', 'Joined', 'Remove']}
+          >
+            {company.members.map((member) => (
+              <tr key={member.userId} data-testid="member-row">
+                <RowHeader>{member.name || 'Account removed'}</RowHeader>
+                <Td>{member.email}</Td>
+                <Td>{COMPANY_ROLE_LABELS[member.role]}</Td>
+                <Td>{limitText(member.approvalLimitCents)}</Td>
+                <Td className="whitespace-nowrap">{formatShortDay(member.joinedAt)}</Td>
+                <Td>
+                  <RemoveMemberButton
+                    companyId={company._id}
+                    companyName={company.name}
+                    member={member}
+                  />
+                </Td>
+              </tr>
+            ))}
+          </Table>
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">The company has no members.</p>
+        )}
+        <h3 id="add-member-heading" className="mt-6 text-base font-semibold text-slate-900">
+          Add a member
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">
+          For support: an existing account joins the company with the role you choose. A person
+          belongs to one company at most.
+        </p>
+        <AddMemberForm companyId={company._id} />
+      </Panel>
+
+      <Panel id="company-addresses-heading" title="Shipping addresses">
+        {company.shippingAddresses.length > 0 ? (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {company.shippingAddresses.map((address) => (
+              <li key={address._id} className="rounded-lg border border-slate-200 p-4 text-sm">
+                <p className="font-medium text-slate-900">
+                  {address.label}
+                  {address.default ? (
+                    <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-800">
+                      Default
+                    </span>
+                  ) : null}
+                </p>
+                <p className="mt-1 whitespace-pre-line text-slate-700">{address.address}</p>
+                <p className="mt-1 text-slate-700">{address.phone}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">The company has no shipping addresses yet.</p>
+        )}
+      </Panel>
+
+      <Panel id="company-orders-heading" title="Recent orders">
+        {orders.length > 0 ? (
+          <Table
+            className="mt-4"
+            headings="plain"
+            columns={['Order', 'Placed', 'Placed by', 'Status', 'Total']}
+          >
+            {orders.map((order) => (
+              <tr key={order._id}>
+                <RowHeader>
+                  <Link
+                    href={`/dashboard/order/${order._id}`}
+                    className="font-mono text-brand-700 hover:underline"
+                    title={order._id}
+                  >
+                    <span className="sr-only">Order </span>
+                    {order._id.slice(-8)}
+                  </Link>
+                </RowHeader>
+                <Td>{formatDateTime(order.createdAt)}</Td>
+                <Td>
+                  {order.placedBy.name || order.placedBy.email}
+                  {order.placedBy.name && order.placedBy.email ? (
+                    <span className="block text-xs text-slate-600">{order.placedBy.email}</span>
+                  ) : null}
+                </Td>
+                <Td>
+                  <StatusBadge status={order.status} />
+                </Td>
+                <Td className="tabular-nums">{formatMoney(order.totalCents)}</Td>
+              </tr>
+            ))}
+          </Table>
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">The company has placed no orders yet.</p>
+        )}
+      </Panel>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Pagination } from '@/components/catalogue/Pagination';
+import { CompanySearchForm } from '@/components/companies/admin/CompanySearchForm';
+import { DashboardSection } from '@/components/dashboard/DashboardSection';
+import { RowHeader, Table, Td } from '@/components/ui/Table';
+import { requirePageAdmin } from '@/lib/accounts';
+import { adminCompanyPage, adminCompanyQuerySchema } from '@/lib/companies';
+import { formatShortDay } from '@/lib/core/dates';
+import { openOrderCountsByCompany } from '@/lib/orders';
+
+export const metadata: Metadata = { title: 'Companies' };
+
+const PATH = '/dashboard/companies';
+
+type Param = string | string[] | undefined;
+type Props = { searchParams: Promise<Record<string, Param>> };
+
+const first = (value: Param) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+
+/** The URL of a list page with the search kept (page 1 and an empty search left out). */
+function hrefOf(q: string | undefined, page: number): string {
+  const search = new URLSearchParams();
+  if (q) search.set('q', q);
+  if (page > 1) search.set('page', String(page));
+  const text = search.toString();
+  return text ? `${PATH}?${text}` : PATH;
+}
+
+/**
+ * Companies (admins): every company by name, searched by name, each with its members and open
+ * orders (unpaid, awaiting approval, paid or processing); a name opens the company's page.
+ */
+export default async function CompaniesPage({ searchParams }: Props) {
+  await requirePageAdmin(PATH);
+  const params = await searchParams;
+  const q = first(params.q);
+  const parsed = adminCompanyQuerySchema.safeParse({ q: params.q, page: params.page });
+  const result = parsed.success ? await adminCompanyPage(parsed.data) : null;
+  const open = result ? await openOrderCountsByCompany(result.companyIds) : new Map();
+
+  return (
+    <DashboardSection id="companies-title" title="Companies">
+      <CompanySearchForm action={PATH} q={q} />
+      {result ? (
+        <>
+          <p className="mt-6 mb-4 text-sm text-slate-600" data-testid="result-count" role="status">
+            {result.total === 0
+              ? q
+                ? `No company’s name contains “${q}”.`
+                : 'There are no companies yet.'
+              : `${result.total} ${result.total === 1 ? 'company' : 'companies'}${q ? ` matching “${q}”` : ''}`}
+          </p>
+          {result.items.length > 0 ? (
+            <Table columns={['Name', 'Members', 'Open orders', 'Created']} headings="plain">
+              {result.items.map((company) => (
+                <tr key={company._id}>
+                  <RowHeader>
+                    <Link
+                      href={`${PATH}/${company._id}`}
+                      className="text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {company.name}
+                    </Link>
+                    {company.taxId ? (
+                      <span className="block text-xs font-normal text-slate-600">
+                        Tax ID {company.taxId}
+                      </span>
+                    ) : null}
+                  </RowHeader>
+                  <Td>{company.memberCount}</Td>
+                  <Td>{open.get(company._id) ?? 0}</Td>
+                  <Td className="whitespace-nowrap">{formatShortDay(company.createdAt)}</Td>
+                </tr>
+              ))}
+            </Table>
+          ) : null}
+          <Pagination
+            page={result.page}
+            pages={result.pages}
+            hrefFor={(page) => hrefOf(q, page)}
+            label="Company list pages"
+          />
+        </>
+      ) : (
+        <div role="alert" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5">
+          <ul className="list-disc pl-5 text-sm text-slate-700">
+            {parsed.error?.issues.map((issue) => (
+              <li key={issue.message}>{issue.message}</li>
+            ))}
+          </ul>
+          <Link href={PATH} className="btn-secondary mt-4">
+            Show all companies
+          </Link>
+        </div>
+      )}
+    </DashboardSection>
+  );
+}
