@@ -45,6 +45,7 @@ const quotes = await import('@/lib/quotes');
 const cart = await import('@/lib/cart');
 const companies = await import('@/lib/companies');
 const { parseId } = await import('@/lib/core/ids');
+const { invitationTokenOf } = await import('@/lib/companies/invitation-token');
 
 const actors = [
   'anonymous',
@@ -88,6 +89,25 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'POST /api/companies':                       [401,   201,   201,  201,  401,  401,  201],
   'GET /api/companies/me':                     [401,   200,   200,  200,  401,  401,  200],
   'PATCH /api/companies/me':                   [401,   200,   200,  200,  401,  401,  200],
+  // A company's members, invitations and addresses: each signed-in actor as the owner of their
+  // own company; an id of buyer A's company is A's alone (404 to every other company's owner,
+  // admins included: the store admin's pages are /api/admin/companies). Accepting: anyone
+  // signed in, with an invitation to their own email.
+  'GET /api/companies/me/members':             [401,   200,   200,  200,  401,  401,  200],
+  'PATCH /api/companies/me/members/{userId}':  [401,   200,   404,  404,  401,  401,  404],
+  'DELETE /api/companies/me/members/{userId}': [401,   204,   404,  404,  401,  401,  404],
+  'POST /api/companies/me/invitations':        [401,   201,   201,  201,  401,  401,  201],
+  'GET /api/companies/me/invitations':         [401,   200,   200,  200,  401,  401,  200],
+  'DELETE /api/companies/me/invitations/{invitationId}': [401,   204,   404,  404,  401,  401,  404],
+  'POST /api/companies/invitations/accept':    [401,   200,   200,  200,  401,  401,  200],
+  'POST /api/companies/me/addresses':          [401,   201,   201,  201,  401,  401,  201],
+  'PATCH /api/companies/me/addresses/{addressId}': [401,   200,   404,  404,  401,  401,  404],
+  'DELETE /api/companies/me/addresses/{addressId}': [401,   204,   404,  404,  401,  401,  404],
+  // The store admin's company pages: admins only (a company's own owner uses /api/companies/me).
+  'GET /api/admin/companies':                  [401,   403,   403,  200,  401,  401,  403],
+  'GET /api/admin/companies/{companyId}':      [401,   403,   403,  200,  401,  401,  403],
+  'POST /api/admin/companies/{companyId}/members': [401, 403,  403,  201,  401,  401,  403],
+  'DELETE /api/admin/companies/{companyId}/members/{userId}': [401, 403, 403, 204, 401, 401, 403],
   'GET /api/order/{emailOrId}':               [401,   200,   403,  200,  401,  401,  403],
   'DELETE /api/order/{emailOrId}':            [401,   200,   403,  200,  401,  401,  403],
   'PATCH /api/order/{emailOrId}':             [401,   200,   403,  200,  401,  401,  403],
@@ -157,6 +177,53 @@ async function ownCompany(actor: ActorName): Promise<void> {
     billingAddress: '1 Matrix Way, Leeds',
   });
 }
+
+/** A new company of its own owner with one buyer, for the admin's company operations. */
+async function supportCompany(): Promise<{ companyId: string; buyerId: string }> {
+  const [owner, member] = await Promise.all([
+    factories.makeUser({ name: 'Su Pport' }),
+    factories.makeUser({ name: 'Mem Ber' }),
+  ]);
+  const company = await companies.createCompanyFor(owner, {
+    name: 'Matrix Support Ltd',
+    taxId: null,
+    billingAddress: '3 Matrix Way, Leeds',
+  });
+  await companies.adminAddCompanyMember(company._id, {
+    email: member.email,
+    role: 'buyer',
+    approvalLimitCents: null,
+  });
+  return { companyId: company._id, buyerId: member.id };
+}
+
+/** The signed-in actor's own account, or nothing for those who are not signed in. */
+function signedIn(actor: ActorName): Actor | undefined {
+  return { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
+}
+
+/** Buyer A's company (A owning one unless A belongs to one). */
+async function companyOfA() {
+  await ownCompany('buyerA');
+  return (await companies.companyOfMember(buyerA.user))!.company;
+}
+
+/** A new buyer in buyer A's company: the member the member cells change. */
+async function memberOfA(): Promise<string> {
+  const company = await companyOfA();
+  const person = await factories.makeUser({ name: 'Mem Ber' });
+  await collections(await getDb()).companyMembers.insertOne({
+    _id: new ObjectId(),
+    companyId: company._id,
+    userId: new ObjectId(person.id),
+    role: 'buyer',
+    approvalLimitCents: null,
+    joinedAt: new Date(),
+  });
+  return person.id;
+}
+
+const matrixAddress = { label: 'Matrix works', address: '1 Matrix Way, Leeds', phone: '0113' };
 
 // ---- The callers ---------------------------------------------------------------------------
 
@@ -391,6 +458,108 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
   'PATCH /api/companies/me': async (actor) => {
     await ownCompany(actor);
     return { json: { billingAddress: '2 Matrix Way, Leeds' } };
+  },
+  'GET /api/companies/me/members': async (actor) => {
+    await ownCompany(actor);
+    return {};
+  },
+  'PATCH /api/companies/me/members/{userId}': async (actor) => {
+    await ownCompany(actor);
+    return {
+      params: { userId: await memberOfA() },
+      json: { role: 'approver', approvalLimitCents: 100_000 },
+    };
+  },
+  'DELETE /api/companies/me/members/{userId}': async (actor) => {
+    await ownCompany(actor);
+    return { params: { userId: await memberOfA() } };
+  },
+  'POST /api/companies/me/invitations': async (actor) => {
+    await ownCompany(actor);
+    return {
+      json: { email: factories.freshEmail('invitee'), role: 'buyer' },
+      verify: (answer) => {
+        if (answer.status === 201) expect(answer.json).toMatchObject({ role: 'buyer' });
+      },
+    };
+  },
+  'GET /api/companies/me/invitations': async (actor) => {
+    await ownCompany(actor);
+    return {};
+  },
+  'DELETE /api/companies/me/invitations/{invitationId}': async (actor) => {
+    await ownCompany(actor);
+    await companyOfA();
+    const invitation = await companies.inviteMember(
+      buyerA.user,
+      { email: factories.freshEmail('invitee'), role: 'buyer' },
+      'http://127.0.0.1',
+    );
+    return { params: { invitationId: invitation._id } };
+  },
+  'POST /api/companies/invitations/accept': async (actor) => {
+    // Each signed-in actor leaves their company and is invited, as an owner, into a new one.
+    const person = signedIn(actor);
+    if (person) {
+      await collections(await getDb()).companyMembers.deleteMany({
+        userId: new ObjectId(person.user.id),
+      });
+    }
+    const host = await factories.makeUser({ name: 'Ho St' });
+    await companies.createCompanyFor(host, {
+      name: 'Matrix Hosts Ltd',
+      taxId: null,
+      billingAddress: '4 Matrix Way, Leeds',
+    });
+    const email = person?.user.email ?? factories.freshEmail('invitee');
+    await companies.inviteMember(host, { email, role: 'owner' }, 'http://127.0.0.1');
+    const stored = await collections(await getDb()).companyInvitations.findOne({
+      email,
+      open: true,
+    });
+    return {
+      json: { token: invitationTokenOf(stored!)! },
+      verify: (answer) => {
+        if (answer.status === 200) {
+          expect(answer.json).toMatchObject({ membership: { role: 'owner' } });
+        }
+      },
+    };
+  },
+  'POST /api/companies/me/addresses': async (actor) => {
+    await ownCompany(actor);
+    return { json: matrixAddress };
+  },
+  'PATCH /api/companies/me/addresses/{addressId}': async (actor) => {
+    await ownCompany(actor);
+    await companyOfA();
+    const address = await companies.addShippingAddress(buyerA.user, matrixAddress);
+    return { params: { addressId: address._id }, json: { label: 'Matrix depot', default: true } };
+  },
+  'DELETE /api/companies/me/addresses/{addressId}': async (actor) => {
+    await ownCompany(actor);
+    await companyOfA();
+    const address = await companies.addShippingAddress(buyerA.user, matrixAddress);
+    return { params: { addressId: address._id } };
+  },
+  'GET /api/admin/companies': async () => ({ query: 'q=matrix&limit=5' }),
+  'GET /api/admin/companies/{companyId}': async () => ({
+    params: { companyId: (await supportCompany()).companyId },
+  }),
+  'POST /api/admin/companies/{companyId}/members': async () => {
+    const { companyId } = await supportCompany();
+    const joining = await factories.makeUser({ name: 'Jo Ining' });
+    return {
+      params: { companyId },
+      json: { email: joining.email, role: 'buyer' },
+      verify: (answer) => {
+        if (answer.status === 201) expect(answer.json).toMatchObject({ userId: joining.id });
+      },
+    };
+  },
+  'DELETE /api/admin/companies/{companyId}/members/{userId}': async () => {
+    const { companyId, buyerId } = await supportCompany();
+    return { params: { companyId, userId: buyerId } };
   },
   'GET /api/order/{emailOrId}': async () => ({ params: { emailOrId: buyerA.user.email } }),
   'DELETE /api/order/{emailOrId}': async () => {
