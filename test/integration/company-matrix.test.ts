@@ -545,18 +545,6 @@ const cases: Record<RowKey, (actor: ActorName, status: number) => Promise<Prepar
 
 // ---- The matrix ------------------------------------------------------------------------------
 
-/**
- * The cells where the code answers otherwise than the rule, with what it answers: each stays at
- * the rule's status and is run as a failing test, so the matrix says when the code follows the
- * rule (the cell then "passes unexpectedly" and its entry here goes).
- */
-const disagreements: Partial<Record<`${RowKey} ${ActorName}`, string>> = {
-  // Quick order catches the 403 of placeOrderOfLines like any refusal of the whole order and
-  // answers 200 with every line `not_placed` (lib/orders/quick-order/place.ts).
-  'POST /api/quick-order approver': '200, every line not placed',
-  'POST /api/quick-order accounts': '200, every line not placed',
-};
-
 function operationOf(key: RowKey): ListedOperation {
   const operation = operations.find((listed) => ops.operationKey(listed) === key);
   if (!operation) throw new Error(`${key} is not an operation of the OpenAPI document`);
@@ -577,39 +565,33 @@ describe('the company matrix', () => {
   describe.each(Object.keys(expected) as RowKey[])('%s', (key) => {
     actors.forEach((actor, column) => {
       const status = expected[key][column]!;
-      const disagreement = disagreements[`${key} ${actor}`];
-      // A cell where the code does not follow the rule yet is expected to fail, until it does.
-      const cell = disagreement ? it.fails : it;
-      cell(
-        `${actor} → ${status}${disagreement ? ` (the code: ${disagreement})` : ''}`,
-        async () => {
-          const operation = operationOf(key);
-          const { verify, ...call } = await cases[key](actor, status);
-          const refusedChange = status >= 400 && operation.method !== 'GET';
-          if (refusedChange) {
-            // Work started by earlier cells (mails queued by their orders, sent after their
-            // answers or by a sweep) must not count as a change made by this refused request.
-            await settleBackgroundWork();
-            await drainOutbox();
-          }
-          const before = refusedChange ? await ops.databaseSnapshot() : null;
+      it(`${actor} → ${status}`, async () => {
+        const operation = operationOf(key);
+        const { verify, ...call } = await cases[key](actor, status);
+        const refusedChange = status >= 400 && operation.method !== 'GET';
+        if (refusedChange) {
+          // Work started by earlier cells (mails queued by their orders, sent after their
+          // answers or by a sweep) must not count as a change made by this refused request.
+          await settleBackgroundWork();
+          await drainOutbox();
+        }
+        const before = refusedChange ? await ops.databaseSnapshot() : null;
 
-          const answer = await ops.readAnswer(
-            await ops.callOperation(operation, {
-              ...call,
-              headers: { ...person(actor).session, 'x-forwarded-for': freshIp(), ...call.headers },
-            }),
-          );
+        const answer = await ops.readAnswer(
+          await ops.callOperation(operation, {
+            ...call,
+            headers: { ...person(actor).session, 'x-forwarded-for': freshIp(), ...call.headers },
+          }),
+        );
 
-          expect(answer.status, `${actor}: ${answer.text.slice(0, 300)}`).toBe(status);
-          if (status >= 400) expect(ops.errorShapeProblem(answer)).toBeNull();
-          if (before) {
-            await settleBackgroundWork();
-            expect(ops.snapshotChanges(before, await ops.databaseSnapshot())).toEqual([]);
-          }
-          verify?.(answer, actor);
-        },
-      );
+        expect(answer.status, `${actor}: ${answer.text.slice(0, 300)}`).toBe(status);
+        if (status >= 400) expect(ops.errorShapeProblem(answer)).toBeNull();
+        if (before) {
+          await settleBackgroundWork();
+          expect(ops.snapshotChanges(before, await ops.databaseSnapshot())).toEqual([]);
+        }
+        verify?.(answer, actor);
+      });
     });
   });
 });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { assertMayPlaceOrders } from '@/lib/companies';
 import type { User } from '@/lib/accounts';
 import { errorMessages, orderAgainMessages, quickOrderMessages as m } from '@/lib/core/messages';
 import { enforce } from '@/lib/core/rate-limit';
@@ -124,6 +125,8 @@ export async function placeQuickOrder(
   input: QuickOrderPlaceInput,
   origin: string,
 ): Promise<QuickOrderResult> {
+  // A company member whose role places nothing is refused as a whole (403), not line by line.
+  await assertMayPlaceOrders(buyer);
   const report = await checkQuickOrder(input.text);
   let orderable = report.lines.filter((line) => line.status === 'ok');
   if (!orderable.length) {
