@@ -40,7 +40,7 @@ const { drainOutbox } = await import('@/lib/core/mail/outbox');
 const { changeAdminRole } = await import('@/lib/accounts/store/admin-roles');
 const { cancelUnpaidOrder } = await import('@/lib/orders/store');
 const { createPasswordReset } = await import('@/lib/accounts/store/password-resets');
-const { preparePayment } = await import('@/lib/orders');
+const { placeOrderFor, preparePayment } = await import('@/lib/orders');
 const quotes = await import('@/lib/quotes');
 const cart = await import('@/lib/cart');
 const companies = await import('@/lib/companies');
@@ -116,6 +116,13 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'POST /api/quick-order':                    [401,   200,   200,  200,  401,  401,  200],
   'POST /api/quick-order/cart':               [401,   200,   200,  200,  401,  401,  200],
   'GET /api/orders/{id}':                     [401,   200,   403,  200,  401,  401,  403],
+  // A company's orders and approvals: each signed-in caller owns a company of their own. An
+  // order awaiting the approval of A's company is decided by A (its owner) only: to everyone
+  // else, admins included (they are not members), it is an unknown id.
+  'GET /api/companies/me/orders':              [401,   200,   200,  200,  401,  401,  200],
+  'GET /api/approvals':                        [401,   200,   200,  200,  401,  401,  200],
+  'POST /api/orders/{id}/approve':             [401,   200,   404,  404,  401,  401,  404],
+  'POST /api/orders/{id}/reject':              [401,   200,   404,  404,  401,  401,  404],
   'PATCH /api/orders/{id}/status':            [401,   403,   403,  200,  401,  401,  403],
   'GET /api/orders/{id}/invoice':             [401,   200,   403,  200,  401,  401,  403],
   // Order again: only the order's buyer (an admin does not refill a buyer's list).
@@ -221,6 +228,30 @@ async function memberOfA(): Promise<string> {
     joinedAt: new Date(),
   });
   return person.id;
+}
+
+/** An order placed by a new buyer of A's company above their limit (0): awaiting approval. */
+async function orderAwaitingApprovalOfA(): Promise<string> {
+  const company = await companyOfA();
+  const placer = await factories.makeUser({ name: 'Plac Er' });
+  await collections(await getDb()).companyMembers.insertOne({
+    _id: new ObjectId(),
+    companyId: company._id,
+    userId: new ObjectId(placer.id),
+    role: 'buyer',
+    approvalLimitCents: 0,
+    joinedAt: new Date(),
+  });
+  return placeOrderFor(
+    placer,
+    {
+      productId: product._id,
+      quantity: product.minimumOrderQuantity,
+      address: '12 Foundry Lane, Sheffield',
+      phone: '01142345678',
+    },
+    'http://127.0.0.1',
+  );
 }
 
 const matrixAddress = { label: 'Matrix works', address: '1 Matrix Way, Leeds', phone: '0113' };
@@ -601,6 +632,37 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
     },
   }),
   'GET /api/orders/{id}': async () => ({ params: { id: orderOfA._id } }),
+  'GET /api/companies/me/orders': async (actor) => {
+    await ownCompany(actor);
+    return {};
+  },
+  'GET /api/approvals': async (actor) => {
+    await ownCompany(actor);
+    return {};
+  },
+  'POST /api/orders/{id}/approve': async (actor) => {
+    await ownCompany(actor);
+    const id = await orderAwaitingApprovalOfA();
+    return {
+      params: { id },
+      verify: (answer) => {
+        if (answer.status === 200) expect(answer.json).toMatchObject({ status: 'unpaid' });
+      },
+    };
+  },
+  'POST /api/orders/{id}/reject': async (actor) => {
+    await ownCompany(actor);
+    const id = await orderAwaitingApprovalOfA();
+    return {
+      params: { id },
+      json: { reason: 'Not this quarter.' },
+      verify: (answer) => {
+        if (answer.status === 200) {
+          expect(answer.json).toMatchObject({ status: 'cancelled', cancelReason: 'rejected' });
+        }
+      },
+    };
+  },
   'POST /api/orders/{id}/reorder': async () => ({
     params: { id: orderOfA._id },
     verify: (answer) => {
