@@ -16,7 +16,7 @@ const ordersList = z
   });
 
 /** GET /api/companies/me/orders?status=. */
-export const companyOrdersQuerySchema = z.strictObject({
+export const companyOrdersQuerySchema = z.object({
   status: orderStatusFilterSchema.optional(),
 });
 
