@@ -166,7 +166,7 @@ export const addAdminCompanyMemberOp = operation({
     'company.not_found',
     { key: 'user.not_found', when: 'no account has the email' },
     { key: 'company.invitee_in_other_company', params: { email: 'buyer@example.com' } },
-    { key: 'company.invitee_already_member', params: { email: 'buyer@example.com' } },
+    { key: 'company.already_in_this_company', params: { email: 'buyer@example.com' } },
     {
       code: 'validation_failed',
       when: 'the email is missing or malformed, or the role is not one of the roles',
@@ -185,7 +185,7 @@ export const removeAdminCompanyMemberOp = operation({
   access: 'admin',
   params: { path: z.object({ companyId, userId }) },
   responses: { 204: { description: 'The member was removed.' } },
-  errors: ['company.not_found', 'company.member_not_found', 'company.last_owner'],
+  errors: ['company.not_found', 'company.not_a_member', 'company.last_owner'],
 });
 
 export const adminCompanyOperations = [

@@ -153,7 +153,7 @@ export async function adminAddCompanyMember(
     if (added.reason === 'company_not_found') throw refuse('company.not_found');
     throw refuse(
       added.reason === 'already_member'
-        ? 'company.invitee_already_member'
+        ? 'company.already_in_this_company'
         : 'company.invitee_in_other_company',
       { params: { email: user.email } },
     );
@@ -170,7 +170,7 @@ export async function adminAddCompanyMember(
 
 /**
  * An admin removes a member from the company: 404 `company.not_found` or
- * `company.member_not_found`, 409 `company.last_owner` for the company's only owner.
+ * `company.not_a_member`, 409 `company.last_owner` for the company's only owner.
  */
 export async function adminRemoveCompanyMember(companyId: string, userId: string): Promise<void> {
   const _id = new ObjectId(companyId);
@@ -178,7 +178,7 @@ export async function adminRemoveCompanyMember(companyId: string, userId: string
   const removed = await removeMember(_id, new ObjectId(userId));
   if (!removed.ok) {
     throw refuse(
-      removed.reason === 'last_owner' ? 'company.last_owner' : 'company.member_not_found',
+      removed.reason === 'last_owner' ? 'company.last_owner' : 'company.not_a_member',
     );
   }
 }

@@ -318,6 +318,7 @@ export const errorMessages = {
     'company.none': 'You do not belong to a company yet. Create one, or accept an invitation.',
     'company.not_found': 'No company has this id.',
     'company.member_not_found': 'Your company has no member with this id.',
+    'company.not_a_member': 'This company has no member with this id.',
     'company.address_not_found': 'Your company has no shipping address with this id.',
     'company.invitation_not_found':
       'This invitation is invalid, expired or already used. Ask the company’s owner for a new one.',
@@ -369,6 +370,7 @@ export const errorMessages = {
     'company.invitee_in_other_company':
       '{email} already belongs to another company, so they cannot be invited.',
     'company.invitee_already_member': '{email} is already a member of your company.',
+    'company.already_in_this_company': '{email} is already a member of this company.',
     'company.too_many_addresses':
       'Your company holds {max} shipping addresses, the most it may. Remove one before adding another.',
     'company.too_many_invitations':
