@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { StatusBadge } from '@/components/order/StatusBadge';
-import { RowHeader, Table, Td } from '@/components/ui/Table';
+import { Table, Td } from '@/components/ui/Table';
 import { formatDateTime } from '@/lib/core/dates';
 import { formatMoney, toCents } from '@/lib/core/money';
 import type { Order } from '@/lib/orders';
@@ -14,70 +14,76 @@ function linesText(order: Order): string {
 }
 
 /**
- * A company's orders as a table, rendered on the server: the order (linked to its page), who
- * placed it, the parts, the total, the PO number, the status, and the page's own `extra`
- * columns (the approvers' buttons, say).
+ * A company's orders as a table, rendered on the server, narrow enough for a laptop: the order
+ * (linked to its page) and when it was placed, who placed it, the parts and the PO number, the
+ * total (and what `totalNote` adds under it), the status unless `withStatus` is false, and the
+ * page's own `extra` columns (the approvers' buttons, say).
  */
 export function CompanyOrdersTable({
   orders,
-  caption,
   extraHeadings = [],
   extra,
-  placedAt = 'Placed',
+  totalNote,
+  withStatus = true,
 }: {
   orders: Order[];
-  caption: string;
   extraHeadings?: readonly string[];
   extra?: (order: Order) => ReactNode;
-  placedAt?: string;
+  totalNote?: (order: Order) => ReactNode;
+  withStatus?: boolean;
 }) {
   return (
     <Table
       className="mt-4"
       columns={[
-        '#',
         'Order',
-        placedAt,
         'Placed by',
         'Parts',
         'Total',
-        'PO number',
-        'Status',
+        ...(withStatus ? ['Status'] : []),
         ...extraHeadings,
       ]}
     >
-      {orders.map((order, index) => (
-        <tr key={order._id} data-order-id={order._id} aria-label={`${caption} ${index + 1}`}>
-          <RowHeader>{index + 1}</RowHeader>
-          <Td>
+      {orders.map((order) => (
+        <tr key={order._id} data-order-id={order._id}>
+          <Td className="whitespace-nowrap">
             <Link
               href={`/dashboard/order/${order._id}`}
               className="font-mono text-xs text-brand-700 underline underline-offset-2"
-              aria-label={`Order ${order._id}`}
+              title={`Order ${order._id}`}
             >
               {order._id.slice(-8)}
             </Link>
+            <span className="block text-xs text-slate-600">
+              <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+            </span>
           </Td>
-          <Td className="whitespace-nowrap">
-            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
-          </Td>
-          <Td>
+          <Td className="min-w-36">
             <span className="font-medium text-slate-900">{order.userName}</span>
             <span className="block text-xs break-all text-slate-600">{order.email}</span>
           </Td>
-          <Td>
+          <Td className="min-w-40">
             {linesText(order)}
             <span className="block text-xs text-slate-600">
               {order.quantity.toLocaleString('en-US')} units
             </span>
+            {order.poNumber ? (
+              <span className="block text-xs break-all text-slate-600">PO {order.poNumber}</span>
+            ) : null}
           </Td>
-          <Td className="font-semibold whitespace-nowrap text-slate-900">
-            {formatMoney(toCents(order.price))}
+          <Td className="whitespace-nowrap">
+            <span className="font-semibold text-slate-900">
+              {formatMoney(toCents(order.price))}
+            </span>
+            {totalNote ? (
+              <span className="block text-xs text-slate-600">{totalNote(order)}</span>
+            ) : null}
           </Td>
-          <Td className="break-all">{order.poNumber ?? '—'}</Td>
-          <Td>
-            <StatusBadge status={order.status} />
-          </Td>
+          {withStatus ? (
+            <Td>
+              <StatusBadge status={order.status} />
+            </Td>
+          ) : null}
           {extra ? extra(order) : null}
         </tr>
       ))}

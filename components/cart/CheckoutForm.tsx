@@ -62,6 +62,14 @@ function shortText(line: ShortLine): string {
   }
 }
 
+/** A company address as the one-line address field takes it: its lines joined by commas. */
+const oneLine = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(', ');
+
 /** Why the order list cannot be checked out now, or null when it can. */
 export type CheckoutBlock = 'saving' | 'issues' | 'card_limit' | null;
 
@@ -119,14 +127,20 @@ export function CheckoutForm({
     company?.addresses.find((address) => address.default) ?? company?.addresses[0] ?? null;
   const { register, handleSubmit, setError, setValue, errors, isSubmitting } = useLazyForm(
     resolver,
-    { defaultValues: { address: first?.address ?? '', phone: first?.phone ?? '', poNumber: '' } },
+    {
+      defaultValues: {
+        address: first ? oneLine(first.address) : '',
+        phone: first?.phone ?? '',
+        poNumber: '',
+      },
+    },
   );
   const [shipTo, setShipTo] = useState(first?._id ?? '');
   const chooseAddress = (id: string) => {
     setShipTo(id);
     const chosen = company?.addresses.find((address) => address._id === id);
     if (!chosen) return;
-    setValue('address', chosen.address, { shouldValidate: false });
+    setValue('address', oneLine(chosen.address), { shouldValidate: false });
     setValue('phone', chosen.phone, { shouldValidate: false });
   };
   const needsApproval =

@@ -47,14 +47,14 @@ export default async function ApprovalsPage() {
       ) : (
         <CompanyOrdersTable
           orders={orders}
-          caption="Order awaiting approval"
-          extraHeadings={['Limit', 'Reserved until', 'Decision']}
+          withStatus={false}
+          totalNote={(order) =>
+            order.approval ? `Limit ${formatMoney(order.approval.limitCents)}` : null
+          }
+          extraHeadings={['Reserved until', 'Decision']}
           extra={(order) => (
             <>
-              <Td className="whitespace-nowrap">
-                {order.approval ? formatMoney(order.approval.limitCents) : '—'}
-              </Td>
-              <Td className="whitespace-nowrap">
+              <Td className="text-xs whitespace-nowrap">
                 <time dateTime={order.payBy}>{formatDateTime(order.payBy)}</time>
               </Td>
               <Td>

@@ -39,7 +39,7 @@ export default async function CompanyOrdersPage() {
       {orders.length === 0 ? (
         <p className="mt-4 text-slate-700">Your company has no orders yet.</p>
       ) : (
-        <CompanyOrdersTable orders={orders} caption="Company order" />
+        <CompanyOrdersTable orders={orders} />
       )}
     </DashboardSection>
   );

@@ -60,7 +60,8 @@ export default async function PaymentPage({ params }: Props) {
           className="mt-4"
         />
         <p className="mt-4 text-lg font-semibold text-slate-900" data-testid="payment-amount">
-          Please pay: {formatMoney(toCents(order.price))}
+          {order.status === 'awaiting_approval' ? 'Order total' : 'Please pay'}:{' '}
+          {formatMoney(toCents(order.price))}
         </p>
         {order.status === 'unpaid' ? (
           <p className="mt-1 text-sm text-slate-600" data-testid="payment-pay-by">
