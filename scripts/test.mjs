@@ -54,10 +54,18 @@ function readJson(file) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** How long each part took, printed with the summary (the suite is kept under 15 minutes). */
+const timings = [];
+async function timed(label, work) {
+  const started = Date.now();
+  const result = await work();
+  timings.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
+  return result;
+}
 let failedRun = false;
 
 if (only !== 'e2e') {
-  const code = await run('npm', ['run', 'lint']);
+  const code = await timed('lint', () => run('npm', ['run', 'lint']));
   if (code !== 0) {
     console.error(
       '\nnpm run lint failed: fix the errors above (the walls are in eslint.config.mjs).',
@@ -68,13 +76,15 @@ if (only !== 'e2e') {
 
 if (only !== 'e2e') {
   const output = path.join(reportDir, 'vitest.json');
-  const code = await run(process.execPath, [
-    path.join(projectRoot, 'node_modules/vitest/vitest.mjs'),
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${output}`,
-  ]);
+  const code = await timed('vitest', () =>
+    run(process.execPath, [
+      path.join(projectRoot, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+    ]),
+  );
   const report = readJson(output);
   if (report) {
     totals.passed += report.numPassedTests;
@@ -87,14 +97,16 @@ if (only !== 'e2e') {
 if (only !== 'unit') {
   const chromium = findChromium();
   const output = path.join(reportDir, 'playwright.json');
-  const code = await run(
-    process.execPath,
-    [
-      path.join(projectRoot, 'node_modules/@playwright/test/cli.js'),
-      'test',
-      '--reporter=list,json',
-    ],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: output, ...(chromium ? { CHROME_PATH: chromium } : {}) },
+  const code = await timed('playwright (build included)', () =>
+    run(
+      process.execPath,
+      [
+        path.join(projectRoot, 'node_modules/@playwright/test/cli.js'),
+        'test',
+        '--reporter=list,json',
+      ],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: output, ...(chromium ? { CHROME_PATH: chromium } : {}) },
+    ),
   );
   const report = readJson(output);
   if (report?.stats) {
@@ -107,7 +119,8 @@ if (only !== 'unit') {
 
 fs.rmSync(reportDir, { recursive: true, force: true });
 if (failedRun && totals.failed === 0) totals.failed = 1; // a runner crashed before reporting
+console.log(`\n${timings.join(', ')}`);
 console.log(
-  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );
 process.exit(failedRun || totals.failed ? 1 : 0);
