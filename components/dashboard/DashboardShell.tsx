@@ -3,11 +3,12 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useId, useState } from 'react';
-import type { SidebarLink } from './sidebar-links';
+import { companyLinks, type SidebarLink } from './sidebar-links';
 
 /**
- * The dashboard: a sidebar 48 units wide beside the nested page. On small screens the
- * sidebar is hidden behind a toggle button.
+ * The dashboard: a sidebar 48 units wide beside the nested page: the dashboard's links, then
+ * the company account's group for everyone signed in. On small screens the sidebar is hidden
+ * behind a toggle button.
  */
 export function DashboardShell({
   links,
@@ -20,6 +21,7 @@ export function DashboardShell({
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const sidebarId = useId();
+  const companyHeadingId = useId();
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 lg:flex-row">
@@ -43,25 +45,41 @@ export function DashboardShell({
           Dashboard
         </h2>
         <nav aria-label="Dashboard">
-          <ul className="space-y-1">
-            {links.map((link) => {
-              const current = pathname === link.href;
-              return (
-                <li key={link.href}>
-                  <Link
-                    href={link.href}
-                    aria-current={current ? 'page' : undefined}
-                    className={`block rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
+          <SidebarList links={links} pathname={pathname} />
+        </nav>
+        <h2
+          id={companyHeadingId}
+          className="mt-6 mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase"
+        >
+          Company account
+        </h2>
+        <nav aria-labelledby={companyHeadingId}>
+          <SidebarList links={companyLinks()} pathname={pathname} />
         </nav>
       </aside>
       <div className="min-w-0 flex-1">{children}</div>
     </div>
+  );
+}
+
+/** One group of the sidebar's links, the current page's marked. */
+function SidebarList({ links, pathname }: { links: SidebarLink[]; pathname: string }) {
+  return (
+    <ul className="space-y-1">
+      {links.map((link) => {
+        const current = pathname === link.href;
+        return (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              aria-current={current ? 'page' : undefined}
+              className={`block rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+            >
+              {link.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -28,3 +28,12 @@ export function sidebarLinks(role: Role): SidebarLink[] {
   links.push(quotesLink);
   return links;
 }
+
+/**
+ * The sidebar's company group, under its own heading below the dashboard's links, for everyone
+ * signed in: the person's company account (or creating one). The company's other pages join
+ * this group.
+ */
+export function companyLinks(): SidebarLink[] {
+  return [{ href: '/dashboard/company', label: 'Company' }];
+}

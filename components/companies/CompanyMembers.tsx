@@ -1,0 +1,238 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Field, FormError } from '@/components/ui/Field';
+import { FormDialogButton } from '@/components/ui/FormDialogButton';
+import { RowHeader, Td } from '@/components/ui/Table';
+import { ScrollTable } from './ScrollTable';
+import { toast } from '@/components/ui/toast';
+import { useConfirm } from '@/components/ui/useConfirm';
+import { callApi } from '@/lib/client/api';
+import { lazyZodResolver } from '@/lib/client/lazy-resolver';
+import {
+  can,
+  COMPANY_ROLE_LABELS,
+  type CompanyMember,
+  type CompanyRole,
+} from '@/lib/companies/shared';
+import { formatDay } from '@/lib/core/dates';
+import { typedLimit, type MemberFormInput, type MemberFormValues } from './form-schemas';
+import { limitText, RoleOptions } from './RoleOptions';
+
+import { useApiList } from './useApiList';
+import { jsonInit, useDialogForm } from './useDialogForm';
+
+const MEMBERS_URL = '/api/companies/me/members';
+
+/** The member dialog's schema (role, limit in dollars), loaded once the page is up. */
+const memberResolver = lazyZodResolver<MemberFormInput, MemberFormValues>(() =>
+  import('./form-schemas').then((module) => module.memberFormSchema),
+);
+
+const memberUrl = (userId: string) => `${MEMBERS_URL}/${encodeURIComponent(userId)}`;
+
+/**
+ * The company's members: name, email, role, approval limit and since when. Owners
+ * (manageMembers) change a member's role and limit and remove members; anyone but the last
+ * owner may leave the company.
+ */
+export function CompanyMembers({
+  initial,
+  myUserId,
+  myRole,
+}: {
+  initial: CompanyMember[];
+  myUserId: string;
+  myRole: CompanyRole;
+}) {
+  const { state, reload } = useApiList<CompanyMember>(MEMBERS_URL, initial);
+  const manage = can(myRole, 'manageMembers');
+  const router = useRouter();
+  const changed = () => {
+    reload();
+    router.refresh();
+  };
+
+  return (
+    <section aria-labelledby="members-title" className="mt-10">
+      <h2 id="members-title" className="text-lg font-semibold text-slate-900">
+        Members
+      </h2>
+      {manage ? (
+        <p className="mt-1 text-sm text-slate-600">
+          A member’s orders above their approval limit wait for an approver or an owner.
+        </p>
+      ) : null}
+      {state.status === 'failed' ? (
+        <FormError className="mt-3" message={state.message} />
+      ) : (
+        <>
+          <ScrollTable
+            label="Company members"
+            className="mt-3"
+            columns={['Member', 'Role', 'Approval limit', 'Joined', ...(manage ? ['Actions'] : [])]}
+          >
+            {state.items.map((member) => (
+              <tr key={member.userId}>
+                <RowHeader className="min-w-48">
+                  {member.name}
+                  {member.userId === myUserId ? (
+                    <span className="ml-1 font-normal text-slate-600">(you)</span>
+                  ) : null}
+                  <span className="block font-normal break-all text-slate-600">{member.email}</span>
+                </RowHeader>
+                <Td>{COMPANY_ROLE_LABELS[member.role]}</Td>
+                <Td className="whitespace-nowrap">{limitText(member.approvalLimitCents)}</Td>
+                <Td className="whitespace-nowrap">{formatDay(member.joinedAt)}</Td>
+                {manage ? (
+                  <Td>
+                    <div className="flex flex-wrap gap-2">
+                      <EditMember member={member} onChanged={changed} />
+                      {member.userId === myUserId ? null : (
+                        <RemoveMember member={member} onRemoved={changed} />
+                      )}
+                    </div>
+                  </Td>
+                ) : null}
+              </tr>
+            ))}
+          </ScrollTable>
+          <LeaveCompany
+            myUserId={myUserId}
+            myRole={myRole}
+            owners={state.items.filter((member) => member.role === 'owner').length}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** An owner's dialog for one member: their role and approval limit (empty: no limit). */
+function EditMember({ member, onChanged }: { member: CompanyMember; onChanged: () => void }) {
+  const form = useDialogForm(memberResolver, {
+    defaultValues: { role: member.role, approvalLimit: typedLimit(member.approvalLimitCents) },
+    fields: ['role', 'approvalLimit'],
+    notice: `${member.name}’s role and approval limit are saved.`,
+    send: ({ role, approvalLimit }) =>
+      callApi(
+        memberUrl(member.userId),
+        jsonInit('PATCH', { role, approvalLimitCents: approvalLimit }),
+      ),
+    after: onChanged,
+  });
+  const id = `member-${member.userId}`;
+  return (
+    <FormDialogButton
+      label="Edit"
+      ariaLabel={`Edit ${member.name}’s role and limit`}
+      buttonClassName="btn-secondary px-3 py-1 text-xs"
+      title={`${member.name}’s role and limit`}
+      submitLabel="Save"
+      busyLabel="Saving…"
+      {...form.dialog}
+    >
+      <p className="text-sm text-slate-600">{member.email}</p>
+      <Field id={`${id}-role`} label="Role" error={form.errors.role?.message}>
+        <select {...form.register('role')}>
+          <RoleOptions />
+        </select>
+      </Field>
+      <Field
+        id={`${id}-limit`}
+        label="Approval limit ($)"
+        hint="Orders above it wait for an approval. Leave empty for no limit."
+        error={form.errors.approvalLimit?.message}
+      >
+        <input
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          {...form.register('approvalLimit')}
+        />
+      </Field>
+    </FormDialogButton>
+  );
+}
+
+/** An owner's Remove button: after a confirmation, the member leaves the company. */
+function RemoveMember({ member, onRemoved }: { member: CompanyMember; onRemoved: () => void }) {
+  const { confirm, dialog } = useConfirm();
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    const confirmed = await confirm({
+      title: `Remove ${member.name}?`,
+      text: `${member.name} (${member.email}) loses access to the company at once. Their orders stay with the company.`,
+      confirmLabel: 'Remove',
+    });
+    if (!confirmed) return;
+    setBusy(true);
+    const result = await callApi(memberUrl(member.userId), jsonInit('DELETE'));
+    setBusy(false);
+    if (result.ok) {
+      toast.success(`${member.name} is no longer a member.`);
+    } else {
+      toast.error(result.message);
+    }
+    onRemoved();
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn-danger px-3 py-1 text-xs"
+        aria-label={`Remove ${member.name}`}
+        disabled={busy}
+        onClick={remove}
+      >
+        Remove
+      </button>
+      {dialog}
+    </>
+  );
+}
+
+/**
+ * Leave company: for every member but the last owner (an owner may leave while another member
+ * owns the company too). Afterwards the page offers to create a company again.
+ */
+function LeaveCompany({
+  myUserId,
+  myRole,
+  owners,
+}: {
+  myUserId: string;
+  myRole: CompanyRole;
+  owners: number;
+}) {
+  const router = useRouter();
+  const { confirm, dialog } = useConfirm();
+  const [busy, setBusy] = useState(false);
+  if (myRole === 'owner' && owners < 2) return null;
+  const leave = async () => {
+    const confirmed = await confirm({
+      title: 'Leave the company?',
+      text: 'You lose access to its orders, addresses and members at once; your orders stay with the company. To come back, an owner must invite you again.',
+      confirmLabel: 'Leave company',
+    });
+    if (!confirmed) return;
+    setBusy(true);
+    const result = await callApi(memberUrl(myUserId), jsonInit('DELETE'));
+    setBusy(false);
+    if (result.ok) {
+      toast.success('You left the company.');
+    } else {
+      toast.error(result.message);
+    }
+    router.refresh();
+  };
+  return (
+    <div className="mt-4">
+      <button type="button" className="btn-secondary" disabled={busy} onClick={leave}>
+        Leave company
+      </button>
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { emailField } from '@/lib/accounts/schemas';
+import { roleField } from '@/lib/companies/schemas';
+import { toCents } from '@/lib/core/money';
+
+/**
+ * The company page's own form schemas (client-safe, loaded by the forms on first use): the
+ * member and invitation forms take an approval limit in dollars as typed, which they send in
+ * cents (`approvalLimitCents`; empty is no limit). Every other rule is the API's.
+ */
+
+/** Dollars as people type them: `2500`, `2,500.50`; at most two decimals. */
+const DOLLARS = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+
+export const limitMessages = {
+  amount: 'Approval limit must be an amount in dollars, like 2500 or 2500.50',
+  tooLarge: 'Approval limit is too large',
+} as const;
+
+/** An approval limit typed in dollars: empty is no limit (null), otherwise whole cents. */
+export const approvalLimitField = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || DOLLARS.test(value), { error: limitMessages.amount })
+  .transform((value) => (value === '' ? null : toCents(Number(value.replace(/,/g, '')))))
+  .refine((cents) => cents === null || cents <= Number.MAX_SAFE_INTEGER, {
+    error: limitMessages.tooLarge,
+  });
+
+/** An owner's change of a member: their role and approval limit. */
+export const memberFormSchema = z.object({ role: roleField, approvalLimit: approvalLimitField });
+export type MemberFormInput = z.input<typeof memberFormSchema>;
+export type MemberFormValues = z.output<typeof memberFormSchema>;
+
+/** An owner's invitation: whom (email), as what, and their approval limit. */
+export const inviteFormSchema = z.object({
+  email: emailField,
+  role: roleField,
+  approvalLimit: approvalLimitField,
+});
+export type InviteFormInput = z.input<typeof inviteFormSchema>;
+export type InviteFormValues = z.output<typeof inviteFormSchema>;
+
+/** The approval limit as the forms show it to be typed over: `2500.00`, or empty for none. */
+export function typedLimit(cents: number | null): string {
+  return cents === null ? '' : (cents / 100).toFixed(2);
+}
+
+/** A shipping address as its dialog holds it (checked by the API's own schema). */
+export type AddressFormValues = { label: string; address: string; phone: string; default: boolean };
+
+/** The company's own fields, as typed: the API's schema (lib/companies/schemas) checks them. */
+export type CompanyFormValues = { name: string; taxId: string; billingAddress: string };
