@@ -341,6 +341,7 @@ test('Make admin changes the other user’s sidebar on their next page load', as
     'Add Product',
     'Manage Products',
     'Manage Orders',
+    'Companies',
     'Quotes',
   ]);
   await buyerPage.goto('/dashboard/users');

@@ -1,12 +1,22 @@
 import type { Metadata } from 'next';
 import { DashboardShell } from '@/components/dashboard/DashboardShell';
-import { sidebarLinks } from '@/components/dashboard/sidebar-links';
+import { companyLinks, sidebarLinks } from '@/components/dashboard/sidebar-links';
 import { requirePageUser } from '@/lib/accounts';
+import { companyOfMember } from '@/lib/companies';
 
 export const metadata: Metadata = { title: 'Dashboard', robots: { index: false } };
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  // The role comes from the database on every request, so a promotion shows at once.
+  // The role and the company membership come from the database on every request, so a
+  // promotion, or a change of company role, shows at once.
   const user = await requirePageUser('/dashboard');
-  return <DashboardShell links={sidebarLinks(user.role)}>{children}</DashboardShell>;
+  const membership = await companyOfMember(user);
+  return (
+    <DashboardShell
+      links={sidebarLinks(user.role)}
+      companyLinks={companyLinks(membership?.member.role ?? null)}
+    >
+      {children}
+    </DashboardShell>
+  );
 }

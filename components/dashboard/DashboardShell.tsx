@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useId, useState } from 'react';
-import { companyLinks, type SidebarLink } from './sidebar-links';
+import type { SidebarLink } from './sidebar-links';
 
 /**
  * The dashboard: a sidebar 48 units wide beside the nested page: the dashboard's links, then
@@ -12,9 +12,12 @@ import { companyLinks, type SidebarLink } from './sidebar-links';
  */
 export function DashboardShell({
   links,
+  companyLinks,
   children,
 }: {
   links: SidebarLink[];
+  /** The company group's links (sidebar-links.ts `companyLinks`). */
+  companyLinks: SidebarLink[];
   children: React.ReactNode;
 }) {
   const pathname = usePathname();
@@ -54,7 +57,7 @@ export function DashboardShell({
           Company account
         </h2>
         <nav aria-labelledby={companyHeadingId}>
-          <SidebarList links={companyLinks()} pathname={pathname} />
+          <SidebarList links={companyLinks} pathname={pathname} />
         </nav>
       </aside>
       <div className="min-w-0 flex-1">{children}</div>

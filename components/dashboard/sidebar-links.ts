@@ -1,5 +1,6 @@
 import { adminPages } from '@/lib/accounts/shared';
 import type { Role } from '@/lib/accounts/shared';
+import { can, type CompanyRole } from '@/lib/companies/shared';
 
 export interface SidebarLink {
   href: string;
@@ -31,9 +32,16 @@ export function sidebarLinks(role: Role): SidebarLink[] {
 
 /**
  * The sidebar's company group, under its own heading below the dashboard's links, for everyone
- * signed in: the person's company account (or creating one). The company's other pages join
- * this group.
+ * signed in: the person's company account (or creating one); for a member, the company's orders
+ * and, when their role approves orders (the role table), Approvals.
  */
-export function companyLinks(): SidebarLink[] {
-  return [{ href: '/dashboard/company', label: 'Company' }];
+export function companyLinks(role: CompanyRole | null): SidebarLink[] {
+  const links: SidebarLink[] = [{ href: '/dashboard/company', label: 'Company' }];
+  if (role && can(role, 'viewCompanyOrders')) {
+    links.push({ href: '/dashboard/company/orders', label: 'Company orders' });
+  }
+  if (role && can(role, 'approveOrders')) {
+    links.push({ href: '/dashboard/approvals', label: 'Approvals' });
+  }
+  return links;
 }

@@ -68,3 +68,16 @@ describe('the company role table', () => {
     }
   });
 });
+
+describe('the sidebar’s company group', () => {
+  it('offers every signed-in person their company page, and members what their role allows', async () => {
+    const { companyLinks } = await import('@/components/dashboard/sidebar-links');
+    const labels = (role: Parameters<typeof companyLinks>[0]) =>
+      companyLinks(role).map((link) => link.label);
+    expect(labels(null)).toEqual(['Company']);
+    expect(labels('owner')).toEqual(['Company', 'Company orders', 'Approvals']);
+    expect(labels('approver')).toEqual(['Company', 'Company orders', 'Approvals']);
+    expect(labels('buyer')).toEqual(['Company', 'Company orders']);
+    expect(labels('accounts')).toEqual(['Company', 'Company orders']);
+  });
+});
