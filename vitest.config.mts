@@ -17,6 +17,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/setup-env.ts'],
+    // Most test files wait on the database, timers and the stand-ins rather than the CPU: four
+    // files at once keep a 2-core machine busy (about 225 s for the suite instead of 355 s with
+    // one file per core). Each file has its own database, so files never see each other's data.
+    maxWorkers: 4,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
