@@ -11,6 +11,7 @@ import {
   type ShippingAddressDoc,
 } from './store';
 import type { ShippingAddressInput, UpdateShippingAddressInput } from './validation/addresses';
+import { addressView } from './views';
 
 /**
  * The shipping addresses of the caller's company (`manageAddresses`), offered at checkout: at
@@ -20,16 +21,6 @@ import type { ShippingAddressInput, UpdateShippingAddressInput } from './validat
  */
 
 const DEFAULT_NEEDED = 'One address stays the default: make another address the default instead';
-
-function addressView(address: ShippingAddressDoc): ShippingAddress {
-  return {
-    _id: address._id.toHexString(),
-    label: address.label,
-    address: address.address,
-    phone: address.phone,
-    default: address.default,
-  };
-}
 
 /** The list with `id` the one default. */
 const withDefault = (list: ShippingAddressDoc[], id: ObjectId) =>

@@ -1,6 +1,6 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
-import { findUserByEmail, findUserById } from '@/lib/accounts';
+import { findUserByEmail } from '@/lib/accounts';
 import { refuse } from '@/lib/core/refusal';
 import { pageWindow } from '@/lib/core/validation/pagination';
 import {
@@ -11,9 +11,8 @@ import {
   membersOf,
   removeMember,
 } from './admin-store';
-import type { CompanyMemberDoc } from './collections';
-import type { CompanyRole } from './roles';
-import type { ShippingAddress } from './shared';
+import type { CompanyMember, ShippingAddress } from './shared';
+import { addressView, memberView } from './views';
 import {
   DEFAULT_ADMIN_COMPANY_LIMIT,
   type AdminAddMember,
@@ -48,15 +47,8 @@ export interface AdminCompanyPage {
   pages: number;
 }
 
-/** A member as the admin sees them, with the account's name and email. */
-export interface AdminCompanyMember {
-  userId: string;
-  name: string;
-  email: string;
-  role: CompanyRole;
-  approvalLimitCents: number | null;
-  joinedAt: string;
-}
+/** A member as the admin sees them: as the company's own page shows them. */
+export type AdminCompanyMember = CompanyMember;
 
 /** A company as the admin sees it (its orders are added by the caller). */
 export interface AdminCompany {
@@ -89,19 +81,6 @@ export async function adminCompanyPage(query: AdminCompanyQuery): Promise<AdminC
   };
 }
 
-async function memberView(member: CompanyMemberDoc): Promise<AdminCompanyMember> {
-  const user = await findUserById(member.userId.toHexString());
-  return {
-    userId: member.userId.toHexString(),
-    // An account removed since keeps its membership row until it is cleared.
-    name: user?.name ?? '',
-    email: user?.email ?? '',
-    role: member.role,
-    approvalLimitCents: member.approvalLimitCents,
-    joinedAt: member.joinedAt.toISOString(),
-  };
-}
-
 /** The company with its members, or null when no company has the id. */
 export async function findAdminCompany(companyId: string): Promise<AdminCompany | null> {
   const _id = new ObjectId(companyId);
@@ -113,13 +92,7 @@ export async function findAdminCompany(companyId: string): Promise<AdminCompany 
     name: company.name,
     taxId: company.taxId,
     billingAddress: company.billingAddress,
-    shippingAddresses: company.shippingAddresses.map((address) => ({
-      _id: address._id.toHexString(),
-      label: address.label,
-      address: address.address,
-      phone: address.phone,
-      default: address.default,
-    })),
+    shippingAddresses: company.shippingAddresses.map(addressView),
     createdAt: company.createdAt.toISOString(),
     members,
   };
@@ -177,8 +150,6 @@ export async function adminRemoveCompanyMember(companyId: string, userId: string
   if (!(await findCompanyById(_id))) throw refuse('company.not_found');
   const removed = await removeMember(_id, new ObjectId(userId));
   if (!removed.ok) {
-    throw refuse(
-      removed.reason === 'last_owner' ? 'company.last_owner' : 'company.not_a_member',
-    );
+    throw refuse(removed.reason === 'last_owner' ? 'company.last_owner' : 'company.not_a_member');
   }
 }

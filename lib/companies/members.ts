@@ -1,18 +1,12 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
-import { findUserById } from '@/lib/accounts';
 import type { Id } from '@/lib/core/ids';
 import { refuse } from '@/lib/core/refusal';
 import { requireCompanyAction, requireMembership, type Person } from './membership';
 import { can } from './roles';
 import type { CompanyMember } from './shared';
-import {
-  changeMember,
-  deleteMember,
-  findMemberIn,
-  listMembersOf,
-  type CompanyMemberDoc,
-} from './store';
+import { memberView } from './views';
+import { changeMember, deleteMember, findMemberIn, listMembersOf } from './store';
 import type { UpdateMemberInput } from './validation/members';
 
 /**
@@ -21,19 +15,6 @@ import type { UpdateMemberInput } from './validation/members';
  * an owner: the last one can be neither demoted nor removed, and cannot leave (a guarded count,
  * `ownerCount`, decides it even for two changes at once).
  */
-
-/** A member with their name and email as their account says now. */
-async function memberView(member: CompanyMemberDoc): Promise<CompanyMember> {
-  const user = await findUserById(member.userId.toHexString());
-  return {
-    userId: member.userId.toHexString(),
-    name: user?.name ?? '',
-    email: user?.email ?? '',
-    role: member.role,
-    approvalLimitCents: member.approvalLimitCents,
-    joinedAt: member.joinedAt.toISOString(),
-  };
-}
 
 /** `GET /api/companies/me/members`: every member of the caller's company. */
 export async function listMembers(person: Person): Promise<{ items: CompanyMember[] }> {

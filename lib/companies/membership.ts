@@ -4,6 +4,7 @@ import { refuse } from '@/lib/core/refusal';
 import { can, type CompanyAction } from './roles';
 import type { MyCompany } from './shared';
 import { findCompany, findMembership, type CompanyDoc, type CompanyMemberDoc } from './store';
+import { addressView } from './views';
 
 /**
  * Whose company, and what their role lets them do: every check of a company member reads the
@@ -24,13 +25,7 @@ export function companyView(
     name: company.name,
     taxId: company.taxId,
     billingAddress: company.billingAddress,
-    shippingAddresses: company.shippingAddresses.map((address) => ({
-      _id: address._id.toHexString(),
-      label: address.label,
-      address: address.address,
-      phone: address.phone,
-      default: address.default,
-    })),
+    shippingAddresses: company.shippingAddresses.map(addressView),
     memberCount,
     createdAt: company.createdAt.toISOString(),
     membership: {

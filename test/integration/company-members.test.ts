@@ -401,7 +401,12 @@ describe('invitations', () => {
       expect((await invite(boss, { email: invitee.user.email, role: 'owner' })).status).toBe(201);
       const { token } = await mailedToken(invitee.user.email, before);
       const answers = await Promise.all([accept(invitee, token), accept(invitee, token)]);
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404]);
+      // One joins. The other finds the invitation used (404), or, when it read the invitation
+      // before the first used it and the membership after the first joined, finds the person
+      // in a company already (409): either way it changes nothing.
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses[0]).toBe(200);
+      expect([404, 409]).toContain(statuses[1]);
       const memberships = await (
         await all()
       ).companyMembers.countDocuments({
