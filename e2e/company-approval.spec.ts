@@ -3,12 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { makeProduct, makeUser, verifyEmail, type TestUser } from '../test/support/factories';
+import { makeProduct, makeUser, verifyEmail } from '../test/support/factories';
+import { recipients, withSmtpServer } from '../test/support/smtp';
 import { fromStore } from './support/api';
 import { expectAccessible } from './support/axe';
 import { signIn } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
 import { installStripeJs } from './support/stripe-js';
+import { SMTP_PORT } from './stand-ins/ports.mjs';
 
 test.afterAll(closeTestDb);
 
@@ -44,19 +46,27 @@ async function personSession(browser: Browser, name: string) {
   return { page, user };
 }
 
-async function addMember(
-  companyId: ObjectId,
-  user: TestUser,
-  role: 'buyer' | 'accounts',
-  approvalLimitCents: number | null,
+/** The invitation link mailed to `email` (read from the SMTP stand-in). */
+async function invitationLink(
+  inbox: Parameters<Parameters<typeof withSmtpServer>[1]>[0],
+  email: string,
 ) {
-  await (await testDb()).collection('companyMembers').insertOne({
-    companyId,
-    userId: new ObjectId(user.id),
-    role,
-    approvalLimitCents,
-    joinedAt: new Date(),
-  });
+  const mail = await inbox.waitFor(
+    (message) => recipients(message).includes(email.toLowerCase()),
+    30_000,
+  );
+  const found = /https?:\/\/\S+?(\/dashboard\/company\/join\?token=[^\s"<>)\]]+)/.exec(
+    mail.text ?? '',
+  );
+  expect(found, mail.text).not.toBeNull();
+  return found![1]!;
+}
+
+/** The person opens their invitation link and accepts it. */
+async function join(page: Page, link: string) {
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(page).toHaveURL('/dashboard/company');
 }
 
 async function fillCard(page: Page, number: string) {
@@ -73,7 +83,7 @@ test('a buyer’s order above their limit waits; the owner approves it; the buye
   const buyer = await personSession(browser, 'Bea Buyer');
   const accounts = await personSession(browser, 'Art Accounts');
 
-  // The owner's company, with a shipping address; the buyer may order up to $1,000.00 alone.
+  // The owner's company, with a shipping address.
   const companyName = `Foundry ${randomBytes(3).toString('hex')} Ltd`;
   const created = await owner.page.request.post('/api/companies', {
     data: {
@@ -84,25 +94,31 @@ test('a buyer’s order above their limit waits; the owner approves it; the buye
     headers: fromStore,
   });
   expect(created.status()).toBe(201);
-  const companyId = new ObjectId(((await created.json()) as { _id: string })._id);
-  await (await testDb()).collection('companies').updateOne(
-    { _id: companyId },
-    {
-      $set: {
-        shippingAddresses: [
-          {
-            _id: new ObjectId(),
-            label: 'Leeds works',
-            address: '9 Kiln Lane\nLeeds LS2 7BB',
-            phone: '01130000001',
-            default: true,
-          },
-        ],
-      },
-    },
-  );
-  await addMember(companyId, buyer.user, 'buyer', 100_000);
-  await addMember(companyId, accounts.user, 'accounts', null);
+  const address = await owner.page.request.post('/api/companies/me/addresses', {
+    data: { label: 'Leeds works', address: '9 Kiln Lane\nLeeds LS2 7BB', phone: '01130000001' },
+    headers: fromStore,
+  });
+  expect(address.status()).toBe(201);
+  // The owner invites the buyer (who may order up to $1,000.00 alone) and an accounts member;
+  // each joins from the link mailed to them.
+  const links = await withSmtpServer(SMTP_PORT, async (inbox) => {
+    for (const [who, role, approvalLimitCents] of [
+      [buyer, 'buyer', 100_000],
+      [accounts, 'accounts', null],
+    ] as const) {
+      const invited = await owner.page.request.post('/api/companies/me/invitations', {
+        data: { email: who.user.email, role, approvalLimitCents },
+        headers: fromStore,
+      });
+      expect(invited.status()).toBe(201);
+    }
+    return [
+      await invitationLink(inbox, buyer.user.email),
+      await invitationLink(inbox, accounts.user.email),
+    ];
+  });
+  await join(buyer.page, links[0]!);
+  await join(accounts.page, links[1]!);
 
   // The buyer's order list: 1,000 x $2.50 = $2,500.00, above their limit.
   const part = await makeProduct({

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatDateTime } from '@/lib/core/dates';
@@ -8,6 +7,7 @@ import { OrderLinesTable } from '@/components/order/OrderLinesTable';
 import { StatusBadge } from '@/components/order/StatusBadge';
 import { ProductPicture } from '@/components/product/ProductPicture';
 import { DetailRows } from '@/components/ui/DetailRows';
+import { Panel } from '@/components/ui/Panel';
 import { requirePageUser } from '@/lib/accounts';
 import { formatMoney, toCents } from '@/lib/core/money';
 import { orderExpiredMessage, orderPage, type StepActor } from '@/lib/orders';
@@ -32,21 +32,6 @@ function cancelledText(order: Pick<Order, 'cancelReason' | 'createdAt' | 'payBy'
     default:
       return 'The store cancelled this order before it was paid. Its stock was returned.';
   }
-}
-
-/** One of the order's side-by-side panels, labelled by its heading. */
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }
 
 const actorLabels: Record<StepActor, string> = {

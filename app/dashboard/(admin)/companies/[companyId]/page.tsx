@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ObjectId } from 'mongodb';
@@ -14,6 +13,8 @@ import { formatDateTime, formatDay, formatShortDay } from '@/lib/core/dates';
 import { parseId } from '@/lib/core/ids';
 import { formatMoney } from '@/lib/core/money';
 import { recentCompanyOrders } from '@/lib/orders';
+import { Panel } from '@/components/ui/Panel';
+import { limitText } from '@/components/companies/RoleOptions';
 
 export const metadata: Metadata = { title: 'Company' };
 
@@ -27,24 +28,6 @@ const PATH = '/dashboard/companies/[companyId]';
 const RECENT_ORDERS = 20;
 
 type Props = { params: Promise<{ companyId: string }> };
-
-/** One part of the company's page, labelled by its heading. */
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** An approval limit in words: none, or the amount. */
-const limitText = (cents: number | null) => (cents === null ? 'No limit' : formatMoney(cents));
 
 /**
  * A company (admins): its details, its members with their roles and approval limits (an admin
@@ -70,7 +53,7 @@ export default async function CompanyPage({ params }: Props) {
         {company.name}
       </h1>
 
-      <Panel id="company-details-heading" title="Details">
+      <Panel className="mt-6" id="company-details-heading" title="Details">
         <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
           <DetailRows
             termClassName="font-medium text-slate-600"
@@ -88,7 +71,7 @@ export default async function CompanyPage({ params }: Props) {
         </dl>
       </Panel>
 
-      <Panel id="company-members-heading" title="Members">
+      <Panel className="mt-6" id="company-members-heading" title="Members">
         {company.members.length > 0 ? (
           <Table
             className="mt-4"
@@ -125,7 +108,7 @@ export default async function CompanyPage({ params }: Props) {
         <AddMemberForm companyId={company._id} />
       </Panel>
 
-      <Panel id="company-addresses-heading" title="Shipping addresses">
+      <Panel className="mt-6" id="company-addresses-heading" title="Shipping addresses">
         {company.shippingAddresses.length > 0 ? (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
             {company.shippingAddresses.map((address) => (
@@ -148,7 +131,7 @@ export default async function CompanyPage({ params }: Props) {
         )}
       </Panel>
 
-      <Panel id="company-orders-heading" title="Recent orders">
+      <Panel className="mt-6" id="company-orders-heading" title="Recent orders">
         {orders.length > 0 ? (
           <Table
             className="mt-4"
