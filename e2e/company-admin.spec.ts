@@ -142,3 +142,43 @@ test('a buyer is sent to sign in as an admin; an unknown company is not found', 
   const missing = await page.goto('/dashboard/companies/0123456789abcdef01234567');
   expect(missing?.status()).toBe(404);
 });
+
+test('an admin gives a company net 30 terms with a credit limit; a wrong limit is refused in words', async ({
+  page,
+}) => {
+  const owner = await makeUser({ name: 'Tess Terms' });
+  const company = await createCompanyFor(owner, {
+    name: `Ledger ${randomBytes(3).toString('hex')} Works Ltd`,
+    taxId: null,
+    billingAddress: '1 Ledger Row\nLeeds LS1 1AA',
+  });
+  await signedInUser(page, 'admin');
+  await page.goto(`/dashboard/companies/${company._id}`);
+  const terms = page.getByRole('form', { name: 'Payment terms' });
+  await expect(terms.getByTestId('terms-exposure')).toHaveText(
+    'Owed and on order on account: $0.00',
+  );
+  await terms.getByLabel('Net terms (on account)').check();
+  await terms.getByLabel('Net days').selectOption('30');
+  await terms.getByLabel('Credit limit ($)').fill('ten thousand');
+  await terms.getByRole('button', { name: 'Save terms' }).click();
+  await expect(terms.getByText('Credit limit must be an amount in dollars')).toBeVisible();
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await expectAccessible(page, `the terms form with its error at ${size.width} px`);
+  }
+  await page.setViewportSize(WIDTHS[0]);
+  await terms.getByLabel('Credit limit ($)').fill('10,000');
+  await terms.getByRole('button', { name: 'Save terms' }).click();
+  await expect(page.getByText('Payment terms saved.')).toBeVisible();
+  await expect(terms.getByTestId('terms-exposure')).toHaveText(
+    'Owed and on order on account: $0.00 · credit left: $10,000.00',
+  );
+  await shot(page, 'company-admin-terms-1280');
+  const stored = await (
+    await testDb()
+  )
+    .collection('paymentTerms')
+    .findOne({ companyId: new ObjectId(company._id) });
+  expect(stored).toMatchObject({ mode: 'net', netDays: 30, creditLimitCents: 1_000_000 });
+});

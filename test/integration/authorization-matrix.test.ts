@@ -106,6 +106,8 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   // The store admin's company pages: admins only (a company's own owner uses /api/companies/me).
   'GET /api/admin/companies':                  [401,   403,   403,  200,  401,  401,  403],
   'GET /api/admin/companies/{companyId}':      [401,   403,   403,  200,  401,  401,  403],
+  'GET /api/admin/companies/{companyId}/terms':  [401,  403,   403,  200,  401,  401,  403],
+  'PATCH /api/admin/companies/{companyId}/terms': [401, 403,   403,  200,  401,  401,  403],
   'POST /api/admin/companies/{companyId}/members': [401, 403,  403,  201,  401,  401,  403],
   'DELETE /api/admin/companies/{companyId}/members/{userId}': [401, 403, 403, 204, 401, 401, 403],
   'GET /api/order/{emailOrId}':               [401,   200,   403,  200,  401,  401,  403],
@@ -576,6 +578,16 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
   'GET /api/admin/companies': async () => ({ query: 'q=matrix&limit=5' }),
   'GET /api/admin/companies/{companyId}': async () => ({
     params: { companyId: (await supportCompany()).companyId },
+  }),
+  'GET /api/admin/companies/{companyId}/terms': async () => ({
+    params: { companyId: (await supportCompany()).companyId },
+  }),
+  'PATCH /api/admin/companies/{companyId}/terms': async () => ({
+    params: { companyId: (await supportCompany()).companyId },
+    json: { mode: 'net', netDays: 30, creditLimitCents: 1_000_000 },
+    verify: (answer) => {
+      if (answer.status === 200) expect(answer.json).toMatchObject({ availableCents: 1_000_000 });
+    },
   }),
   'POST /api/admin/companies/{companyId}/members': async () => {
     const { companyId } = await supportCompany();

@@ -105,6 +105,8 @@ const expected = {
   'GET /api/admin/companies/{companyId}':               [403,  403,  403,  403,  403,  403],
   'POST /api/admin/companies/{companyId}/members':      [403,  403,  403,  403,  403,  403],
   'DELETE /api/admin/companies/{companyId}/members/{userId}': [403, 403, 403, 403, 403, 403],
+  'GET /api/admin/companies/{companyId}/terms':         [403,  403,  403,  403,  403,  403],
+  'PATCH /api/admin/companies/{companyId}/terms':       [403,  403,  403,  403,  403,  403],
 } satisfies Record<OperationKey, Row>;
 type RowKey = keyof typeof expected;
 
@@ -540,6 +542,13 @@ const cases: Record<RowKey, (actor: ActorName, status: number) => Promise<Prepar
   }),
   'DELETE /api/admin/companies/{companyId}/members/{userId}': async () => ({
     params: { companyId: companyX.toHexString(), userId: sharedBuyerOfX },
+  }),
+  'GET /api/admin/companies/{companyId}/terms': async () => ({
+    params: { companyId: companyX.toHexString() },
+  }),
+  'PATCH /api/admin/companies/{companyId}/terms': async () => ({
+    params: { companyId: companyX.toHexString() },
+    json: { mode: 'net', netDays: 30, creditLimitCents: 1_000_000 },
   }),
 };
 

@@ -9,6 +9,7 @@ import { collections as invoices } from '@/lib/invoices/collections';
 import { collections as orders } from '@/lib/orders/collections';
 import { collections as quotes } from '@/lib/quotes/collections';
 import { collections as reviews } from '@/lib/reviews/collections';
+import { collections as terms } from '@/lib/terms/collections';
 
 /**
  * The store's database for tests: the app's own connection (lib/core/db), and every collection
@@ -30,5 +31,6 @@ export function collections(db: Db) {
     ...invoices(db),
     ...cart(db),
     ...companies(db),
+    ...terms(db),
   };
 }

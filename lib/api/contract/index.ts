@@ -13,6 +13,7 @@ import {
 } from '@/lib/orders/api';
 import { quoteOperations } from '@/lib/quotes/api';
 import { reviewOperations } from '@/lib/reviews/api';
+import { termsOperations } from '@/lib/terms/api';
 import { systemOperations } from './system';
 
 /**
@@ -26,6 +27,7 @@ export const contract: readonly OperationContract[] = [
   ...cartOperations,
   ...companyOperations,
   ...adminCompanyOperations,
+  ...termsOperations,
   ...orderOperations,
   ...approvalOperations,
   ...quickOrderOperations,

@@ -15,6 +15,8 @@ import { formatMoney } from '@/lib/core/money';
 import { recentCompanyOrders } from '@/lib/orders';
 import { Panel } from '@/components/ui/Panel';
 import { limitText } from '@/components/companies/RoleOptions';
+import { TermsForm } from '@/components/terms/TermsForm';
+import { companyTerms } from '@/lib/terms';
 
 export const metadata: Metadata = { title: 'Company' };
 
@@ -31,15 +33,18 @@ type Props = { params: Promise<{ companyId: string }> };
 
 /**
  * A company (admins): its details, its members with their roles and approval limits (an admin
- * adds an existing account or removes a member for support), its shipping addresses and its
- * newest orders.
+ * adds an existing account or removes a member for support), its payment terms (prepay or
+ * net, with a credit limit), its shipping addresses and its newest orders.
  */
 export default async function CompanyPage({ params }: Props) {
   await requirePageAdmin(PATH);
   const id = parseId((await params).companyId);
   const company = id ? await findAdminCompany(id) : null;
   if (!company) notFound();
-  const orders = await recentCompanyOrders(new ObjectId(company._id), RECENT_ORDERS);
+  const [orders, terms] = await Promise.all([
+    recentCompanyOrders(new ObjectId(company._id), RECENT_ORDERS),
+    companyTerms(id!),
+  ]);
 
   return (
     <section aria-labelledby="company-heading" className="max-w-5xl">
@@ -106,6 +111,10 @@ export default async function CompanyPage({ params }: Props) {
           belongs to one company at most.
         </p>
         <AddMemberForm companyId={company._id} />
+      </Panel>
+
+      <Panel className="mt-6" id="company-terms-heading" title="Payment terms">
+        <TermsForm companyId={company._id} terms={terms} />
       </Panel>
 
       <Panel className="mt-6" id="company-addresses-heading" title="Shipping addresses">
