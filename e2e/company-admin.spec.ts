@@ -138,6 +138,8 @@ test('a buyer is sent to sign in as an admin; an unknown company is not found', 
   await page.goto('/dashboard/companies');
   await expect(page).toHaveURL(/\/login\?.*error=AdminRequired/);
 
+  // Off the login page first: its own script must not navigate while the admin's page loads.
+  await page.goto('about:blank');
   await signedInUser(page, 'admin');
   const missing = await page.goto('/dashboard/companies/0123456789abcdef01234567');
   expect(missing?.status()).toBe(404);
