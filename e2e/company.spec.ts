@@ -1,6 +1,8 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { makeUser } from '../test/support/factories';
+import { freshEmail, makeUser } from '../test/support/factories';
+import { addShippingAddress, adminAddCompanyMember, createCompanyFor } from '@/lib/companies';
+import { fromStore } from './support/api';
 import { recipients, withSmtpServer } from '../test/support/smtp';
 import { signIn } from './support/auth';
 import { expectAccessible } from './support/axe';
@@ -244,4 +246,96 @@ test('a link whose invitation is unknown says so, and what to do', async ({ page
   await page.goto('/dashboard/company');
   await expect(page.getByRole('heading', { name: 'Create your company' })).toBeVisible();
   await expect(page.getByLabel('Company name')).toHaveValue('');
+});
+
+test('an owner revokes an invitation, edits and deletes an address and removes a member; a member leaves', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await makeUser({ name: 'Rae Owner' });
+  const stayer = await makeUser({ name: 'Sam Stays' });
+  const leaver = await makeUser({ name: 'Lee Leaves' });
+  const company = await createCompanyFor(owner, {
+    name: 'Northgate Fixings Ltd',
+    taxId: null,
+    billingAddress: '2 Gate Street\nLeeds LS2 2AA',
+  });
+  for (const [person, role] of [
+    [stayer, 'buyer'],
+    [leaver, 'accounts'],
+  ] as const) {
+    await adminAddCompanyMember(company._id, {
+      email: person.email,
+      role,
+      approvalLimitCents: null,
+    });
+  }
+  const invitee = freshEmail('invitee');
+  await addShippingAddress(owner, {
+    label: 'Old depot',
+    address: '1 Old Road, Leeds',
+    phone: '01130000009',
+  });
+  await signIn(page, owner);
+  const invited = await page.request.post('/api/companies/me/invitations', {
+    data: { email: invitee, role: 'buyer' },
+    headers: fromStore,
+  });
+  expect(invited.status()).toBe(201);
+  await page.goto('/dashboard/company');
+
+  // Revoke: the open invitation goes, after a confirmation.
+  await page.getByRole('button', { name: `Revoke the invitation to ${invitee}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Revoke this invitation?' })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Open invitations', exact: true })).toContainText(
+    'No invitation is waiting for an answer.',
+  );
+
+  // An address renamed, then deleted.
+  const addresses = page.getByRole('region', { name: 'Shipping addresses' });
+  await addresses.getByRole('button', { name: 'Edit Old depot' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Old depot' });
+  await edit.getByLabel('Label').fill('North depot');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(addresses).toContainText('North depot');
+  await addresses.getByRole('button', { name: 'Delete North depot' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete North depot?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(addresses).not.toContainText('North depot');
+
+  // A member removed, after a confirmation.
+  await memberRow(page, stayer.email)
+    .getByRole('button', { name: `Remove ${stayer.name}` })
+    .click();
+  await page
+    .getByRole('dialog', { name: `Remove ${stayer.name}?` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(memberRow(page, stayer.email)).toHaveCount(0);
+
+  // A member leaves by themselves; the company's only owner is offered no way to.
+  const leaverContext = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.232' },
+  });
+  const leaverPage = await leaverContext.newPage();
+  await signIn(leaverPage, leaver);
+  await leaverPage.goto('/dashboard/company');
+  await leaverPage.getByRole('button', { name: 'Leave company' }).click();
+  await leaverPage
+    .getByRole('dialog', { name: 'Leave the company?' })
+    .getByRole('button', { name: 'Leave company' })
+    .click();
+  await expect(leaverPage.getByRole('heading', { name: 'Create your company' })).toBeVisible();
+  await leaverContext.close();
+  await page.reload();
+  await expect(memberRow(page, leaver.email)).toHaveCount(0);
+  await expect(memberRow(page, owner.email)).toContainText('Owner');
+  await expect(page.getByRole('button', { name: 'Leave company' })).toHaveCount(0);
 });
