@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { emailField } from '@/lib/accounts/schemas';
 import { roleField } from '@/lib/companies/schemas';
-import { toCents } from '@/lib/core/money';
+import { TYPED_DOLLARS, typedDollarsToCents } from '@/lib/core/money';
 
 /**
  * The company page's own form schemas (client-safe, loaded by the forms on first use): the
  * member and invitation forms take an approval limit in dollars as typed, which they send in
  * cents (`approvalLimitCents`; empty is no limit). Every other rule is the API's.
  */
-
-/** Dollars as people type them: `2500`, `2,500.50`; at most two decimals. */
-const DOLLARS = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
 
 export const limitMessages = {
   amount: 'Approval limit must be an amount in dollars, like 2500 or 2500.50',
@@ -21,8 +18,8 @@ export const limitMessages = {
 export const approvalLimitField = z
   .string()
   .trim()
-  .refine((value) => value === '' || DOLLARS.test(value), { error: limitMessages.amount })
-  .transform((value) => (value === '' ? null : toCents(Number(value.replace(/,/g, '')))))
+  .refine((value) => value === '' || TYPED_DOLLARS.test(value), { error: limitMessages.amount })
+  .transform((value) => (value === '' ? null : typedDollarsToCents(value)))
   .refine((cents) => cents === null || cents <= Number.MAX_SAFE_INTEGER, {
     error: limitMessages.tooLarge,
   });

@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { toCents } from '@/lib/core/money';
+import { TYPED_DOLLARS, typedDollarsToCents } from '@/lib/core/money';
 import { INVOICE_MOMENTS, NET_DAYS } from '@/lib/terms/shared';
 
 /**
  * The terms form as typed (client-safe, loaded by the form on first use): the credit limit in
  * dollars, sent in cents; days as numbers. The API's own schema (lib/terms) checks the rest.
  */
-
-/** Dollars as people type them: `10000`, `10,000.50`; at most two decimals. */
-const DOLLARS = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
 
 export const termsFormSchema = z
   .object({
@@ -20,7 +17,7 @@ export const termsFormSchema = z
   })
   .superRefine((values, context) => {
     if (values.mode !== 'net') return;
-    if (!DOLLARS.test(values.creditLimit)) {
+    if (!TYPED_DOLLARS.test(values.creditLimit)) {
       context.addIssue({
         code: 'custom',
         path: ['creditLimit'],
@@ -42,7 +39,7 @@ export const termsFormSchema = z
       : {
           mode: 'net' as const,
           netDays: Number(values.netDays),
-          creditLimitCents: toCents(Number(values.creditLimit.replace(/,/g, ''))),
+          creditLimitCents: typedDollarsToCents(values.creditLimit),
           invoiceOn: values.invoiceOn,
           holdAfterDaysOverdue: Number(values.holdAfterDaysOverdue),
         },

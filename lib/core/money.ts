@@ -28,3 +28,11 @@ export function formatMoney(cents: number): string {
   const dollars = (whole - rest) / 100;
   return `${sign}$${dollars.toLocaleString('en-US')}.${String(rest).padStart(2, '0')}`;
 }
+
+/** Dollars as people type them in a form: `2500`, `2,500.50`; at most two decimals. */
+export const TYPED_DOLLARS = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+
+/** The cents of an amount typed as `TYPED_DOLLARS` allows (the caller has checked it). */
+export function typedDollarsToCents(text: string): number {
+  return toCents(Number(text.replace(/,/g, '')));
+}
