@@ -47,13 +47,14 @@ export async function companyMemberEmails(
 /**
  * Refuses (403 `company.not_allowed`) a company member whose role places no orders (an
  * approver, accounts) asking for what buyers do: an order, a checkout, a quote. A person
- * without a company may; so may owners and buyers.
+ * without a company may (null); so may owners and buyers (their membership, for the order).
  */
-export async function assertMayPlaceOrders(person: { id: string }): Promise<void> {
+export async function assertMayPlaceOrders(person: { id: string }) {
   const membership = await companyOfMember(person);
   if (membership && !can(membership.member.role, 'placeOrders')) {
     throw refuse('company.not_allowed');
   }
+  return membership;
 }
 
 /** A company as an invoice prints it, as it is now; null when there is none. */

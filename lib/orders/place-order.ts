@@ -1,6 +1,6 @@
 import 'server-only';
 import type { User } from '@/lib/accounts';
-import { can, companyOfMember } from '@/lib/companies';
+import { assertMayPlaceOrders } from '@/lib/companies';
 import { cacheTags, expire } from '@/lib/core/cache';
 import { env } from '@/lib/core/env';
 import { refuse, refuseField } from '@/lib/core/refusal';
@@ -87,9 +87,8 @@ export function placeOrderOfLines(
  * always (undefined).
  */
 async function companyTerms(buyer: Buyer, origin: string) {
-  const membership = await companyOfMember(buyer);
+  const membership = await assertMayPlaceOrders(buyer);
   if (!membership) return { company: undefined, approvalMails: null };
-  if (!can(membership.member.role, 'placeOrders')) throw refuse('company.not_allowed');
   const approvalMails = orderMails(['order.approval_requested'], origin, { held: true });
   return {
     company: {
