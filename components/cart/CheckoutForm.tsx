@@ -83,6 +83,11 @@ export interface CheckoutCompany {
   addresses: ShippingAddress[];
   limitCents: number | null;
   canPlace: boolean;
+  /**
+   * The company's terms when it may pay on account (net terms): its net days, the credit left
+   * in cents and whether it is on hold; null on prepay.
+   */
+  account?: { netDays: number; availableCents: number; onHold: boolean } | null;
 }
 
 const blockNotes: Record<Exclude<CheckoutBlock, null | 'card_limit'>, string> = {
@@ -93,8 +98,10 @@ const blockNotes: Record<Exclude<CheckoutBlock, null | 'card_limit'>, string> = 
 
 /**
  * The order list's checkout, below its lines: the signed-in buyer's name and email
- * (read-only), the delivery fields (address, phone, optional PO number) and "Check out", which
- * places the whole list as one order (POST /api/checkout) and opens that order's payment page.
+ * (read-only), the delivery fields (address, phone, optional PO number), for a member of a
+ * company on net terms the choice to pay on account (with the credit left) or by card, and
+ * "Check out", which places the whole list as one order (POST /api/checkout) and opens that
+ * order's payment page (or, on account, the order's page).
  * Disabled, with a note saying why, while a quantity is being saved, while a line has an
  * issue, and when the total is above what one card payment allows (then a quote is the way).
  * A refusal for short stock names each short line with what is available, and the lines are
@@ -145,6 +152,10 @@ export function CheckoutForm({
   };
   const needsApproval =
     company !== null && company.limitCents !== null && totalCents > company.limitCents;
+  const account = company?.account ?? null;
+  const accountUsable = account !== null && !account.onHold && totalCents <= account.availableCents;
+  const [method, setMethod] = useState<'card' | 'account'>(accountUsable ? 'account' : 'card');
+  const onAccount = method === 'account' && account !== null;
 
   const reload = async () => {
     const fresh = await callApi<Cart>('/api/cart');
@@ -157,14 +168,22 @@ export function CheckoutForm({
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     setShort([]);
-    const answer = await postJson<{ insertedId: string }>('/api/checkout', deliveryBody(values));
+    const answer = await postJson<{ insertedId: string }>('/api/checkout', {
+      ...deliveryBody(values),
+      ...(onAccount ? { paymentMethod: 'account' } : {}),
+    });
     if (answer.ok) {
       setLeaving(true);
       // The ordered lines left the list; a line changed meanwhile elsewhere stays in it.
       void callApi<{ lineCount: number }>('/api/cart/count').then((count) => {
         if (count.ok) announceCartCount(count.data.lineCount);
       });
-      router.push(`/dashboard/payment/${answer.data.insertedId}`);
+      // An order on account has nothing to pay now: its own page says what comes next.
+      router.push(
+        onAccount
+          ? `/dashboard/order/${answer.data.insertedId}`
+          : `/dashboard/payment/${answer.data.insertedId}`,
+      );
       return;
     }
     if (showDeliveryErrors(answer, setError)) return;
@@ -182,9 +201,11 @@ export function CheckoutForm({
     if (answer.status === 409) await reload();
   });
 
-  const overLimit = block === 'card_limit';
+  // The card limit does not apply to an order on account.
+  const overLimit = block === 'card_limit' && !onAccount;
   const roleBlocked = company !== null && !company.canPlace;
-  const disabled = block !== null || roleBlocked || isSubmitting || leaving;
+  const blocked = overLimit || (block !== null && block !== 'card_limit');
+  const disabled = blocked || roleBlocked || isSubmitting || leaving;
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="mt-10 max-w-2xl">
@@ -220,6 +241,53 @@ export function CheckoutForm({
           </div>
         ) : null}
         <BuyerDeliveryFields idPrefix={ids} user={user} register={register} errors={errors} />
+        {account && !roleBlocked ? (
+          <fieldset className="rounded-md border border-slate-300 px-4 py-3">
+            <legend className="px-1 text-sm font-semibold text-slate-900">How to pay</legend>
+            <div className="space-y-2">
+              <label className="flex items-start gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value="account"
+                  className="mt-1"
+                  checked={method === 'account'}
+                  disabled={account.onHold}
+                  onChange={() => setMethod('account')}
+                />
+                <span>
+                  <span className="font-medium">Pay on account (Net {account.netDays})</span>
+                  <span className="block text-slate-600" data-testid="checkout-credit">
+                    Available credit: {formatMoney(account.availableCents)}. Invoiced on{' '}
+                    {company!.name}&rsquo;s terms; nothing to pay now.
+                  </span>
+                </span>
+              </label>
+              <label className="flex items-start gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value="card"
+                  className="mt-1"
+                  checked={method === 'card'}
+                  onChange={() => setMethod('card')}
+                />
+                <span className="font-medium">Pay by card now</span>
+              </label>
+            </div>
+            {account.onHold ? (
+              <p className="mt-2 text-sm text-amber-900" data-testid="checkout-on-hold">
+                {company!.name}&rsquo;s account is on hold because an invoice is overdue: pay it to
+                order on account again. You can still pay by card.
+              </p>
+            ) : method === 'account' && totalCents > account.availableCents ? (
+              <p className="mt-2 text-sm text-amber-900" data-testid="checkout-over-credit">
+                This order, {formatMoney(totalCents)}, is more than the credit left: lower it or pay
+                by card.
+              </p>
+            ) : null}
+          </fieldset>
+        ) : null}
         {roleBlocked ? (
           <p
             role="status"
@@ -237,10 +305,11 @@ export function CheckoutForm({
             data-testid="checkout-approval"
           >
             This order is above your approval limit of {formatMoney(company!.limitCents!)}: it will
-            wait for an approver of {company!.name}, its parts reserved, before it can be paid.
+            wait for an approver of {company!.name}, its parts reserved, before it can be{' '}
+            {onAccount ? 'confirmed' : 'paid'}.
           </p>
         ) : null}
-        {block && !overLimit ? (
+        {block && block !== 'card_limit' ? (
           <p
             id={`${ids}-blocked`}
             role="status"
@@ -290,7 +359,7 @@ export function CheckoutForm({
           type="submit"
           className="btn-primary"
           disabled={disabled}
-          aria-describedby={block ? `${ids}-blocked` : undefined}
+          aria-describedby={blocked ? `${ids}-blocked` : undefined}
         >
           {isSubmitting || leaving
             ? 'Placing your order…'

@@ -7,6 +7,7 @@ import { STATUS_LABELS, type OrderStatus } from '@/lib/orders/shared';
 const tones: Record<OrderStatus, string> = {
   awaiting_approval: 'bg-orange-100 text-orange-900 ring-orange-300',
   unpaid: 'bg-amber-100 text-amber-900 ring-amber-300',
+  confirmed: 'bg-teal-100 text-teal-900 ring-teal-300',
   paid: 'bg-blue-100 text-blue-900 ring-blue-300',
   processing: 'bg-violet-100 text-violet-900 ring-violet-300',
   shipped: 'bg-sky-100 text-sky-900 ring-sky-300',

@@ -1,7 +1,10 @@
 import type { ObjectId } from 'mongodb';
 import { collection, declareCollections } from '@/lib/core/db/collection';
 
-/** The kernel's own collections: named sequences (counters.ts) and rate-limit windows (rate-limit.ts). */
+/**
+ * The kernel's own collections: named sequences (counters.ts), rate-limit windows
+ * (rate-limit.ts) and background jobs' leases (jobs.ts).
+ */
 
 /**
  * A named sequence (e.g. `invoice-2026`): `seq` is the last value taken, `recent` the latest
@@ -20,8 +23,22 @@ export interface RateLimitDoc {
   expiresAt: Date;
 }
 
+/**
+ * A background job's lease (lib/core/jobs.ts), one document per job, keyed by its name: who
+ * holds it and until when. A holder that dies leaves a lease that simply runs out.
+ */
+export interface JobLeaseDoc {
+  _id: string;
+  holder: string | null;
+  until: Date;
+  lastStartedAt?: Date;
+  lastFinishedAt?: Date;
+  lastError?: string | null;
+}
+
 export const collections = declareCollections({
   counters: collection<CounterDoc>('counters'),
+  jobLeases: collection<JobLeaseDoc>('jobLeases'),
   rateLimits: collection<RateLimitDoc>('rateLimits', [
     // Clean-up only: counters are keyed by their window, so expiry is never needed for correctness.
     { key: { expiresAt: 1 }, options: { expireAfterSeconds: 0 } },

@@ -322,6 +322,7 @@ export const errorMessages = {
     'company.address_not_found': 'Your company has no shipping address with this id.',
     'company.invitation_not_found':
       'This invitation is invalid, expired or already used. Ask the company’s owner for a new one.',
+    'billing.invoice_not_found': 'No invoice has this id.',
   }),
   ...withCode('rate_limited', {
     'request.rate_limited': 'Too many requests. Please wait {minutes} and try again.',
@@ -337,6 +338,8 @@ export const errorMessages = {
     'order.too_large_for_card':
       'This order is larger than a single card payment allows ($999,999.99). Please contact us to pay it.',
     'order.too_small_for_card': 'This order is below the smallest card payment ($0.50).',
+    'billing.payment_too_large':
+      'This payment ({amount}) is more than what is still owed on the invoice ({open}). Record at most what is owed.',
   }),
   ...withCode('conflict', {
     'input.conflict': '{where}{issue}',
@@ -365,8 +368,7 @@ export const errorMessages = {
       'Your order list holds at most {max} parts. Check it out or remove a line before adding another part.',
     'company.already_member':
       'You already belong to a company. Leave it (an owner removes you) before creating or joining another.',
-    'company.last_owner':
-      'A company needs at least one owner. Make another member an owner first.',
+    'company.last_owner': 'A company needs at least one owner. Make another member an owner first.',
     'company.invitee_in_other_company':
       '{email} already belongs to another company, so they cannot be invited.',
     'company.invitee_already_member': '{email} is already a member of your company.',
@@ -375,8 +377,13 @@ export const errorMessages = {
       'Your company holds {max} shipping addresses, the most it may. Remove one before adding another.',
     'company.too_many_invitations':
       'Your company has {max} open invitations, the most it may. Revoke one or wait for it to be accepted.',
-    'order.not_awaiting_approval':
-      'This order is {status}, so it no longer waits for an approval.',
+    'terms.not_enabled':
+      'Your company does not pay on account. Pay this order by card, or ask us for payment terms.',
+    'terms.on_hold':
+      'Your company’s account is on hold because an invoice is overdue, so orders on account are paused. Pay the overdue invoice to order on account again; you can still pay this order by card.',
+    'terms.credit_limit_exceeded':
+      'This order ({total}) is more than the credit your company has left on account ({available}). Pay it by card, lower the order, or ask us to raise your limit.',
+    'order.not_awaiting_approval': 'This order is {status}, so it no longer waits for an approval.',
     'order.awaiting_approval':
       'This order waits for an approval by your company, so it cannot be paid or changed yet.',
     'cart.busy': 'Your order list was changed at the same moment elsewhere. Please try again.',
@@ -411,6 +418,15 @@ export const errorMessages = {
       "The product's minimum order quantity is now {minimum}, above this quote's quantity. Please request a new quote.",
     'invoice.not_paid':
       'This order has no invoice yet: an invoice is issued once the order is paid.',
+    'billing.not_payable': 'This invoice is {status}, so no payment can be recorded against it.',
+    'billing.payment_duplicate':
+      'A payment with the reference “{reference}” is already recorded on this invoice.',
+    'billing.not_voidable':
+      'This invoice is {status}, so it cannot be voided: only an open invoice (or one being issued) with nothing paid on it can.',
+    'billing.issuing':
+      'This invoice is being issued at Stripe right now. Please try again in a minute.',
+    'billing.paid_at_stripe':
+      'Stripe reports this invoice as paid, so it cannot be voided. Reload the page: its payment will show shortly.',
   }),
   ...withCode('unsupported_media_type', {
     'input.unsupported_type': '{where}{issue}',

@@ -4,11 +4,12 @@ import { findUserById, type User } from '@/lib/accounts';
 import { can, companyOfMember, requireCompanyAction } from '@/lib/companies';
 import { cacheTags, expire } from '@/lib/core/cache';
 import { refuse } from '@/lib/core/refusal';
+import { wakeJob } from '@/lib/core/jobs';
 import type { Viewer } from './access';
 import { expireIfOverdue, sweepOverdueOrders } from './expiry';
 import { STATUS_LABELS, type OrderStatus } from './lifecycle';
 import { mailsQueued, orderMails } from './mails';
-import { goneFor, holdFor, isOverdue } from './rules';
+import { goneFor, holdFor, INVOICE_JOB, isOverdue } from './rules';
 import {
   cancelUnpaidOrder,
   findOrder,
@@ -85,30 +86,38 @@ function decision(approver: Approver, at: Date, reason?: string) {
 /**
  * POST /api/orders/{id}/approve: the order becomes `unpaid`, to be paid within its placer's
  * usual hold from now (UNPAID_ORDER_TTL_HOURS, or UNVERIFIED_HOLD_MINUTES for an account whose
- * email is not verified), and its buyer is mailed the pay link.
+ * email is not verified), and its buyer is mailed the pay link. An order on account becomes
+ * `confirmed` instead (its credit was held when it was placed) and its buyer is mailed that.
  */
 export async function approveOrder(approver: Approver, id: string, origin: string): Promise<Order> {
   const order = await decidableOrder(approver, id);
-  const placer = order.userId ? await findUserById(order.userId) : null;
-  const hold = holdFor({ emailVerified: placer?.emailVerified ?? false });
   const now = new Date();
-  const mails = orderMails(['order.approved'], origin);
+  // An order on account is confirmed (its credit is held already); others are to be paid.
+  const account = order.account;
+  const invoiceNow = account?.invoiceOn === 'order';
+  let set: Record<string, unknown>;
+  if (account) {
+    set = { ...decision(approver, now), ...(invoiceNow ? { 'account.invoiceDueAt': now } : {}) };
+  } else {
+    const placer = order.userId ? await findUserById(order.userId) : null;
+    const hold = holdFor({ emailVerified: placer?.emailVerified ?? false });
+    set = { ...decision(approver, now), expiresAt: new Date(now.getTime() + hold.holdMs) };
+  }
+  const mails = orderMails([account ? 'order.confirmed' : 'order.approved'], origin);
   const result = await transition({
     id,
     from: 'awaiting_approval',
-    to: 'unpaid',
+    to: account ? 'confirmed' : 'unpaid',
     by: { kind: 'approver', userId: approver.id },
     note: null,
     // Not past its time: a lapsed order is the sweep's to cancel.
     where: { expiresAt: { $gt: now } },
-    extraUpdate: {
-      $set: { ...decision(approver, now), expiresAt: new Date(now.getTime() + hold.holdMs) },
-      $push: mails.extraUpdate.$push,
-    },
+    extraUpdate: { $set: set, $push: mails.extraUpdate.$push },
     at: now,
   });
   if (!result.ok) throw lostDecision(result);
   await mailsQueued(id, mails);
+  if (invoiceNow) wakeJob(INVOICE_JOB);
   return publicOrder(orderRecord(result.order));
 }
 

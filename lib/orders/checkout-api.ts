@@ -53,7 +53,7 @@ export const checkoutOp = operation({
   tag,
   summary: 'Check out the order list as one order',
   description:
-    "Places the signed-in buyer's order list (GET /api/cart) as ONE order of all its lines, and takes those lines out of the list. Each line is priced by its own volume tier when placed; the order's total is the sum of its lines. All or nothing: when a line is short of stock at that moment, nothing is ordered and the answer lists each short line (`details.lines`, with `available`). An empty list, or one with a line that cannot be ordered as it is (its `issue` in GET /api/cart), is refused before anything is written. Every rule of POST /api/order holds: the unpaid-orders cap, the hold until `payBy`, the rate limit (shared with POST /api/order).",
+    "Places the signed-in buyer's order list (GET /api/cart) as ONE order of all its lines, and takes those lines out of the list. Each line is priced by its own volume tier when placed; the order's total is the sum of its lines. All or nothing: when a line is short of stock at that moment, nothing is ordered and the answer lists each short line (`details.lines`, with `available`). An empty list, or one with a line that cannot be ordered as it is (its `issue` in GET /api/cart), is refused before anything is written. Every rule of POST /api/order holds: the unpaid-orders cap, the hold until `payBy`, the rate limit (shared with POST /api/order). With `paymentMethod: \"account\"` a member of a company on net terms orders on account: the total is held against the company's credit by one conditional update (of two orders against the last of the credit one passes; the other gets 409 with `details.availableCents`), and the order is `confirmed` (nothing to pay now; it is invoiced on the company's terms).",
   access: 'user',
   body: {
     json: checkoutSchema,
@@ -61,6 +61,17 @@ export const checkoutOp = operation({
   },
   responses: placed,
   errors: [
+    { key: 'terms.not_enabled', details: { reason: 'terms.not_enabled' } },
+    { key: 'terms.on_hold', details: { reason: 'terms.on_hold' } },
+    {
+      key: 'terms.credit_limit_exceeded',
+      params: { total: '$12,400.00', available: '$3,150.00' },
+      details: {
+        reason: 'terms.credit_limit_exceeded',
+        availableCents: 315_000,
+        totalCents: 1_240_000,
+      },
+    },
     'cart.empty',
     {
       key: 'cart.not_ready',

@@ -22,6 +22,22 @@ export interface OrderLineOf<ProductId> {
   totalCents: number;
 }
 
+/** How an order on account is invoiced and paid (lib/terms for the terms, lib/billing for the invoice). */
+export interface OrderAccountDoc {
+  /** The company's net days when the order was placed: its invoice is due that many days after it is drawn. */
+  netDays: number;
+  /** When its invoice is drawn: when the order ships, or at once. */
+  invoiceOn: 'shipment' | 'order';
+  /** The amount held against the company's credit, in cents: the order's total. */
+  creditCents: number;
+  /** Since when its invoice is due to be drawn: at confirmation (`order`) or when it shipped. */
+  invoiceDueAt?: Date;
+  /** The store's invoice of this order (lib/billing), once drawn. */
+  invoiceId?: ObjectId;
+  /** Who settled it: a verified Stripe event, or a store admin recording a payment. */
+  paidBy?: 'stripe' | 'admin';
+}
+
 /** One stored line of an order. */
 export type OrderLineDoc = OrderLineOf<ObjectId>;
 
@@ -97,6 +113,11 @@ export interface OrderDoc {
    * reason given for a rejection.
    */
   approval?: ApprovalDoc;
+  /**
+   * Set on an order placed on account (its company on net terms, lib/terms): it is `confirmed`
+   * instead of unpaid, its total held against the company's credit, and paid by its invoice.
+   */
+  account?: OrderAccountDoc;
   /**
    * Where the order is in its life (lib/orders/lifecycle.ts). Changed only by `transition()`,
    * one conditional update that also appends to `history`.

@@ -1,6 +1,7 @@
 import 'server-only';
 import { settleOrderStock } from './stock';
 import { cacheTags, expire } from '@/lib/core/cache';
+import { sweepJobs } from '@/lib/core/jobs';
 import { scheduleOutboxSweep } from '@/lib/core/mail/outbox';
 import { linkOrigin } from '@/lib/security';
 import {
@@ -116,10 +117,12 @@ const sweepCache = globalThis as typeof globalThis & {
  * expires overdue unpaid orders, at most once a minute per process, and waits for a sweep
  * already running so freed stock counts. Failures are logged, never answered. It also starts
  * the outbox's sweep (after the response, at most once a minute per process), which sends the
- * order mails waiting for a retry or for the end of a hold.
+ * order mails waiting for a retry or for the end of a hold, and the background jobs whose time
+ * has come (lib/core/jobs.ts, after the response).
  */
 export async function sweepOverdueOrders({ inRender = false } = {}): Promise<void> {
   scheduleOutboxSweep();
+  sweepJobs();
   const state = (sweepCache.__storefrontOrderSweep ??= { startedAt: 0, running: null });
   if (!state.running && Date.now() - state.startedAt >= SWEEP_INTERVAL_MS) {
     state.startedAt = Date.now();

@@ -43,12 +43,13 @@ export function formatInvoiceNumber(year: number, seq: number): string {
 }
 
 /**
- * The invoice number of a paid order, issued now if it has none yet; null when the order does
- * not exist or is not paid. Safe to call any number of times, concurrently, from any process.
+ * The invoice number of a paid order, or of an order on account whose invoice is drawn (lib/billing),
+ * issued now if it has none yet; null when the order does not exist or is neither. Safe to call any number of times, concurrently, from any process.
  */
 export async function issueInvoiceNumber(orderId: string): Promise<string | null> {
   const order = await findOrder(orderId);
-  if (!order?.paid) return null;
+  // A paid order, or an order on account whose invoice is drawn (it is numbered then).
+  if (!order?.paid && !order?.account?.invoiceId) return null;
   if (order.invoiceNumber) return order.invoiceNumber;
 
   const year = invoiceYear(order);

@@ -5,8 +5,9 @@
  * list. Pure and free of server code, so the forms and the unit tests read the same table.
  *
  *   awaiting_approval ─► unpaid ─► paid ─► processing ─► shipped ─► delivered
- *          │               │         └──────────────────────►┘
- *          └───────────────┴─► cancelled
+ *          │    │          │         └──────────────────────►┘    ▲
+ *          │    └─► confirmed ─► processing ───────────────────────┘ (on account)
+ *          └───────────────┴──────┴─► cancelled
  *
  * Design choices:
  * - Forward only, never back: a shipped parcel cannot be unshipped, and what was paid stays paid.
@@ -22,11 +23,18 @@
  *   rejects it (`cancelled`, reason `rejected`); its placer may withdraw it and an admin cancel
  *   it; unanswered after APPROVAL_HOLD_HOURS it lapses (`cancelled`, `approval_expired`). Who
  *   may approve is the companies module's role table; this table says only that an approver may.
+ * - An order on account (a company on net terms, lib/terms) skips `unpaid`: it is `confirmed`
+ *   when placed (or approved), with its amount held against the company's credit, and then
+ *   moves `processing → shipped → delivered` as any order. It is paid by its invoice: the
+ *   spec's `paid` flag turns true only through a verified Stripe event or a payment a store
+ *   admin records (`settleAccountOrder`), never through this table, and whatever the status is
+ *   by then. Until it is processed, its buyer or an admin may cancel it (credit and stock back).
  */
 
 export const ORDER_STATUSES = [
   'awaiting_approval',
   'unpaid',
+  'confirmed',
   'paid',
   'processing',
   'shipped',
@@ -64,9 +72,11 @@ export const ORDER_TRANSITIONS: {
 } = {
   awaiting_approval: {
     unpaid: ['approver'],
+    confirmed: ['approver'],
     cancelled: ['approver', 'buyer', 'admin', 'system'],
   },
   unpaid: { paid: ['stripe'], cancelled: ['buyer', 'admin', 'system'] },
+  confirmed: { processing: ['admin'], shipped: ['admin'], cancelled: ['buyer', 'admin'] },
   paid: { processing: ['admin'], shipped: ['admin'] },
   processing: { shipped: ['admin'] },
   shipped: { delivered: ['admin'] },
@@ -104,10 +114,23 @@ export function forwardStatuses(from: OrderStatus): (typeof FORWARD_STATUSES)[nu
 /** The statuses of a live order: everything but cancelled. Lists show only these by default. */
 export const LIVE_STATUSES = ORDER_STATUSES.filter((status) => status !== 'cancelled');
 
-/** The spec's `paid` flag: true once the payment went through, whatever happened since. */
+/**
+ * Whether an order in this status is committed: paid by card, or past `confirmed` on account.
+ * Such an order can no longer be cancelled and its stock is sold. (An order on account pays
+ * later, by its invoice: its `paid` flag says when.)
+ */
 export function isPaidStatus(status: OrderStatus): boolean {
-  return status !== 'awaiting_approval' && status !== 'unpaid' && status !== 'cancelled';
+  return (
+    status !== 'awaiting_approval' &&
+    status !== 'unpaid' &&
+    status !== 'confirmed' &&
+    status !== 'cancelled'
+  );
 }
+
+/** The statuses an order may be cancelled from (its stock and any credit come back). */
+export const CANCELLABLE_STATUSES = ['awaiting_approval', 'unpaid', 'confirmed'] as const;
+export type CancellableStatus = (typeof CANCELLABLE_STATUSES)[number];
 
 /** The statuses of an order that holds stock and is not paid yet: the unpaid-orders cap counts them. */
 export const UNPAID_STATUSES = ['awaiting_approval', 'unpaid'] as const;
@@ -116,6 +139,7 @@ export const UNPAID_STATUSES = ['awaiting_approval', 'unpaid'] as const;
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_approval: 'Awaiting approval',
   unpaid: 'Unpaid',
+  confirmed: 'Confirmed',
   paid: 'Paid',
   processing: 'Processing',
   shipped: 'Shipped',

@@ -90,7 +90,7 @@ export const orderResponseSchema = z
       .meta({ description: "The buyer's purchase-order number; null when they gave none." }),
     status: z.enum(ORDER_STATUSES).meta({
       description:
-        'Where the order is in its life: unpaid → paid → (processing →) shipped → delivered; an unpaid order may be cancelled instead. A company order above its placer’s approval limit starts `awaiting_approval`: approved, it becomes unpaid; rejected, or not approved within APPROVAL_HOLD_HOURS, it is cancelled.',
+        'Where the order is in its life: unpaid → paid → (processing →) shipped → delivered; an unpaid order may be cancelled instead. An order on account is `confirmed` instead of unpaid (it may be cancelled until it is processed), then moves on as any order. A company order above its placer’s approval limit starts `awaiting_approval`: approved, it becomes unpaid; rejected, or not approved within APPROVAL_HOLD_HOURS, it is cancelled.',
     }),
     history: z.array(historyStepSchema).meta({
       description: 'Every status the order has had, oldest first.',
@@ -156,6 +156,24 @@ export const orderResponseSchema = z
         description:
           'Set on a company order placed above its placer’s approval limit; null for an order that needed no approval.',
       }),
+    account: z
+      .object({
+        netDays: z
+          .number()
+          .int()
+          .meta({ description: 'The company’s net days when it was placed.' }),
+        invoiceOn: z.enum(['shipment', 'order']).meta({
+          description: 'When its invoice is drawn: when it ships, or when it is confirmed.',
+        }),
+        invoiceId: idField.nullable().meta({
+          description: 'Its invoice (GET /api/invoices/{id}) once drawn; null until then.',
+        }),
+      })
+      .nullable()
+      .meta({
+        description:
+          'Set on an order placed on account (`confirmed`, then processed as any order; `paid` turns true when its invoice is paid); null for an order paid by card.',
+      }),
   })
   .meta({
     id: 'Order',
@@ -217,6 +235,7 @@ export const orderResponseSchema = z
       companyId: null,
       placedBy: null,
       approval: null,
+      account: null,
     },
   });
 

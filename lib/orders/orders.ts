@@ -28,6 +28,14 @@ export {
 export { changeOrderStatus, deleteOrder } from './status-changes';
 export { preparePayment, recordPayment } from './order-payments';
 export { applyPaymentEvent } from './payment';
+export {
+  attachAccountInvoice,
+  ordersAwaitingInvoice,
+  releaseAccountCredit,
+  settleAccountOrder,
+  type AccountPaymentProof,
+  type SettleResult,
+} from './account';
 export { orderAccess, type OrderPurpose, type Viewer } from './access';
 export { approveOrder, approvalsFor, companyOrdersFor, rejectOrder } from './approvals';
 export { expireOrder, expireOverdueOrders, sweepOverdueOrders } from './expiry';

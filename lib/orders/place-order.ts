@@ -3,10 +3,13 @@ import type { User } from '@/lib/accounts';
 import { assertMayPlaceOrders } from '@/lib/companies';
 import { cacheTags, expire } from '@/lib/core/cache';
 import { env } from '@/lib/core/env';
+import { wakeJob } from '@/lib/core/jobs';
+import { formatMoney } from '@/lib/core/money';
 import { refuse, refuseField } from '@/lib/core/refusal';
+import { termsOfCompany } from '@/lib/terms';
 import { sweepOverdueOrders } from './expiry';
 import { mailsQueued, orderMails } from './mails';
-import { holdFor, UNVERIFIED_MAX_ORDER_LINES } from './rules';
+import { holdFor, INVOICE_JOB, UNVERIFIED_MAX_ORDER_LINES } from './rules';
 import { placeOrder, type LineToPlace, type QuotedTerms } from './store';
 import { minimumQuantityMessage, stockMessage } from './validation/order';
 
@@ -57,11 +60,18 @@ export async function placeOrderFor(
   );
 }
 
+/**
+ * How an order is paid: by card (or bank transfer) before it ships, the default; or on account,
+ * invoiced on the company's net terms (lib/terms).
+ */
+export type PaymentMethod = 'card' | 'account';
+
 /** Where and how an order of several lines goes: the checkout's delivery fields. */
 export interface Delivery {
   address: string;
   phone: string;
   poNumber?: string;
+  paymentMethod?: PaymentMethod;
 }
 
 /**
@@ -86,9 +96,16 @@ export function placeOrderOfLines(
  * places nothing (approver, accounts) is refused (403); a person without a company orders as
  * always (undefined).
  */
-async function companyTerms(buyer: Buyer, origin: string) {
+async function companyTerms(buyer: Buyer, origin: string, paymentMethod: PaymentMethod) {
   const membership = await assertMayPlaceOrders(buyer);
-  if (!membership) return { company: undefined, approvalMails: null };
+  if (!membership) {
+    if (paymentMethod === 'account') throw termsNotEnabled();
+    return { company: undefined, approvalMails: null, account: undefined };
+  }
+  const account =
+    paymentMethod === 'account'
+      ? await accountTerms(membership.company._id.toHexString(), origin)
+      : undefined;
   const approvalMails = orderMails(['order.approval_requested'], origin, { held: true });
   return {
     company: {
@@ -100,7 +117,40 @@ async function companyTerms(buyer: Buyer, origin: string) {
       },
     },
     approvalMails,
+    account,
   };
+}
+
+const termsNotEnabled = () =>
+  refuse('terms.not_enabled', { details: { reason: 'terms.not_enabled' } });
+
+/**
+ * The terms an order on account is placed on, checked before anything is written: net terms
+ * (409 `terms.not_enabled`), not on hold (409 `terms.on_hold`). The credit itself is held by
+ * one conditional update when the order is placed. Its mail is the confirmation.
+ */
+async function accountTerms(companyId: string, origin: string) {
+  const terms = await termsOfCompany(companyId);
+  if (terms.mode !== 'net' || terms.netDays === null) throw termsNotEnabled();
+  if (terms.onHold) throw refuse('terms.on_hold', { details: { reason: 'terms.on_hold' } });
+  const mails = orderMails(['order.confirmed'], origin, { held: true });
+  return { netDays: terms.netDays, invoiceOn: terms.invoiceOn, outbox: mails.entries, mails };
+}
+
+/** 409 for credit the company does not have, or an account on hold, with what is left. */
+function creditRefusal(
+  refusal: 'not_enabled' | 'on_hold' | 'credit_limit_exceeded',
+  availableCents: number,
+  totalCents: number,
+) {
+  if (refusal === 'not_enabled') return termsNotEnabled();
+  if (refusal === 'on_hold') {
+    return refuse('terms.on_hold', { details: { reason: 'terms.on_hold' } });
+  }
+  return refuse('terms.credit_limit_exceeded', {
+    params: { total: formatMoney(totalCents), available: formatMoney(availableCents) },
+    details: { reason: 'terms.credit_limit_exceeded', availableCents, totalCents },
+  });
 }
 
 async function placeLines(
@@ -109,7 +159,8 @@ async function placeLines(
   origin: string,
   quote?: { quoteId: string; reference: string },
 ): Promise<string> {
-  const { company, approvalMails } = await companyTerms(buyer, origin);
+  const { paymentMethod = 'card', ...delivery } = input;
+  const { company, approvalMails, account } = await companyTerms(buyer, origin, paymentMethod);
   const hold = holdFor(buyer);
   if (!hold.verified && input.lines.length > UNVERIFIED_MAX_ORDER_LINES) {
     throw refuse('order.too_many_lines_unverified', {
@@ -120,13 +171,22 @@ async function placeLines(
   await sweepOverdueOrders();
   const mails = orderMails(['order.placed'], origin, { held: true });
   const result = await placeOrder({
-    ...input,
+    ...delivery,
     user: { id: buyer.id, name: buyer.name, email: buyer.email },
     maxUnpaid: hold.maxUnpaid,
     holdMs: hold.holdMs,
     outbox: mails.entries,
     ...(quote ? { quote } : {}),
     ...(company ? { company } : {}),
+    ...(account
+      ? {
+          account: {
+            netDays: account.netDays,
+            invoiceOn: account.invoiceOn,
+            outbox: account.outbox,
+          },
+        }
+      : {}),
   });
   if (!result.ok) {
     switch (result.reason) {
@@ -151,6 +211,8 @@ async function placeLines(
         throw refuseField('quantity', 'Quantity is too large');
       case 'interrupted':
         throw refuse('order.interrupted');
+      case 'credit_refused':
+        throw creditRefusal(result.refusal, result.availableCents, result.totalCents);
       case 'too_many_unpaid':
         if (!hold.verified) {
           throw refuse('order.too_many_unpaid_unverified', {
@@ -168,7 +230,14 @@ async function placeLines(
   expire(cacheTags.products);
   await mailsQueued(
     result.insertedId,
-    result.status === 'awaiting_approval' && approvalMails ? approvalMails : mails,
+    result.status === 'awaiting_approval' && approvalMails
+      ? approvalMails
+      : account
+        ? account.mails
+        : mails,
   );
+  if (result.status === 'confirmed' && account?.invoiceOn === 'order') {
+    wakeJob(INVOICE_JOB);
+  }
   return result.insertedId;
 }

@@ -119,14 +119,19 @@ export function orderCancelledMessage(order: CancelledOrder): string {
  * An order may be deleted or cancelled (by its owner or an admin) only while it is unpaid: a
  * paid order is a business record, a cancelled one was cancelled already.
  */
-export function assertCancellable(order: Pick<OrderRecord, 'status'> & CancelledOrder): void {
+export function assertCancellable(
+  order: Pick<OrderRecord, 'status'> & Partial<Pick<OrderRecord, 'paid'>> & CancelledOrder,
+): void {
   const refusal = cancelRefusal(order);
   if (refusal) throw refusal;
 }
 
 /** Why an order cannot be deleted or cancelled now, or null when it can. */
-export function cancelRefusal(order: Pick<OrderRecord, 'status'> & CancelledOrder) {
-  if (isPaidStatus(order.status)) return refuse('order.paid_cannot_delete');
+export function cancelRefusal(
+  order: Pick<OrderRecord, 'status'> & Partial<Pick<OrderRecord, 'paid'>> & CancelledOrder,
+) {
+  // An order on account is paid by its invoice, whatever its status: then it stays.
+  if (isPaidStatus(order.status) || order.paid) return refuse('order.paid_cannot_delete');
   if (order.status === 'cancelled') return orderCancelled(order);
   return null;
 }
@@ -140,3 +145,9 @@ export function assertPayable(order: OrderRecord): void {
   if (order.totalCents > MAX_CARD_AMOUNT_CENTS) throw refuse('order.too_large_for_card');
   if (order.totalCents < MIN_CARD_AMOUNT_CENTS) throw refuse('order.too_small_for_card');
 }
+
+/**
+ * The background job that draws the invoices of orders on account (lib/billing registers it;
+ * orders wake it when an order on account becomes due for its invoice).
+ */
+export const INVOICE_JOB = 'billing.invoices';

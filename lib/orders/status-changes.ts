@@ -2,10 +2,11 @@ import 'server-only';
 import { cacheTags, expire } from '@/lib/core/cache';
 import { refuse } from '@/lib/core/refusal';
 import { accessibleOrder, type Viewer } from './access';
-import type { CancelReason } from './lifecycle';
+import { CANCELLABLE_STATUSES, type CancellableStatus, type CancelReason } from './lifecycle';
 import { mailsQueued, orderMails } from './mails';
 import { cancelOrderPayment } from './payment';
-import { assertCancellable, cancelRefusal, goneFor } from './rules';
+import { wakeJob } from '@/lib/core/jobs';
+import { assertCancellable, cancelRefusal, goneFor, INVOICE_JOB } from './rules';
 import {
   cancelUnpaidOrder,
   findOrder,
@@ -25,6 +26,10 @@ import {
 import type { OrderStatusChange } from './validation/order';
 
 /** Changing an order's status: a buyer's delete, an admin's cancel or move forward. */
+
+function isCancellable(status: string): status is CancellableStatus {
+  return (CANCELLABLE_STATUSES as readonly string[]).includes(status);
+}
 
 /**
  * Cancels an unpaid order that `viewer` may reach: its payment intent is canceled at Stripe
@@ -48,7 +53,7 @@ async function cancelOrder(
   const result = await cancelUnpaidOrder(order._id, by, reason, {
     note,
     extraUpdate: mails.extraUpdate,
-    from: order.status === 'awaiting_approval' ? 'awaiting_approval' : 'unpaid',
+    from: isCancellable(order.status) ? order.status : 'unpaid',
   });
   if (!result.ok) throw lostCancel(viewer, result);
   expire(cacheTags.products); // the stock came back
@@ -100,9 +105,7 @@ export async function changeOrderStatus(
   if (!order) throw refuse('order.not_found');
   const by = { kind: 'admin', userId: admin.id } as const;
   if (change.status === 'cancelled') {
-    if (order.status !== 'unpaid' && order.status !== 'awaiting_approval') {
-      throw invalidTransition(order.status, 'cancelled');
-    }
+    if (!isCancellable(order.status)) throw invalidTransition(order.status, 'cancelled');
     return publicOrder(
       await cancelOrder(admin, order, by, 'cancelled_by_store', origin, change.note),
     );
@@ -112,15 +115,22 @@ export async function changeOrderStatus(
       ? { to: 'shipped', carrier: change.carrier!, trackingNumber: change.trackingNumber! }
       : { to: change.status };
   const mails = move.to === 'shipped' ? orderMails(['order.shipped'], origin) : null;
+  // An order on account invoiced on shipment becomes due for its invoice in the same update.
+  const invoiceNow =
+    move.to === 'shipped' && order.account?.invoiceOn === 'shipment' && !order.account.invoiceId;
   const result = await transition({
     id,
     from: order.status,
     by,
     note: change.note,
     ...move,
-    ...(mails ? { extraUpdate: mails.extraUpdate } : {}),
+    extraUpdate: {
+      ...(mails?.extraUpdate ?? {}),
+      ...(invoiceNow ? { $set: { 'account.invoiceDueAt': new Date() } } : {}),
+    },
   });
   if (!result.ok) throw transitionFailure(result, change.status);
   if (mails) await mailsQueued(id, mails);
+  if (invoiceNow) wakeJob(INVOICE_JOB);
   return publicOrder(orderRecord(result.order));
 }

@@ -11,6 +11,7 @@ import {
   voidStockMove,
   type ProductDoc,
 } from '@/lib/catalogue';
+import { giveBackCredit } from '@/lib/terms';
 import { isPaidStatus } from './lifecycle';
 import { concurrencyLimit } from '@/lib/core/concurrency';
 import { getDb } from '@/lib/core/db';
@@ -220,10 +221,18 @@ async function abandonReserving(doc: OrderDoc, now: Date): Promise<boolean> {
   );
   const current = await collection.findOne({ _id: taken._id, 'claim.token': claim.token });
   if (!current) return false;
+  await giveBackCreditOf(current);
   await releaseOrderStock(current, heldLines(current));
   await faultPoint('abandon:before-remove');
   await collection.deleteOne({ _id: current._id, 'claim.token': claim.token });
   return true;
+}
+
+/** The credit an order on account holds, given back to its company (once; nothing otherwise). */
+export async function giveBackCreditOf(doc: OrderDoc): Promise<void> {
+  if (doc.account && doc.companyId) {
+    await giveBackCredit(doc.companyId.toHexString(), doc._id.toHexString());
+  }
 }
 
 /**
@@ -245,6 +254,7 @@ export async function settleOrderStock(now = new Date(), limit = 100): Promise<n
     .limit(limit)
     .toArray();
   for (const doc of pending) {
+    await giveBackCreditOf(doc);
     await releaseOrderStock(doc, heldLines(doc));
     settled += 1;
   }

@@ -37,6 +37,7 @@ export type Actor =
 /** The target status with the fields it brings. */
 export type Move =
   | { to: 'unpaid' }
+  | { to: 'confirmed' }
   | { to: 'paid'; transactionId: string }
   | { to: 'processing' }
   | { to: 'shipped'; carrier: string; trackingNumber: string }
@@ -86,6 +87,7 @@ function statusFields(move: Move, at: Date): Partial<OrderDoc> {
     case 'cancelled':
       return { cancelledAt: at, cancelReason: move.reason };
     case 'unpaid':
+    case 'confirmed':
     case 'processing':
     case 'delivered':
       return {};

@@ -18,6 +18,12 @@ export interface PaymentTermsDoc {
   invoiceOn: InvoiceMoment;
   holdAfterDaysOverdue: number;
   exposureCents: number;
+  /**
+   * What `exposureCents` is made of: each order on account that holds credit, with its amount,
+   * pushed by the one update that takes the credit and pulled by the one that gives it back
+   * (lib/terms/store.ts), so an order's credit is taken and given back exactly once.
+   */
+  creditOrders?: { orderId: ObjectId; cents: number }[];
   onHold: boolean;
   updatedAt: Date;
   /** The store admin who last set them. */

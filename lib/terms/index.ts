@@ -5,7 +5,14 @@ import type { Id } from '@/lib/core/ids';
 import type { PaymentTermsDoc } from './collections';
 import { availableCredit, DEFAULT_HOLD_AFTER_DAYS_OVERDUE } from './rules';
 import type { TermsView } from './shared';
-import { findTerms, saveTerms } from './store';
+import {
+  findTerms,
+  releaseCredit,
+  saveHold,
+  saveTerms,
+  takeCredit,
+  type TakeCreditResult,
+} from './store';
 import type { Terms } from './validation/terms';
 
 /**
@@ -14,6 +21,7 @@ import type { Terms } from './validation/terms';
  */
 
 export type { TermsView } from './shared';
+export type { TakeCreditResult } from './store';
 
 function termsView(doc: PaymentTermsDoc | null): TermsView {
   if (!doc) {
@@ -63,4 +71,31 @@ export async function setCompanyTerms(
 ): Promise<TermsView> {
   await adminCompany(companyId);
   return termsView(await saveTerms(new ObjectId(companyId), terms, new ObjectId(admin.id)));
+}
+
+/** A company's terms as they are now (prepay when never set), for orders and invoices. */
+export async function termsOfCompany(companyId: Id | string): Promise<TermsView> {
+  return termsView(await findTerms(new ObjectId(companyId)));
+}
+
+/**
+ * Holds an order's amount against its company's credit (lib/terms/store.ts `takeCredit`): refused
+ * without net terms, while the company is on hold, or beyond the credit left.
+ */
+export function holdCredit(
+  companyId: Id | string,
+  orderId: Id | string,
+  cents: number,
+): Promise<TakeCreditResult> {
+  return takeCredit(new ObjectId(companyId), new ObjectId(orderId), cents);
+}
+
+/** Gives an order's credit back, once however often it is called. */
+export function giveBackCredit(companyId: Id | string, orderId: Id | string): Promise<boolean> {
+  return releaseCredit(new ObjectId(companyId), new ObjectId(orderId));
+}
+
+/** Puts a company on hold (orders on account refused; cards still work) or lifts the hold. */
+export function setCompanyHold(companyId: Id | string, onHold: boolean): Promise<void> {
+  return saveHold(new ObjectId(companyId), onHold);
 }

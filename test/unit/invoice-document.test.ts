@@ -53,6 +53,7 @@ const order: OrderRecord & { invoiceNumber: string } = {
   companyId: null,
   placedBy: null,
   approval: null,
+  account: null,
   userId: '6741f0c2a1b2c3d4e5f60002',
   unitPriceCents: 37,
   totalCents: 92_500,

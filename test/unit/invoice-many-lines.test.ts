@@ -68,6 +68,7 @@ function orderOf(count: number): OrderRecord & { invoiceNumber: string } {
     companyId: null,
     placedBy: null,
     approval: null,
+    account: null,
     userId: '6741f0c2a1b2c3d4e5f60002',
     unitPriceCents: first.unitPriceCents,
     totalCents,

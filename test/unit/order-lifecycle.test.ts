@@ -23,6 +23,12 @@ const ALLOWED: Record<string, readonly ActorKind[]> = {
   // may withdraw it, an admin cancel it, and it lapses by itself.
   'awaiting_approval → unpaid': ['approver'],
   'awaiting_approval → cancelled': ['approver', 'buyer', 'admin', 'system'],
+  // An order on account: confirmed when placed or approved (no unpaid step), then processed as
+  // any order; its buyer or an admin may cancel it until it is processed.
+  'awaiting_approval → confirmed': ['approver'],
+  'confirmed → processing': ['admin'],
+  'confirmed → shipped': ['admin'],
+  'confirmed → cancelled': ['buyer', 'admin'],
   'unpaid → paid': ['stripe'],
   'unpaid → cancelled': ['buyer', 'admin', 'system'],
   'paid → processing': ['admin'],
@@ -71,8 +77,8 @@ describe('the order lifecycle table', () => {
     const backwards = pairs.filter(
       ([from, to]) => ORDER_STATUSES.indexOf(to) <= ORDER_STATUSES.indexOf(from),
     );
-    // 7 statuses: 7 pairs of a status with itself, 21 pairs going back.
-    expect(backwards.length).toBe(28);
+    // 8 statuses: 8 pairs of a status with itself, 28 pairs going back.
+    expect(backwards.length).toBe(36);
     for (const [from, to] of backwards)
       expect(canTransition(from, to), `${from} → ${to}`).toBe(false);
   });
@@ -81,14 +87,22 @@ describe('the order lifecycle table', () => {
     expect(ORDER_STATUSES.filter((from) => canTransition(from, 'cancelled'))).toEqual([
       'awaiting_approval',
       'unpaid',
+      'confirmed',
     ]);
     expect(ORDER_STATUSES.filter((from) => canTransition(from, 'paid'))).toEqual(['unpaid']);
+    // An order on account has no route to `paid` in the table at all: its flag turns true only
+    // by its invoice (a verified Stripe event or an admin's recorded payment, lib/orders/account.ts).
+    for (const actor of ACTORS) expect(canTransition('confirmed', 'paid', actor)).toBe(false);
     expect(canTransition('unpaid', 'paid', 'admin')).toBe(false);
     expect(canTransition('unpaid', 'paid', 'buyer')).toBe(false);
     expect(canTransition('awaiting_approval', 'paid')).toBe(false);
     // Only an approver approves: never the buyer, an admin or the store's own jobs.
     expect(nextStatuses('awaiting_approval', 'buyer')).toEqual(['cancelled']);
-    expect(nextStatuses('awaiting_approval', 'approver')).toEqual(['unpaid', 'cancelled']);
+    expect(nextStatuses('awaiting_approval', 'approver')).toEqual([
+      'unpaid',
+      'confirmed',
+      'cancelled',
+    ]);
   });
 
   it('may skip processing but never shipped: a delivered order always had a tracking number', () => {
@@ -101,6 +115,7 @@ describe('the order lifecycle table', () => {
     expect(nextStatuses('unpaid', 'admin')).toEqual(['cancelled']);
     expect(nextStatuses('unpaid', 'stripe')).toEqual(['paid']);
     expect(forwardStatuses('unpaid')).toEqual([]);
+    expect(forwardStatuses('confirmed')).toEqual(['processing', 'shipped']);
     expect(forwardStatuses('paid')).toEqual(['processing', 'shipped']);
     expect(forwardStatuses('processing')).toEqual(['shipped']);
     expect(forwardStatuses('shipped')).toEqual(['delivered']);
@@ -118,6 +133,7 @@ describe('the order lifecycle table', () => {
     expect(LIVE_STATUSES).toEqual([
       'awaiting_approval',
       'unpaid',
+      'confirmed',
       'paid',
       'processing',
       'shipped',

@@ -5,6 +5,7 @@ import { requirePageUser } from '@/lib/accounts';
 import { viewCart } from '@/lib/cart';
 import { can, companyOfMember, myCompany } from '@/lib/companies';
 import { MAX_CARD_AMOUNT_CENTS } from '@/lib/orders';
+import { termsOfCompany } from '@/lib/terms';
 
 export const metadata: Metadata = { title: 'Order List' };
 
@@ -17,7 +18,9 @@ export const metadata: Metadata = { title: 'Order List' };
 export default async function CartPage() {
   const user = await requirePageUser('/dashboard/cart');
   const [cart, membership] = await Promise.all([viewCart(user), companyOfMember(user)]);
-  const company = membership ? await myCompany(user) : null;
+  const [company, terms] = membership
+    ? await Promise.all([myCompany(user), termsOfCompany(membership.company._id.toHexString())])
+    : [null, null];
   return (
     <DashboardSection id="cart-heading" title="Order List">
       <p className="mt-1 max-w-2xl text-sm text-slate-600">
@@ -35,6 +38,14 @@ export default async function CartPage() {
                 addresses: company.shippingAddresses,
                 limitCents: company.membership.approvalLimitCents,
                 canPlace: can(company.membership.role, 'placeOrders'),
+                account:
+                  terms?.mode === 'net' && terms.netDays !== null
+                    ? {
+                        netDays: terms.netDays,
+                        availableCents: terms.availableCents,
+                        onHold: terms.onHold,
+                      }
+                    : null,
               }
             : null
         }

@@ -44,6 +44,7 @@ function stillTrue(kind: OrderMailKind, doc: OrderDoc): boolean {
     return !doc.paid && !doc.cancelledAt && doc.status !== 'awaiting_approval';
   }
   if (kind === 'order.approval_requested') return doc.status === 'awaiting_approval';
+  if (kind === 'order.confirmed') return !doc.cancelledAt;
   return true;
 }
 
@@ -67,4 +68,5 @@ export const orderMailKinds = outboxKinds<OrderDoc>({
   'order.paid.store': orderMail('order.paid.store'),
   'order.approval_requested': orderMail('order.approval_requested'),
   'order.approved': orderMail('order.approved'),
+  'order.confirmed': orderMail('order.confirmed'),
 });

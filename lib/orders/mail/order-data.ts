@@ -65,6 +65,8 @@ export interface OrderMailData {
    * a rejection; absent or null otherwise.
    */
   approval?: { limitCents: number; decidedBy: string | null; reason: string | null } | null;
+  /** An order on account: its net days and when its invoice is drawn; absent or null otherwise. */
+  account?: { netDays: number; invoiceOn: 'shipment' | 'order' } | null;
 }
 
 /**
@@ -110,6 +112,9 @@ export function orderMailData(doc: OrderDoc, unpaidOrderTtlHours: number): Order
     // Orders cancelled before cancel reasons were recorded can only have expired.
     cancellation: doc.cancelledAt
       ? { reason: doc.cancelReason ?? 'expired', at: doc.cancelledAt }
+      : null,
+    account: doc.account
+      ? { netDays: doc.account.netDays, invoiceOn: doc.account.invoiceOn }
       : null,
     approval: doc.approval
       ? {

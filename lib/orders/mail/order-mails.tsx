@@ -8,6 +8,7 @@ import OrderPlacedMail from '@/lib/orders/mail/templates/order-placed';
 import OrderShippedMail from '@/lib/orders/mail/templates/order-shipped';
 import ApprovalRequestedMail from '@/lib/orders/mail/templates/approval-requested';
 import OrderApprovedMail from '@/lib/orders/mail/templates/order-approved';
+import OrderConfirmedMail from '@/lib/orders/mail/templates/order-confirmed';
 import type { OrderMailProps } from './templates/order-parts';
 import StoreOrderPaidMail from '@/lib/orders/mail/templates/store-order-paid';
 
@@ -22,6 +23,7 @@ const templates: Record<OrderMailKind, ComponentType<OrderMailProps>> = {
   'order.paid.store': StoreOrderPaidMail,
   'order.approval_requested': ApprovalRequestedMail,
   'order.approved': OrderApprovedMail,
+  'order.confirmed': OrderConfirmedMail,
 };
 
 /** Which order mails go to the store (ORDERS_TO); every other one goes to the buyer. */

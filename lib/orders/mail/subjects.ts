@@ -17,6 +17,8 @@ export const orderMailSubjects = {
     `Approval needed: ${formatMoney(order.totalCents)} from ${order.buyer.name} ${reference(order)}`,
   'order.approved': (order, store) =>
     `Your ${store} order ${reference(order)} is approved: ${formatMoney(order.totalCents)} to pay`,
+  'order.confirmed': (order, store) =>
+    `Your ${store} order ${reference(order)} is confirmed on account (Net ${order.account?.netDays ?? ''})`,
   'order.paid.store': (order) =>
     `Order paid: ${formatMoney(order.totalCents)} from ${order.buyer.name} ${reference(order)}`,
 } satisfies Record<string, (order: OrderMailData, storeName: string) => string>;

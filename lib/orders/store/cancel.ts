@@ -1,8 +1,8 @@
 import 'server-only';
-import type { CancelReason } from '../lifecycle';
+import type { CancellableStatus, CancelReason } from '../lifecycle';
 import type { OrderDoc } from '../collections';
 import { transition, type Actor, type ExtraUpdate, type TransitionResult } from '../transition';
-import { heldLines, releaseOrderStock } from '../stock';
+import { giveBackCreditOf, heldLines, releaseOrderStock } from '../stock';
 import { pastPayBy } from './deadline';
 
 /**
@@ -17,9 +17,16 @@ function pendingStock(extra: ExtraUpdate = {}): ExtraUpdate {
   return { ...extra, $set: { ...extra.$set, stockPending: true } };
 }
 
-/** Gives a cancelled order's stock back: called by the move that cancelled it. */
+/**
+ * Gives a cancelled order's credit (an order on account) and stock back: called by the move that
+ * cancelled it, and by the stock sweep for an order left `stockPending` (the credit first, so
+ * that the mark still stands while either remains). Each is given back once.
+ */
 async function restockCancelled(result: TransitionResult): Promise<TransitionResult> {
-  if (result.ok) await releaseOrderStock(result.order, heldLines(result.order));
+  if (result.ok) {
+    await giveBackCreditOf(result.order);
+    await releaseOrderStock(result.order, heldLines(result.order));
+  }
   return result;
 }
 
@@ -36,8 +43,11 @@ export async function cancelUnpaidOrder(
   options: {
     note?: string | null;
     extraUpdate?: ExtraUpdate;
-    /** The status it is cancelled from: `unpaid`, or `awaiting_approval` (a rejection, a withdrawal). */
-    from?: 'unpaid' | 'awaiting_approval';
+    /**
+     * The status it is cancelled from: `unpaid`, `awaiting_approval` (a rejection, a withdrawal)
+     * or `confirmed` (an order on account, not processed yet).
+     */
+    from?: CancellableStatus;
     where?: import('mongodb').Filter<OrderDoc>;
   } = {},
 ): Promise<TransitionResult> {
@@ -50,6 +60,8 @@ export async function cancelUnpaidOrder(
       reason,
       by,
       ...rest,
+      // Not paid meanwhile (an order on account is paid by its invoice, in any status).
+      where: { ...rest.where, paid: false },
       extraUpdate: pendingStock(options.extraUpdate),
     }),
   );

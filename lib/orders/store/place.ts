@@ -4,6 +4,7 @@ import { findProductDocuments } from '@/lib/catalogue';
 import type { OutboxEntry } from '@/lib/core/mail/outbox';
 import { toObjectId } from '@/lib/core/db/ids';
 import { faultPoint } from '@/lib/core/faults';
+import { giveBackCredit, holdCredit } from '@/lib/terms';
 import type { OrderDoc } from '../collections';
 import { LostClaim, newClaim, releaseOrderStock, reserveOrderStock } from '../stock';
 import { ordersCollection } from './collection';
@@ -19,7 +20,14 @@ export type { LineToPlace, RefusedLine } from './place-lines';
  */
 
 export type PlaceOrderResult =
-  | { ok: true; insertedId: string; status: 'unpaid' | 'awaiting_approval' }
+  | { ok: true; insertedId: string; status: 'unpaid' | 'awaiting_approval' | 'confirmed' }
+  | {
+      ok: false;
+      reason: 'credit_refused';
+      refusal: 'not_enabled' | 'on_hold' | 'credit_limit_exceeded';
+      availableCents: number;
+      totalCents: number;
+    }
   | { ok: false; reason: 'product_not_found' }
   | { ok: false; reason: 'below_minimum'; minimum: number }
   | { ok: false; reason: 'out_of_stock'; available: number }
@@ -75,6 +83,14 @@ type PlaceOrderInput = {
     limitCents: number | null;
     approval: { holdMs: number; outbox: OutboxEntry[] };
   };
+  /**
+   * An order on account (a company on net terms; needs `company`): its total is held against
+   * the company's credit (lib/terms, one conditional update) before it is committed, and it is
+   * committed `confirmed` instead of `unpaid` (or `awaiting_approval` above the placer's limit,
+   * holding the credit all the same). Refused credit undoes the placement. `outbox` are its
+   * mails instead of the pay link.
+   */
+  account?: { netDays: number; invoiceOn: 'shipment' | 'order'; outbox: OutboxEntry[] };
 };
 
 /** How many times an order that met a full cap in a burst tries again. */
@@ -161,7 +177,8 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
   const overLimit = (totalCents: number) =>
     company !== undefined && company.limitCents !== null && totalCents > company.limitCents;
   const awaiting = overLimit(flat.totalCents);
-  const outbox = awaiting ? company!.approval.outbox : input.outbox;
+  const account = company ? input.account : undefined;
+  const outbox = awaiting ? company!.approval.outbox : (account?.outbox ?? input.outbox);
   const createdAt = new Date();
   const claim = newClaim(createdAt);
   const quote = input.quote;
@@ -181,6 +198,15 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     ...(input.poNumber ? { poNumber: input.poNumber } : {}),
     ...(company ? { companyId: new ObjectId(company.companyId), placedBy: buyerId } : {}),
     ...(awaiting ? { approval: { limitCents: company!.limitCents! } } : {}),
+    ...(account
+      ? {
+          account: {
+            netDays: account.netDays,
+            invoiceOn: account.invoiceOn,
+            creditCents: flat.totalCents,
+          },
+        }
+      : {}),
     status: 'reserving',
     history: [],
     paid: false,
@@ -241,12 +267,37 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
         ? { ok: false, reason: 'total_too_large' }
         : refusedLines([final], single);
     }
+    if (account) {
+      // The credit, held for the final total; a crash from here on leaves a `reserving` order
+      // carrying `account`, whose credit the stock sweep gives back with its stock.
+      const credit = await holdCredit(
+        company!.companyId,
+        doc._id.toHexString(),
+        finalFlat.totalCents,
+      );
+      if (!credit.ok) {
+        await releaseOrderStock(
+          doc,
+          lines.map((line) => ({ productId: line._id, quantity: line.quantity })),
+        );
+        await remove();
+        return {
+          ok: false,
+          reason: 'credit_refused',
+          refusal: credit.reason,
+          availableCents: credit.availableCents,
+          totalCents: finalFlat.totalCents,
+        };
+      }
+      await faultPoint('place:after-credit');
+    }
     await faultPoint('place:before-commit');
     // A price raised meanwhile above the placer's limit needs the approval all the same (its
     // approvers find it in their list; the mail queued was the pay link, which is not sent for
     // an order awaiting approval).
     const lateApproval = !awaiting && overLimit(finalFlat.totalCents);
-    const status = awaiting || lateApproval ? 'awaiting_approval' : 'unpaid';
+    const status =
+      awaiting || lateApproval ? 'awaiting_approval' : account ? 'confirmed' : 'unpaid';
     const { matchedCount } = await orders.updateOne(
       { _id: doc._id, status: 'reserving', 'claim.token': claim.token },
       {
@@ -255,6 +306,18 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
           lines: final,
           status,
           history: [{ status, at: createdAt, by: buyerId, note: null }],
+          ...(account
+            ? {
+                account: {
+                  netDays: account.netDays,
+                  invoiceOn: account.invoiceOn,
+                  creditCents: finalFlat.totalCents,
+                  ...(status === 'confirmed' && account.invoiceOn === 'order'
+                    ? { invoiceDueAt: createdAt }
+                    : {}),
+                },
+              }
+            : {}),
           ...(lateApproval
             ? {
                 approval: { limitCents: company!.limitCents! },
@@ -268,7 +331,11 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     if (matchedCount !== 1) throw new LostClaim();
     return { ok: true, insertedId: doc._id.toHexString(), status };
   } catch (error) {
-    if (error instanceof LostClaim) return { ok: false, reason: 'interrupted' };
+    if (error instanceof LostClaim) {
+      // The stock sweep took the order over and undid it: the credit held here goes back too.
+      if (account) await giveBackCredit(company!.companyId, doc._id.toHexString());
+      return { ok: false, reason: 'interrupted' };
+    }
     throw error;
   }
 }

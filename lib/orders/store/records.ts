@@ -76,6 +76,12 @@ export interface Order {
    * and why (a rejection's reason); null for an order that needed no approval.
    */
   approval: OrderApproval | null;
+  /** An order on account: its terms and its invoice once drawn; null for an order paid by card. */
+  account: {
+    netDays: number;
+    invoiceOn: 'shipment' | 'order';
+    invoiceId: string | null;
+  } | null;
 }
 
 /** A company order's approval as pages and the API see it. */
@@ -166,6 +172,13 @@ export function orderRecord(doc: OrderDoc): OrderRecord {
             : null,
           decidedAt: doc.approval.decidedAt?.toISOString() ?? null,
           reason: doc.approval.reason ?? null,
+        }
+      : null,
+    account: doc.account
+      ? {
+          netDays: doc.account.netDays,
+          invoiceOn: doc.account.invoiceOn,
+          invoiceId: doc.account.invoiceId?.toHexString() ?? null,
         }
       : null,
     userId: doc.userId?.toHexString() ?? '',

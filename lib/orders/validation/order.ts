@@ -65,8 +65,23 @@ export const createOrderSchema = z.strictObject({
 
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
-/** POST /api/checkout: where the order list goes; the lines are the list's own. */
-export const checkoutSchema = z.strictObject({ ...deliveryFields });
+/** How a checkout is paid: `card` (the default: paid before it ships) or `account` (net terms). */
+export const PAYMENT_METHODS = ['card', 'account'] as const;
+
+/**
+ * POST /api/checkout: where the order list goes and how it is paid; the lines are the list's
+ * own.
+ */
+export const checkoutSchema = z.strictObject({
+  ...deliveryFields,
+  paymentMethod: z
+    .enum(PAYMENT_METHODS, { error: 'Choose how to pay: card or account' })
+    .optional()
+    .meta({
+      description:
+        '`card` (the default): pay by card before the order ships. `account`: a company on net terms orders on its credit; the order is `confirmed` and invoiced.',
+    }),
+});
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 

@@ -149,12 +149,32 @@ export default async function OrderPage({ params }: Props) {
                   className: 'font-semibold text-slate-900',
                   termClassName: 'font-semibold text-slate-900',
                 },
+                !!order.account && {
+                  term: 'Payment',
+                  value: order.paid
+                    ? `On account (Net ${order.account.netDays}): paid`
+                    : `On account (Net ${order.account.netDays}): ${
+                        order.account.invoiceId
+                          ? 'invoiced'
+                          : order.account.invoiceOn === 'shipment'
+                            ? 'invoiced when it ships'
+                            : 'invoiced now'
+                      }`,
+                  testId: 'order-payment-terms',
+                },
               ]}
             />
           </dl>
           <div className="mt-4 flex flex-wrap gap-3">
             {order.paid ? (
               <InvoiceLink order={order} label="Download invoice" className="btn-secondary" />
+            ) : order.account?.invoiceId ? (
+              <Link
+                href={`/dashboard/invoices/${order.account.invoiceId}`}
+                className="btn-secondary"
+              >
+                See the invoice
+              </Link>
             ) : order.status === 'unpaid' && order.price > 0 ? (
               <Link href={`/dashboard/payment/${order._id}`} className="btn-primary">
                 Payment

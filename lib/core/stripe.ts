@@ -1,0 +1,87 @@
+import 'server-only';
+import Stripe from 'stripe';
+import { refuse } from '@/lib/core/refusal';
+import { env } from '@/lib/core/env';
+
+/**
+ * The one Stripe client of this process, shared by every feature that talks to Stripe (card
+ * and bank-transfer payments in lib/orders, invoices on account in lib/billing), and the one
+ * place a Stripe failure becomes a refusal a person can read. Without STRIPE_SECRET_KEY
+ * payments are off.
+ */
+
+export { Stripe };
+
+export const CURRENCY = 'usd';
+
+/** Whether the server can talk to Stripe (a secret key is set). */
+export function paymentsConfigured(): boolean {
+  return Boolean(env.STRIPE_SECRET_KEY);
+}
+
+const globalCache = globalThis as typeof globalThis & { __storefrontStripe?: Stripe };
+
+/**
+ * How long Stripe may keep a request waiting, and how often a failed one is tried again. The
+ * SDK's defaults (80 s, two retries) would keep a buyer on the payment page for four minutes
+ * when Stripe does not answer; this gives up after STRIPE_TIMEOUT_MS (10 s) twice, and the
+ * page says the payment service could not be reached. Retries reuse the request's idempotency
+ * key, so a retried create never makes a second object.
+ */
+const STRIPE_NETWORK_RETRIES = 1;
+
+function createClient(key: string): Stripe {
+  const settings = { timeout: env.STRIPE_TIMEOUT_MS, maxNetworkRetries: STRIPE_NETWORK_RETRIES };
+  if (!env.STRIPE_API_BASE) return new Stripe(key, settings);
+  // Tests only: the real SDK against a local stand-in of Stripe's API.
+  const base = new URL(env.STRIPE_API_BASE);
+  const protocol = base.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(key, {
+    ...settings,
+    host: base.hostname,
+    port: Number(base.port) || (protocol === 'http' ? 80 : 443),
+    protocol,
+  });
+}
+
+/** The one Stripe client of this process; 503 when payments are not configured. */
+export function stripeClient(): Stripe {
+  const key = env.STRIPE_SECRET_KEY;
+  if (!key) throw refuse('payment.not_configured');
+  globalCache.__storefrontStripe ??= createClient(key);
+  return globalCache.__storefrontStripe;
+}
+
+/** Stripe could not be reached or failed on its side: 502 with a message a person can read. */
+export function stripeUnavailable(error: unknown) {
+  console.error(
+    '[payments] Stripe request failed:',
+    error instanceof Error ? error.message : error,
+  );
+  return refuse('payment.unreachable');
+}
+
+/** Whether Stripe answered with an error of its own (5xx), as opposed to no answer at all. */
+export function isStripeServerError(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeAPIError && (error.statusCode ?? 500) >= 500;
+}
+
+/** Whether Stripe answered that the object asked for does not exist. */
+export function isStripeMissing(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeError &&
+    (error.code === 'resource_missing' || error.statusCode === 404)
+  );
+}
+
+/** Verifies a webhook request's signature over its raw body; 400 when it does not verify. */
+export function verifyWebhookEvent(rawBody: string, signature: string | null): Stripe.Event {
+  const secret = env.STRIPE_WEBHOOK_SECRET;
+  if (!secret || !env.STRIPE_SECRET_KEY) throw refuse('payment.not_configured');
+  if (!signature) throw refuse('payment.signature_missing');
+  try {
+    return stripeClient().webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    throw refuse('payment.signature_invalid');
+  }
+}
