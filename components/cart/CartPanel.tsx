@@ -15,11 +15,14 @@ export function CartPanel({
   initial,
   user,
   cardLimitCents,
+  bankTransfer = false,
   company = null,
 }: {
   initial: Cart;
   user: { name: string; email: string };
   cardLimitCents: number;
+  /** Whether an order may be paid by bank transfer (Stripe is configured): no amount limit. */
+  bankTransfer?: boolean;
   /** The buyer's company, when they belong to one (its addresses, their limit and role). */
   company?: CheckoutCompany | null;
 }) {
@@ -55,6 +58,7 @@ export function CartPanel({
           totalCents={state.totalCents}
           block={block}
           cardLimitCents={cardLimitCents}
+          bankTransfer={bankTransfer}
           onCart={setCart}
           company={company}
         />

@@ -113,6 +113,7 @@ export function CheckoutForm({
   totalCents,
   block,
   cardLimitCents,
+  bankTransfer = false,
   onCart,
   company = null,
 }: {
@@ -122,6 +123,8 @@ export function CheckoutForm({
   block: CheckoutBlock;
   /** The largest card payment, in cents ($999,999.99). */
   cardLimitCents: number;
+  /** Whether the order can be paid by bank transfer afterwards (no amount limit). */
+  bankTransfer?: boolean;
   onCart: (next: Cart) => void;
   company?: CheckoutCompany | null;
 }) {
@@ -201,8 +204,9 @@ export function CheckoutForm({
     if (answer.status === 409) await reload();
   });
 
-  // The card limit does not apply to an order on account.
-  const overLimit = block === 'card_limit' && !onAccount;
+  // The card limit does not apply to an order on account, nor to one paid by bank transfer.
+  const aboveCard = block === 'card_limit' && !onAccount;
+  const overLimit = aboveCard && !bankTransfer;
   const roleBlocked = company !== null && !company.canPlace;
   const blocked = overLimit || (block !== null && block !== 'card_limit');
   const disabled = blocked || roleBlocked || isSubmitting || leaving;
@@ -319,7 +323,7 @@ export function CheckoutForm({
             {blockNotes[block]}
           </p>
         ) : null}
-        {overLimit ? (
+        {aboveCard ? (
           <div
             id={`${ids}-blocked`}
             role="status"
@@ -331,12 +335,13 @@ export function CheckoutForm({
               the most a single card payment allows.
             </p>
             <p className="mt-1">
-              Request a quote for this list instead (above): we answer with prices and how to pay.
-              See{' '}
+              {bankTransfer
+                ? 'Check out and pay it by bank transfer: the payment page shows the bank details. Or request a quote for this list instead (above); see '
+                : 'Request a quote for this list instead (above): we answer with prices and how to pay. See '}
               <Link href="/dashboard/quotes" className="font-medium underline underline-offset-2">
                 Quotes
               </Link>
-              , or lower quantities to check out by card.
+              {bankTransfer ? '.' : ', or lower quantities to check out by card.'}
             </p>
           </div>
         ) : null}
@@ -359,7 +364,7 @@ export function CheckoutForm({
           type="submit"
           className="btn-primary"
           disabled={disabled}
-          aria-describedby={blocked ? `${ids}-blocked` : undefined}
+          aria-describedby={blocked || aboveCard ? `${ids}-blocked` : undefined}
         >
           {isSubmitting || leaving
             ? 'Placing your order…'

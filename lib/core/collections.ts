@@ -36,9 +36,20 @@ export interface JobLeaseDoc {
   lastError?: string | null;
 }
 
+/**
+ * The Stripe Customer of one payer (lib/core/stripe-customers.ts), keyed by who pays:
+ * `company:<id>` for a company (bank transfers and its invoices), `user:<id>` for a person.
+ */
+export interface StripeCustomerDoc {
+  _id: string;
+  customerId: string;
+  createdAt: Date;
+}
+
 export const collections = declareCollections({
   counters: collection<CounterDoc>('counters'),
   jobLeases: collection<JobLeaseDoc>('jobLeases'),
+  stripeCustomers: collection<StripeCustomerDoc>('stripeCustomers'),
   rateLimits: collection<RateLimitDoc>('rateLimits', [
     // Clean-up only: counters are keyed by their window, so expiry is never needed for correctness.
     { key: { expiresAt: 1 }, options: { expireAfterSeconds: 0 } },

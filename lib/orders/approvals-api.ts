@@ -8,12 +8,10 @@ import { orderId, orderResponseSchema, tag } from './order-api-parts';
  * company's orders, the approvers' list, approving and rejecting.
  */
 
-const ordersList = z
-  .object({ items: z.array(orderResponseSchema) })
-  .meta({
-    id: 'OrderList',
-    description: 'The orders; each names who placed it (`placedBy`, `userName`, `email`).',
-  });
+const ordersList = z.object({ items: z.array(orderResponseSchema) }).meta({
+  id: 'OrderList',
+  description: 'The orders; each names who placed it (`placedBy`, `userName`, `email`).',
+});
 
 /** GET /api/companies/me/orders?status=. */
 export const companyOrdersQuerySchema = z.object({

@@ -129,6 +129,11 @@ export interface OrderDoc {
   paid: boolean;
   /** The Stripe PaymentIntent created for this order, reused until it is paid. */
   paymentIntentId?: string;
+  /**
+   * Set once its buyer chose to pay by bank transfer (its `paymentIntentId` is then a
+   * customer-balance intent): what is still to arrive, as Stripe last reported it, in cents.
+   */
+  bankTransfer?: { chosenAt: Date; remainingCents: number; updatedAt: Date };
   /** The verified PaymentIntent id, set together with `paid: true`. */
   transactionId?: string;
   paidAt?: Date;

@@ -29,6 +29,13 @@ export { changeOrderStatus, deleteOrder } from './status-changes';
 export { preparePayment, recordPayment } from './order-payments';
 export { applyPaymentEvent } from './payment';
 export {
+  BANK_TRANSFER_HOLD_DAYS,
+  bankTransferFor,
+  bankTransferInstructions,
+  type BankAccountDetails,
+  type BankTransferInstructions,
+} from './bank-transfer';
+export {
   attachAccountInvoice,
   ordersAwaitingInvoice,
   releaseAccountCredit,

@@ -19,6 +19,7 @@ import {
 } from '@/lib/orders/stripe';
 import { issueInvoiceNumber } from './invoice-numbers';
 import { mailsQueued, orderMails } from './mails';
+import { applyPartialFunding, isBankTransferIntent } from './bank-transfer';
 import { assertPayable, orderCancelled } from './rules';
 
 /**
@@ -126,8 +127,19 @@ export async function paymentIntentForOrder(
         await settleSucceededIntent(order, intent, origin);
         throw refuse('order.already_paid');
       }
+      const transfer = intent !== null && isBankTransferIntent(intent);
+      // Money already sent by bank transfer is not abandoned for a card.
+      if (
+        transfer &&
+        intent.status !== 'canceled' &&
+        order.bankTransferRemainingCents !== null &&
+        order.bankTransferRemainingCents < order.totalCents
+      ) {
+        throw refuse('order.bank_transfer_in_progress');
+      }
       const reusable =
         intent &&
+        !transfer &&
         intent.status !== 'canceled' &&
         intent.client_secret &&
         paymentProblem(intent, { ...order, paymentIntentId: current }) === 'not_succeeded';
@@ -142,6 +154,10 @@ export async function paymentIntentForOrder(
       idempotencyKey: `order-${order._id}-intent-after-${current ?? 'none'}`,
     });
     if (await attachPaymentIntent(order._id, current, created.id)) {
+      // A bank transfer chosen before and left for a card can no longer be paid.
+      if (current && order.bankTransferRemainingCents !== null) {
+        await cancelIntent(current).catch(() => undefined);
+      }
       return { clientSecret: created.client_secret! };
     }
     // Another request stored an intent first, or the order changed: use what is stored now.
@@ -202,15 +218,20 @@ export async function cancelOrderPayment(
 
 /**
  * Applies a verified webhook event. `payment_intent.succeeded` marks the order named in its
- * metadata paid when the intent is the one stored on the order with the order's amount; every
- * other event, and any intent that is not ours, is acknowledged and ignored. The payment's
+ * metadata paid when the intent is the one stored on the order with the order's amount (a card
+ * payment, or a bank transfer that has fully arrived); `payment_intent.partially_funded`
+ * records what is still to arrive of a bank transfer ('recorded'); every other event, and any
+ * intent that is not ours, is acknowledged and ignored. The payment's
  * mails link to `origin`, the store's origin (`linkOrigin()`), as every other mail does:
  * Stripe sends the event, not the buyer.
  */
 export async function applyPaymentEvent(
   event: StripeEvent,
   origin: string,
-): Promise<'paid' | 'already_paid' | 'ignored'> {
+): Promise<'paid' | 'already_paid' | 'recorded' | 'ignored'> {
+  if (event.type === 'payment_intent.partially_funded') {
+    return applyPartialFunding(event.data.object, new Date(event.created * 1000));
+  }
   if (event.type !== 'payment_intent.succeeded') return 'ignored';
   const intent = event.data.object;
   const orderId = intent.metadata?.orderId;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MAX_WEBHOOK_BYTES } from '@/lib/security/body';
 import { paymentIntentRequestSchema } from '@/lib/orders/schemas';
-import { operation } from '@/lib/core/api/operation';
+import { objectIdPath, operation } from '@/lib/core/api/operation';
+
+const orderId = objectIdPath('order id');
 
 /** Card payments: the PaymentIntent of an order, and Stripe's webhook. */
 
@@ -16,9 +18,9 @@ const clientSecretSchema = z.object({
 
 const webhookAnswerSchema = z.object({
   received: z.literal(true),
-  outcome: z.enum(['paid', 'already_paid', 'ignored']).meta({
+  outcome: z.enum(['paid', 'already_paid', 'recorded', 'ignored']).meta({
     description:
-      'What the event did: marked its order paid, found it paid already, or nothing (another event type, or an intent that does not pay one of our orders).',
+      'What the event did: marked its order (or invoice) paid, found it paid already, recorded a step of a payment under way (a bank transfer partly arrived, an invoice payment that failed, a void), or nothing (another event type, or an object that is not ours).',
   }),
 });
 
@@ -60,7 +62,7 @@ export const stripeWebhookOp = operation({
   tag,
   summary: "Stripe's events",
   description:
-    "Stripe sends its events here, signed with STRIPE_WEBHOOK_SECRET over the raw body. `payment_intent.succeeded` marks the order named in the intent's metadata paid, once, when the intent is the one stored on the order with the order's amount; every other event is acknowledged and ignored.",
+    "Stripe sends its events here, signed with STRIPE_WEBHOOK_SECRET over the raw body. `payment_intent.succeeded` marks the order named in the intent's metadata paid, once, when the intent is the one stored on the order with the order's amount (a card payment or a bank transfer fully arrived); `payment_intent.partially_funded` records what is still to arrive of a bank transfer; `invoice.paid`, `invoice.payment_failed`, `invoice.voided` and `invoice.marked_uncollectible` update the store's own invoices on account (a replayed `invoice.paid` pays once); every other event is acknowledged and ignored.",
   access: 'stripe',
   body: {
     raw: {
@@ -90,4 +92,55 @@ export const stripeWebhookOp = operation({
   ],
 });
 
-export const paymentOperations = [createPaymentIntentOp, stripeWebhookOp];
+const accountSchema = z.object({
+  type: z.string().meta({ description: '`aba` (US routing and account number) or `swift`.' }),
+  bankName: z.string().nullable(),
+  accountHolderName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  routingNumber: z.string().nullable(),
+  swiftCode: z.string().nullable(),
+  networks: z.array(z.string()).meta({ example: ['ach', 'domestic_wire_us'] }),
+});
+
+export const bankTransferSchema = z
+  .object({
+    amountRemainingCents: z.number().int().meta({
+      description: 'What is still to arrive, in US cents (the whole amount until a part arrives).',
+    }),
+    amountCents: z.number().int().meta({ description: 'The order total, in US cents.' }),
+    currency: z.string().meta({ example: 'usd' }),
+    reference: z.string().nullable().meta({
+      description: 'To quote in the transfer, so that it is matched to this order.',
+    }),
+    hostedInstructionsUrl: z.string().nullable().meta({
+      description: 'Stripe’s own page of the same instructions.',
+    }),
+    accounts: z.array(accountSchema),
+  })
+  .meta({ id: 'BankTransferInstructions' });
+
+export const bankTransferOp = operation({
+  method: 'post',
+  path: '/api/orders/{id}/bank-transfer',
+  operationId: 'payByBankTransfer',
+  tag,
+  summary: 'Pay an order by bank transfer',
+  description:
+    "The bank account and reference to pay an unpaid order by bank transfer (Stripe's customer balance, `us_bank_transfer`), for any amount, also above the largest card payment; for whoever may pay the order (its buyer, a member of its company whose role pays, an admin). The first call replaces a card payment prepared before and keeps the order at least 7 days; later calls answer the same instructions with what is still to arrive. The order turns paid when Stripe reports the whole amount arrived (`payment_intent.succeeded`).",
+  access: 'user',
+  params: { path: z.object({ id: orderId }) },
+  responses: { 200: { description: 'The instructions.', json: bankTransferSchema } },
+  errors: [
+    'payment.not_configured',
+    'order.not_found',
+    'order.pay_not_yours',
+    'order.already_paid',
+    'order.cancelled',
+    'order.awaiting_approval',
+    { key: 'order.expired', params: { hours: '48 hours' } },
+    'order.payment_not_prepared',
+    'payment.unreachable',
+  ],
+});
+
+export const paymentOperations = [createPaymentIntentOp, stripeWebhookOp, bankTransferOp];

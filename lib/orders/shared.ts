@@ -3,3 +3,4 @@
  * Nothing here imports server-only code.
  */
 export * from './lifecycle';
+export type { BankAccountDetails, BankTransferInstructions } from './bank-transfer-shared';

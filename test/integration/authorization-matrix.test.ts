@@ -139,6 +139,8 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   // A quote for the whole order list: anyone signed in, for their own list.
   'POST /api/quotes/cart':                    [401,   201,   201,  201,  401,  401,  201],
   'POST /api/create-payment-intent':          [401,   200,   403,  200,  401,  401,  403],
+  // Paying by bank transfer: as the card payment, the order's buyer or an admin.
+  'POST /api/orders/{id}/bank-transfer':      [401,   200,   403,  200,  401,  401,  403],
   // Only Stripe's signature authorizes an event; no credential of ours stands in for it.
   'POST /api/webhooks/stripe':                [400,   400,   400,  400,  400,  400,  400],
   'GET /api/review':                          [200,   200,   200,  200,  200,  200,  200],
@@ -731,6 +733,17 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
   'POST /api/create-payment-intent': async () => {
     const order = await factories.makeOrder(buyerA.user, product);
     return { json: { orderId: order._id, price: 1 } };
+  },
+  'POST /api/orders/{id}/bank-transfer': async () => {
+    const order = await factories.makeOrder(buyerA.user, product);
+    return {
+      params: { id: order._id },
+      verify: (answer) => {
+        if (answer.status === 200) {
+          expect(answer.json).toMatchObject({ amountCents: expect.any(Number) });
+        }
+      },
+    };
   },
   'POST /api/webhooks/stripe': async () => {
     const order = await factories.makeOrder(buyerA.user, product);

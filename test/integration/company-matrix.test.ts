@@ -90,6 +90,7 @@ const expected = {
   'GET /api/orders/{id}':                               [200,  200,  200,  200,  404,  404],
   'DELETE /api/order/{emailOrId}':                      [403,  403,  200,  403,  404,  404],
   'POST /api/create-payment-intent':                    [200,  403,  200,  200,  404,  404],
+  'POST /api/orders/{id}/bank-transfer':                [200,  403,  200,  200,  404,  404],
   'PATCH /api/order/{emailOrId}':                       [200,  403,  200,  200,  404,  404],
   'GET /api/orders/{id}/invoice':                       [200,  200,  200,  200,  404,  404],
   'POST /api/orders/{id}/reorder':                      [403,  403,  200,  403,  404,  404],
@@ -459,6 +460,9 @@ const cases: Record<RowKey, (actor: ActorName, status: number) => Promise<Prepar
   }),
   'POST /api/create-payment-intent': async () => ({
     json: { orderId: (await orderOfX())._id, price: 1 },
+  }),
+  'POST /api/orders/{id}/bank-transfer': async () => ({
+    params: { id: (await orderOfX())._id },
   }),
   'PATCH /api/order/{emailOrId}': async () => {
     const { order, intentId } = await orderOfXPaidAtStripe();

@@ -207,7 +207,10 @@ export async function startStripeWebhookReceiver(
  */
 export async function startAppWebhookServer(
   route: () => Promise<
-    (request: Request, context: { params: Promise<object> }) => Promise<Response>
+    (
+      request: Request,
+      context: { params: Promise<Record<string, string | string[]>> },
+    ) => Promise<Response>
   >,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer(async (incoming, outgoing) => {

@@ -58,6 +58,7 @@ const order: OrderRecord & { invoiceNumber: string } = {
   unitPriceCents: 37,
   totalCents: 92_500,
   paymentIntentId: 'pi_3Q9x8yZ1a2b3c4d',
+  bankTransferRemainingCents: null,
 };
 
 const none: InvoiceDetails = { partNumber: null, poNumber: null, company: null, taxId: null };

@@ -73,6 +73,7 @@ function orderOf(count: number): OrderRecord & { invoiceNumber: string } {
     unitPriceCents: first.unitPriceCents,
     totalCents,
     paymentIntentId: 'pi_3QmanyLines',
+    bankTransferRemainingCents: null,
   };
 }
 

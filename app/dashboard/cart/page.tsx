@@ -4,7 +4,7 @@ import { DashboardSection } from '@/components/dashboard/DashboardSection';
 import { requirePageUser } from '@/lib/accounts';
 import { viewCart } from '@/lib/cart';
 import { can, companyOfMember, myCompany } from '@/lib/companies';
-import { MAX_CARD_AMOUNT_CENTS } from '@/lib/orders';
+import { MAX_CARD_AMOUNT_CENTS, paymentsConfigured } from '@/lib/orders';
 import { termsOfCompany } from '@/lib/terms';
 
 export const metadata: Metadata = { title: 'Order List' };
@@ -31,6 +31,7 @@ export default async function CartPage() {
         initial={cart}
         user={{ name: user.name, email: user.email }}
         cardLimitCents={MAX_CARD_AMOUNT_CENTS}
+        bankTransfer={paymentsConfigured()}
         company={
           company
             ? {

@@ -21,7 +21,13 @@ export {
   listOrdersByUser,
 } from './reads';
 export { cancelOverdueOrder, cancelUnpaidOrder } from './cancel';
-export { attachPaymentIntent, markOrderPaid, setInvoiceNumbers } from './payment';
+export {
+  attachBankTransferIntent,
+  attachPaymentIntent,
+  markOrderPaid,
+  recordBankTransferFunding,
+  setInvoiceNumbers,
+} from './payment';
 export type { CompanyOrderRow } from './company-orders';
 export {
   listAwaitingApproval,

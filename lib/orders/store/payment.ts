@@ -22,9 +22,68 @@ export async function attachPaymentIntent(
     await ordersCollection()
   ).updateOne(
     { _id, status: 'unpaid', paymentIntentId: expected ?? { $exists: false } },
-    { $set: { paymentIntentId } },
+    // A card intent replaces a bank transfer chosen before.
+    { $set: { paymentIntentId }, $unset: { bankTransfer: '' } },
   );
   return result.matchedCount === 1;
+}
+
+/**
+ * Stores a bank-transfer PaymentIntent on an unpaid live order in place of `expected` (as
+ * `attachPaymentIntent`), notes that the order is paid by bank transfer, and holds it at least
+ * until `holdUntil` (a transfer takes days). Answers whether it was stored.
+ */
+export async function attachBankTransferIntent(
+  id: string,
+  expected: string | null,
+  paymentIntentId: string,
+  amountCents: number,
+  holdUntil: Date,
+): Promise<boolean> {
+  const _id = toObjectId(id);
+  if (!_id) return false;
+  const now = new Date();
+  const result = await (
+    await ordersCollection()
+  ).updateOne(
+    { _id, status: 'unpaid', paymentIntentId: expected ?? { $exists: false } },
+    {
+      $set: {
+        paymentIntentId,
+        bankTransfer: { chosenAt: now, remainingCents: amountCents, updatedAt: now },
+      },
+      $max: { expiresAt: holdUntil },
+    },
+  );
+  return result.matchedCount === 1;
+}
+
+/**
+ * Records what is still to arrive of an order's bank transfer (Stripe's
+ * `payment_intent.partially_funded`), while the intent is the order's and it is unpaid. What
+ * is left only shrinks as money arrives, so a late or replayed report (a larger remainder) is
+ * ignored. Answers whether it was recorded.
+ */
+export async function recordBankTransferFunding(
+  id: string,
+  paymentIntentId: string,
+  remainingCents: number,
+  at: Date,
+): Promise<boolean> {
+  const _id = toObjectId(id);
+  if (!_id) return false;
+  const result = await (
+    await ordersCollection()
+  ).updateOne(
+    {
+      _id,
+      paid: false,
+      paymentIntentId,
+      'bankTransfer.remainingCents': { $gt: remainingCents },
+    },
+    { $set: { 'bankTransfer.remainingCents': remainingCents, 'bankTransfer.updatedAt': at } },
+  );
+  return result.modifiedCount === 1;
 }
 
 /** What `markOrderPaid` did: marked the order paid, or why not. */

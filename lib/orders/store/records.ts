@@ -98,6 +98,8 @@ export interface OrderRecord extends Order {
   unitPriceCents: number;
   totalCents: number;
   paymentIntentId: string | null;
+  /** Paid by bank transfer: what is still to arrive, in cents; null for a card payment. */
+  bankTransferRemainingCents: number | null;
 }
 
 function toStep(entry: OrderHistoryEntry): OrderHistoryStep {
@@ -185,12 +187,21 @@ export function orderRecord(doc: OrderDoc): OrderRecord {
     unitPriceCents: doc.unitPriceCents,
     totalCents: doc.totalCents,
     paymentIntentId: doc.paymentIntentId ?? null,
+    bankTransferRemainingCents: doc.bankTransfer?.remainingCents ?? null,
   };
 }
 
 /** The public view of an order record. */
 export function publicOrder(record: OrderRecord): Order {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { userId, unitPriceCents, totalCents, paymentIntentId, ...order } = record;
+  /* eslint-disable @typescript-eslint/no-unused-vars -- the server's own fields, left out */
+  const {
+    userId,
+    unitPriceCents,
+    totalCents,
+    paymentIntentId,
+    bankTransferRemainingCents,
+    ...order
+  } = record;
+  /* eslint-enable @typescript-eslint/no-unused-vars */
   return order;
 }

@@ -7,8 +7,15 @@ import { DetailRows } from '@/components/ui/DetailRows';
 import { formatDateTime } from '@/lib/core/dates';
 import { requirePageUser } from '@/lib/accounts';
 import { formatMoney, toCents } from '@/lib/core/money';
-import { orderCancelledMessage, orderForPaymentPage } from '@/lib/orders';
-import { cardPaymentsAvailable, MAX_CARD_AMOUNT_CENTS } from '@/lib/orders';
+import {
+  bankTransferInstructions,
+  cardPaymentsAvailable,
+  MAX_CARD_AMOUNT_CENTS,
+  orderCancelledMessage,
+  orderForPaymentPage,
+  paymentsConfigured,
+} from '@/lib/orders';
+import { BankTransferPanel } from '@/components/order/BankTransferPanel';
 import { messages } from '@/lib/core/messages';
 
 export const metadata: Metadata = { title: 'Payment' };
@@ -19,7 +26,8 @@ type Props = { params: Promise<{ id: string }> };
  * The payment page of one order: its details, every line (part number, name, quantity, unit
  * price, line total) and the total, 'Please pay: $price', the time it must be paid by (its own
  * `payBy`), the card entry; for an order that expired unpaid, a note saying so instead of the
- * card entry, and for one above the largest card payment, a note pointing to a quote.
+ * card entry; and the bank transfer, for any order (the only way for one above the largest card
+ * payment): its account and reference once chosen, with what is still to send.
  */
 export default async function PaymentPage({ params }: Props) {
   const { id } = await params;
@@ -27,6 +35,8 @@ export default async function PaymentPage({ params }: Props) {
   // Someone else's order is as unknown as a missing one.
   const order = await orderForPaymentPage(user, id);
   if (!order) notFound();
+  // Chosen before: the transfer's instructions as Stripe shows them now (what is left to send).
+  const transfer = order.status === 'unpaid' ? await bankTransferInstructions(order) : null;
 
   return (
     <section aria-labelledby="payment-heading" className="max-w-xl">
@@ -97,39 +107,50 @@ export default async function PaymentPage({ params }: Props) {
             </p>
           </div>
         ) : order.totalCents > MAX_CARD_AMOUNT_CENTS ? (
-          <div role="status" data-testid="payment-card-limit" className="text-sm text-slate-800">
-            <p className="font-semibold text-slate-900">
-              This order is larger than a single card payment allows (
-              {formatMoney(MAX_CARD_AMOUNT_CENTS)}).
-            </p>
-            <p className="mt-1">
-              Request a quote for these parts instead: we answer with prices and how to pay.{' '}
-              {order.lines.length === 1 ? (
-                <Link
-                  href={`/product/${order.productId}`}
-                  className="font-medium text-brand-700 underline underline-offset-2"
-                >
-                  Request a quote on the part&rsquo;s page
-                </Link>
-              ) : (
-                <Link
-                  href="/dashboard/quotes"
-                  className="font-medium text-brand-700 underline underline-offset-2"
-                >
-                  Your quotes
-                </Link>
-              )}
-            </p>
-          </div>
+          paymentsConfigured() ? (
+            <BankTransferPanel orderId={order._id} initial={transfer} required />
+          ) : (
+            <div role="status" data-testid="payment-card-limit" className="text-sm text-slate-800">
+              <p className="font-semibold text-slate-900">
+                This order is larger than a single card payment allows (
+                {formatMoney(MAX_CARD_AMOUNT_CENTS)}).
+              </p>
+              <p className="mt-1">
+                Request a quote for these parts instead: we answer with prices and how to pay.{' '}
+                {order.lines.length === 1 ? (
+                  <Link
+                    href={`/product/${order.productId}`}
+                    className="font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    Request a quote on the part&rsquo;s page
+                  </Link>
+                ) : (
+                  <Link
+                    href="/dashboard/quotes"
+                    className="font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    Your quotes
+                  </Link>
+                )}
+              </p>
+            </div>
+          )
+        ) : transfer ? (
+          <BankTransferPanel orderId={order._id} initial={transfer} required={false} />
         ) : cardPaymentsAvailable() ? (
-          <CheckoutForm
-            order={{
-              _id: order._id,
-              price: order.price,
-              userName: order.userName,
-              email: order.email,
-            }}
-          />
+          <>
+            <CheckoutForm
+              order={{
+                _id: order._id,
+                price: order.price,
+                userName: order.userName,
+                email: order.email,
+              }}
+            />
+            <div className="mt-6 border-t border-slate-200 pt-4">
+              <BankTransferPanel orderId={order._id} initial={null} required={false} />
+            </div>
+          </>
         ) : (
           <p role="status">{messages.payment.notConfigured}</p>
         )}

@@ -1,0 +1,164 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { postJson } from '@/lib/client/api';
+import { formatMoney } from '@/lib/core/money';
+import type { BankTransferInstructions } from '@/lib/orders/shared';
+
+/**
+ * Paying an order by bank transfer, on its payment page: "Pay by bank transfer" asks the
+ * server for the account to send the money to (POST /api/orders/{id}/bank-transfer), then the
+ * page shows the amount still to send, the reference to quote and each account; once the
+ * buyer chose it, the page opens on the instructions (`initial`). The order is marked paid
+ * when Stripe reports the whole amount arrived.
+ */
+export function BankTransferPanel({
+  orderId,
+  initial,
+  required,
+}: {
+  orderId: string;
+  initial: BankTransferInstructions | null;
+  /** The order is too large for a card: a transfer is the way to pay it. */
+  required: boolean;
+}) {
+  const ids = useId();
+  const [shown, setShown] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const ask = async () => {
+    setBusy(true);
+    setError(null);
+    const answer = await postJson<BankTransferInstructions>(
+      `/api/orders/${orderId}/bank-transfer`,
+      {},
+    );
+    setBusy(false);
+    if (answer.ok) setShown(answer.data);
+    else setError(answer.message);
+  };
+
+  if (!shown) {
+    return (
+      <div className="text-sm text-slate-800" data-testid="bank-transfer-offer">
+        <p className="font-semibold text-slate-900">
+          {required ? 'Pay by bank transfer' : 'Or pay by bank transfer'}
+        </p>
+        <p className="mt-1">
+          {required
+            ? 'This order is larger than a single card payment allows: send the amount from your bank (ACH or wire). '
+            : 'Send the amount from your bank (ACH or wire) instead of a card. '}
+          We show the account and the reference to quote; the order is paid once it has arrived, and
+          its parts stay reserved for at least 7 days.
+        </p>
+        {error ? (
+          <p role="alert" className="field-error mt-2">
+            {error}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className={`${required ? 'btn-primary' : 'btn-secondary'} mt-3`}
+          onClick={ask}
+          disabled={busy}
+        >
+          {busy ? 'Preparing the bank details…' : 'Pay by bank transfer'}
+        </button>
+      </div>
+    );
+  }
+
+  const partial = shown.amountRemainingCents < shown.amountCents;
+  return (
+    <section aria-labelledby={`${ids}-heading`} data-testid="bank-transfer-instructions">
+      <h2 id={`${ids}-heading`} className="text-lg font-semibold text-slate-900">
+        Pay by bank transfer
+      </h2>
+      <p className="mt-1 text-sm text-slate-800" data-testid="bank-transfer-remaining">
+        {partial ? (
+          <>
+            {formatMoney(shown.amountCents - shown.amountRemainingCents)} has arrived. Please send
+            the remaining <strong>{formatMoney(shown.amountRemainingCents)}</strong>.
+          </>
+        ) : (
+          <>
+            Please send <strong>{formatMoney(shown.amountRemainingCents)}</strong>.
+          </>
+        )}
+      </p>
+      {shown.reference ? (
+        <p className="mt-2 text-sm text-slate-800">
+          Quote this reference with your transfer:{' '}
+          <strong className="font-mono" data-testid="bank-transfer-reference">
+            {shown.reference}
+          </strong>
+        </p>
+      ) : null}
+      {shown.accounts.map((account, index) => (
+        <dl
+          key={`${account.type}-${index}`}
+          className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-slate-200 p-3 text-sm"
+        >
+          <dt className="text-slate-600">Bank</dt>
+          <dd>{account.bankName ?? '—'}</dd>
+          {account.accountHolderName ? (
+            <>
+              <dt className="text-slate-600">Account holder</dt>
+              <dd>{account.accountHolderName}</dd>
+            </>
+          ) : null}
+          {account.routingNumber ? (
+            <>
+              <dt className="text-slate-600">Routing number</dt>
+              <dd className="font-mono">{account.routingNumber}</dd>
+            </>
+          ) : null}
+          {account.swiftCode ? (
+            <>
+              <dt className="text-slate-600">SWIFT</dt>
+              <dd className="font-mono">{account.swiftCode}</dd>
+            </>
+          ) : null}
+          <dt className="text-slate-600">Account number</dt>
+          <dd className="font-mono break-all">{account.accountNumber ?? '—'}</dd>
+          {account.networks.length ? (
+            <>
+              <dt className="text-slate-600">By</dt>
+              <dd>{account.networks.map(networkName).join(', ')}</dd>
+            </>
+          ) : null}
+        </dl>
+      ))}
+      {shown.hostedInstructionsUrl ? (
+        <p className="mt-3 text-sm">
+          <a
+            href={shown.hostedInstructionsUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
+            Printable instructions (opens in a new tab)
+          </a>
+        </p>
+      ) : null}
+      <p className="mt-3 text-sm text-slate-600">
+        The order is marked paid as soon as the whole amount has arrived; we mail you then.
+      </p>
+    </section>
+  );
+}
+
+/** A payment network as a person reads it. */
+function networkName(network: string): string {
+  switch (network) {
+    case 'ach':
+      return 'ACH';
+    case 'domestic_wire_us':
+      return 'US wire';
+    case 'swift':
+      return 'SWIFT wire';
+    default:
+      return network;
+  }
+}

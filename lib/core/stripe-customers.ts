@@ -1,0 +1,40 @@
+import 'server-only';
+import { collections } from '@/lib/core/collections';
+import { getDb } from '@/lib/core/db';
+import { Stripe, stripeClient, stripeUnavailable } from '@/lib/core/stripe';
+
+/**
+ * One Stripe Customer per payer, shared by every feature that needs one (a bank transfer's
+ * PaymentIntent, a company's invoices on account): keyed by who pays (`company:<id>` or
+ * `user:<id>`). The customer is created with an idempotency key derived from that key, so
+ * concurrent first calls get the same customer from Stripe, and stored once (the key is the
+ * document's `_id`); every later call reads it.
+ */
+
+/** The payer's Stripe Customer id, created (with `params`) the first time it is asked for. */
+export async function stripeCustomerFor(
+  key: string,
+  params: () => Promise<Stripe.CustomerCreateParams> | Stripe.CustomerCreateParams,
+): Promise<string> {
+  const { stripeCustomers } = collections(await getDb());
+  const known = await stripeCustomers.findOne({ _id: key });
+  if (known) return known.customerId;
+  const create = await params();
+  let customer: Stripe.Customer;
+  try {
+    customer = await stripeClient().customers.create(
+      { ...create, metadata: { ...create.metadata, payer: key } },
+      { idempotencyKey: `customer-${key}` },
+    );
+  } catch (error) {
+    throw stripeUnavailable(error);
+  }
+  try {
+    await stripeCustomers.insertOne({ _id: key, customerId: customer.id, createdAt: new Date() });
+    return customer.id;
+  } catch (error) {
+    if ((error as { code?: number }).code !== 11000) throw error;
+    // Another request stored it first: that one is the payer's customer.
+    return (await stripeCustomers.findOne({ _id: key }))!.customerId;
+  }
+}

@@ -1,0 +1,212 @@
+import 'server-only';
+import { CURRENCY, stripeUnavailable, type Stripe } from '@/lib/core/stripe';
+import { stripeCustomerFor } from '@/lib/core/stripe-customers';
+import { refuse } from '@/lib/core/refusal';
+import { accessibleOrder, type Viewer } from './access';
+import type { BankAccountDetails, BankTransferInstructions } from './bank-transfer-shared';
+import { expireIfOverdue, sweepOverdueOrders } from './expiry';
+import { isOverdue, orderCancelled, orderExpired } from './rules';
+import { isPaidStatus } from './lifecycle';
+import {
+  attachBankTransferIntent,
+  findOrder,
+  recordBankTransferFunding,
+  type OrderRecord,
+} from './store';
+import { cancelIntent, retrieveIntent, stripeClient, type PaymentIntent } from './stripe';
+
+/**
+ * Paying a prepaid order by bank transfer: for an order too large for one card payment, or by
+ * choice. Stripe gives the payer's customer a bank account to send the money to (a
+ * customer-balance PaymentIntent, `us_bank_transfer`) with a reference; what arrives is applied
+ * to the intent, `payment_intent.partially_funded` reports what is still missing, and
+ * `payment_intent.succeeded` pays the order through the same verified move as a card payment
+ * (lib/orders/payment.ts: the intent stored on the order, its amount, its metadata). The intent
+ * replaces any card intent of the order, and a transfer keeps the order at least
+ * BANK_TRANSFER_HOLD_DAYS (it takes days to arrive).
+ */
+
+/** How long an order paid by bank transfer holds its stock at least, from the choice. */
+export const BANK_TRANSFER_HOLD_DAYS = 7;
+
+export type { BankAccountDetails, BankTransferInstructions } from './bank-transfer-shared';
+
+/** Whether a PaymentIntent is a bank transfer's (customer balance) rather than a card's. */
+export function isBankTransferIntent(
+  intent: Pick<PaymentIntent, 'allowed_payment_method_types'>,
+): boolean {
+  return intent.allowed_payment_method_types?.includes('customer_balance') ?? false;
+}
+
+/** The instructions of a bank-transfer intent, or null while Stripe shows none. */
+export function instructionsOf(intent: PaymentIntent): BankTransferInstructions | null {
+  const shown =
+    intent.next_action?.type === 'display_bank_transfer_instructions'
+      ? intent.next_action.display_bank_transfer_instructions
+      : null;
+  if (!shown) return null;
+  return {
+    amountRemainingCents: shown.amount_remaining ?? intent.amount,
+    amountCents: intent.amount,
+    currency: shown.currency ?? intent.currency,
+    reference: shown.reference,
+    hostedInstructionsUrl: shown.hosted_instructions_url,
+    accounts: (shown.financial_addresses ?? []).map(accountOf),
+  };
+}
+
+function accountOf(
+  address: Stripe.PaymentIntent.NextAction.DisplayBankTransferInstructions.FinancialAddress,
+): BankAccountDetails {
+  const aba = address.aba;
+  const swift = address.swift;
+  return {
+    type: address.type,
+    bankName: aba?.bank_name ?? swift?.bank_name ?? null,
+    accountHolderName: aba?.account_holder_name ?? swift?.account_holder_name ?? null,
+    accountNumber: aba?.account_number ?? swift?.account_number ?? null,
+    routingNumber: aba?.routing_number ?? null,
+    swiftCode: swift?.swift_code ?? null,
+    networks: [...(address.supported_networks ?? [])],
+  };
+}
+
+/** An order may be paid by bank transfer while it is unpaid and live, for any amount. */
+function assertTransferable(order: OrderRecord): void {
+  if (isPaidStatus(order.status) || order.paid) throw refuse('order.already_paid');
+  if (order.status === 'cancelled') throw orderCancelled(order);
+  if (order.status !== 'unpaid') throw refuse('order.awaiting_approval');
+  if (isOverdue(order)) throw orderExpired(order);
+}
+
+/** Who pays an order, as Stripe's customer: its company, or its buyer. */
+function payerOf(order: OrderRecord): { key: string; name: string; email: string } {
+  return order.companyId
+    ? { key: `company:${order.companyId}`, name: order.userName, email: order.email }
+    : { key: `user:${order.userId}`, name: order.userName, email: order.email };
+}
+
+async function createTransferIntent(
+  order: OrderRecord,
+  customer: string,
+  after: string | null,
+): Promise<PaymentIntent> {
+  try {
+    return await stripeClient().paymentIntents.create(
+      {
+        amount: order.totalCents,
+        currency: CURRENCY,
+        customer,
+        allowed_payment_method_types: ['customer_balance'],
+        payment_method_data: { type: 'customer_balance' },
+        payment_method_options: {
+          customer_balance: {
+            funding_type: 'bank_transfer',
+            bank_transfer: { type: 'us_bank_transfer' },
+          },
+        },
+        confirm: true,
+        description: `${order.quantity} x ${order.name}`,
+        metadata: { orderId: order._id },
+      },
+      { idempotencyKey: `order-${order._id}-bank-transfer-after-${after ?? 'none'}` },
+    );
+  } catch (error) {
+    throw stripeUnavailable(error);
+  }
+}
+
+/**
+ * `POST /api/orders/{id}/bank-transfer`: the bank details to pay the order by transfer, for
+ * whoever may pay it (its buyer, a member of its company whose role pays, an admin). The first
+ * call creates the order's bank-transfer intent (replacing and cancelling a card intent; a card
+ * payment that succeeded meanwhile makes the order paid instead: 409); later calls answer the
+ * same intent's instructions, with what is still to arrive.
+ */
+export async function bankTransferFor(
+  viewer: Viewer,
+  orderId: string,
+): Promise<BankTransferInstructions> {
+  stripeClient();
+  await sweepOverdueOrders();
+  let order = await expireIfOverdue(
+    await accessibleOrder(viewer, orderId, 'order.pay_not_yours', 'pay'),
+  );
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    assertTransferable(order);
+    const current = order.paymentIntentId;
+    const existing = current ? await retrieveIntent(current) : null;
+    if (existing?.status === 'succeeded') throw refuse('order.already_paid');
+    if (existing && isBankTransferIntent(existing) && existing.status !== 'canceled') {
+      const shown = instructionsOf(existing);
+      if (shown) return shown;
+    }
+    const payer = payerOf(order);
+    const metadata: Record<string, string> = order.companyId
+      ? { companyId: order.companyId }
+      : { userId: order.userId };
+    const customer = await stripeCustomerFor(payer.key, () => ({
+      name: payer.name,
+      email: payer.email,
+      metadata,
+    }));
+    const created = await createTransferIntent(order, customer, current);
+    const holdUntil = new Date(Date.now() + BANK_TRANSFER_HOLD_DAYS * 24 * 60 * 60 * 1000);
+    if (
+      await attachBankTransferIntent(order._id, current, created.id, order.totalCents, holdUntil)
+    ) {
+      // The card intent it replaces can no longer be paid.
+      if (current && existing && !isBankTransferIntent(existing)) {
+        await cancelIntent(current).catch(() => undefined);
+      }
+      const shown = instructionsOf(created);
+      if (!shown) throw refuse('order.payment_not_prepared');
+      return shown;
+    }
+    // Another request stored an intent first, or the order changed: look again.
+    await cancelIntent(created.id).catch(() => undefined);
+    const fresh = await findOrder(order._id);
+    if (!fresh) throw refuse('order.not_found');
+    order = fresh;
+  }
+  throw refuse('order.payment_not_prepared');
+}
+
+/**
+ * The instructions of the order's bank transfer as Stripe shows them now, for the payment
+ * page; null when the order is not paid by bank transfer (or Stripe cannot be reached: the page
+ * then offers to show them again).
+ */
+export async function bankTransferInstructions(
+  order: OrderRecord,
+): Promise<BankTransferInstructions | null> {
+  if (!order.paymentIntentId || order.bankTransferRemainingCents === null || order.paid) {
+    return null;
+  }
+  try {
+    const intent = await retrieveIntent(order.paymentIntentId);
+    return intent && isBankTransferIntent(intent) ? instructionsOf(intent) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `payment_intent.partially_funded`: records what is still to arrive on the order the intent
+ * pays (its own intent, unpaid), so the payment page shows the remainder. Answers whether it
+ * was recorded.
+ */
+export async function applyPartialFunding(
+  intent: PaymentIntent,
+  at: Date,
+): Promise<'recorded' | 'ignored'> {
+  const orderId = intent.metadata?.orderId;
+  const remaining =
+    intent.next_action?.type === 'display_bank_transfer_instructions'
+      ? intent.next_action.display_bank_transfer_instructions?.amount_remaining
+      : null;
+  if (!orderId || typeof remaining !== 'number') return 'ignored';
+  return (await recordBankTransferFunding(orderId, intent.id, remaining, at))
+    ? 'recorded'
+    : 'ignored';
+}
