@@ -1,18 +1,14 @@
 import 'server-only';
-import { CURRENCY, stripeUnavailable, type Stripe } from '@/lib/core/stripe';
+import { CURRENCY, stripeUnavailable } from '@/lib/core/stripe';
 import { stripeCustomerFor } from '@/lib/core/stripe-customers';
 import { refuse } from '@/lib/core/refusal';
 import { accessibleOrder, type Viewer } from './access';
-import type { BankAccountDetails, BankTransferInstructions } from './bank-transfer-shared';
+import type { BankTransferInstructions } from './bank-transfer-shared';
 import { expireIfOverdue, sweepOverdueOrders } from './expiry';
 import { isOverdue, orderCancelled, orderExpired } from './rules';
 import { isPaidStatus } from './lifecycle';
-import {
-  attachBankTransferIntent,
-  findOrder,
-  recordBankTransferFunding,
-  type OrderRecord,
-} from './store';
+import { instructionsOf, isBankTransferIntent } from './bank-transfer-intents';
+import { attachBankTransferIntent, findOrder, type OrderRecord } from './store';
 import { cancelIntent, retrieveIntent, stripeClient, type PaymentIntent } from './stripe';
 
 /**
@@ -30,46 +26,6 @@ import { cancelIntent, retrieveIntent, stripeClient, type PaymentIntent } from '
 export const BANK_TRANSFER_HOLD_DAYS = 7;
 
 export type { BankAccountDetails, BankTransferInstructions } from './bank-transfer-shared';
-
-/** Whether a PaymentIntent is a bank transfer's (customer balance) rather than a card's. */
-export function isBankTransferIntent(
-  intent: Pick<PaymentIntent, 'allowed_payment_method_types'>,
-): boolean {
-  return intent.allowed_payment_method_types?.includes('customer_balance') ?? false;
-}
-
-/** The instructions of a bank-transfer intent, or null while Stripe shows none. */
-export function instructionsOf(intent: PaymentIntent): BankTransferInstructions | null {
-  const shown =
-    intent.next_action?.type === 'display_bank_transfer_instructions'
-      ? intent.next_action.display_bank_transfer_instructions
-      : null;
-  if (!shown) return null;
-  return {
-    amountRemainingCents: shown.amount_remaining ?? intent.amount,
-    amountCents: intent.amount,
-    currency: shown.currency ?? intent.currency,
-    reference: shown.reference,
-    hostedInstructionsUrl: shown.hosted_instructions_url,
-    accounts: (shown.financial_addresses ?? []).map(accountOf),
-  };
-}
-
-function accountOf(
-  address: Stripe.PaymentIntent.NextAction.DisplayBankTransferInstructions.FinancialAddress,
-): BankAccountDetails {
-  const aba = address.aba;
-  const swift = address.swift;
-  return {
-    type: address.type,
-    bankName: aba?.bank_name ?? swift?.bank_name ?? null,
-    accountHolderName: aba?.account_holder_name ?? swift?.account_holder_name ?? null,
-    accountNumber: aba?.account_number ?? swift?.account_number ?? null,
-    routingNumber: aba?.routing_number ?? null,
-    swiftCode: swift?.swift_code ?? null,
-    networks: [...(address.supported_networks ?? [])],
-  };
-}
 
 /** An order may be paid by bank transfer while it is unpaid and live, for any amount. */
 function assertTransferable(order: OrderRecord): void {
@@ -189,24 +145,4 @@ export async function bankTransferInstructions(
   } catch {
     return null;
   }
-}
-
-/**
- * `payment_intent.partially_funded`: records what is still to arrive on the order the intent
- * pays (its own intent, unpaid), so the payment page shows the remainder. Answers whether it
- * was recorded.
- */
-export async function applyPartialFunding(
-  intent: PaymentIntent,
-  at: Date,
-): Promise<'recorded' | 'ignored'> {
-  const orderId = intent.metadata?.orderId;
-  const remaining =
-    intent.next_action?.type === 'display_bank_transfer_instructions'
-      ? intent.next_action.display_bank_transfer_instructions?.amount_remaining
-      : null;
-  if (!orderId || typeof remaining !== 'number') return 'ignored';
-  return (await recordBankTransferFunding(orderId, intent.id, remaining, at))
-    ? 'recorded'
-    : 'ignored';
 }

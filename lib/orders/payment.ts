@@ -19,7 +19,7 @@ import {
 } from '@/lib/orders/stripe';
 import { issueInvoiceNumber } from './invoice-numbers';
 import { mailsQueued, orderMails } from './mails';
-import { applyPartialFunding, isBankTransferIntent } from './bank-transfer';
+import { applyPartialFunding, isBankTransferIntent } from './bank-transfer-intents';
 import { assertPayable, orderCancelled } from './rules';
 
 /**

@@ -130,7 +130,8 @@ describe('paying by bank transfer', () => {
     });
     const paid = await waitFor(
       () => api.orderDoc(id),
-      (order) => order?.paid === true,
+      // The invoice number is issued just after the payment is recorded.
+      (order) => order?.paid === true && Boolean(order.invoiceNumber),
     );
     expect(paid).toMatchObject({ paid: true, status: 'paid' });
     expect(paid?.transactionId).toMatch(/^pi_/);

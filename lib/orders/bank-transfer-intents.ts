@@ -1,0 +1,70 @@
+import 'server-only';
+import type { Stripe } from '@/lib/core/stripe';
+import type { BankAccountDetails, BankTransferInstructions } from './bank-transfer-shared';
+import { recordBankTransferFunding } from './store';
+import type { PaymentIntent } from './stripe';
+
+/**
+ * Bank-transfer PaymentIntents as Stripe describes them (lib/orders/bank-transfer.ts makes
+ * them): which intents they are, their instructions, and what a partial funding report records.
+ */
+
+/** Whether a PaymentIntent is a bank transfer's (customer balance) rather than a card's. */
+export function isBankTransferIntent(
+  intent: Pick<PaymentIntent, 'allowed_payment_method_types'>,
+): boolean {
+  return intent.allowed_payment_method_types?.includes('customer_balance') ?? false;
+}
+
+/** The instructions of a bank-transfer intent, or null while Stripe shows none. */
+export function instructionsOf(intent: PaymentIntent): BankTransferInstructions | null {
+  const shown =
+    intent.next_action?.type === 'display_bank_transfer_instructions'
+      ? intent.next_action.display_bank_transfer_instructions
+      : null;
+  if (!shown) return null;
+  return {
+    amountRemainingCents: shown.amount_remaining ?? intent.amount,
+    amountCents: intent.amount,
+    currency: shown.currency ?? intent.currency,
+    reference: shown.reference,
+    hostedInstructionsUrl: shown.hosted_instructions_url,
+    accounts: (shown.financial_addresses ?? []).map(accountOf),
+  };
+}
+
+function accountOf(
+  address: Stripe.PaymentIntent.NextAction.DisplayBankTransferInstructions.FinancialAddress,
+): BankAccountDetails {
+  const aba = address.aba;
+  const swift = address.swift;
+  return {
+    type: address.type,
+    bankName: aba?.bank_name ?? swift?.bank_name ?? null,
+    accountHolderName: aba?.account_holder_name ?? swift?.account_holder_name ?? null,
+    accountNumber: aba?.account_number ?? swift?.account_number ?? null,
+    routingNumber: aba?.routing_number ?? null,
+    swiftCode: swift?.swift_code ?? null,
+    networks: [...(address.supported_networks ?? [])],
+  };
+}
+
+/**
+ * `payment_intent.partially_funded`: records what is still to arrive on the order the intent
+ * pays (its own intent, unpaid), so the payment page shows the remainder. Answers whether it
+ * was recorded.
+ */
+export async function applyPartialFunding(
+  intent: PaymentIntent,
+  at: Date,
+): Promise<'recorded' | 'ignored'> {
+  const orderId = intent.metadata?.orderId;
+  const remaining =
+    intent.next_action?.type === 'display_bank_transfer_instructions'
+      ? intent.next_action.display_bank_transfer_instructions?.amount_remaining
+      : null;
+  if (!orderId || typeof remaining !== 'number') return 'ignored';
+  return (await recordBankTransferFunding(orderId, intent.id, remaining, at))
+    ? 'recorded'
+    : 'ignored';
+}
