@@ -16,7 +16,7 @@ let db: typeof import('../support/db');
 let users: typeof import('../support/users');
 let api: typeof import('../support/orders');
 let factories: typeof import('../support/factories');
-let companies: typeof import('@/lib/companies');
+let companyFixtures: typeof import('../support/companies');
 let orders: typeof import('@/lib/orders');
 let approveRoute: typeof import('@/app/api/orders/[id]/approve/route').POST;
 let rejectRoute: typeof import('@/app/api/orders/[id]/reject/route').POST;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   users = await import('../support/users');
   api = await import('../support/orders');
   factories = await import('../support/factories');
-  companies = await import('@/lib/companies');
+  companyFixtures = await import('../support/companies');
   orders = await import('@/lib/orders');
   approveRoute = (await import('@/app/api/orders/[id]/approve/route')).POST;
   rejectRoute = (await import('@/app/api/orders/[id]/reject/route')).POST;
@@ -85,36 +85,9 @@ const invoice = async (who: Actor, id: string) =>
   ).status;
 
 /** A company with an owner and one member per role given, each with their approval limit. */
-async function makeCompany(
+const makeCompany = (
   roles: Array<{ role: CompanyRole; limitCents?: number | null; name?: string }>,
-): Promise<{ companyId: ObjectId; owner: Actor; members: Actor[] }> {
-  const owner = await users.createActor('user', 'Olive Owner');
-  await factories.verifyEmail(owner.user);
-  const created = await companies.createCompanyFor(owner.user, {
-    name: `Works ${new ObjectId().toHexString().slice(-6)} Ltd`,
-    taxId: 'GB123456789',
-    billingAddress: '12 Mill Road\nSheffield S1 2AB',
-  });
-  const companyId = new ObjectId(created._id);
-  const { companyMembers, companies: companyDocs } = db.collections(await db.getDb());
-  const members: Actor[] = [];
-  for (const { role, limitCents = null, name } of roles) {
-    const actor = await users.createActor('user', name ?? `Member ${role}`);
-    await factories.verifyEmail(actor.user);
-    await companyMembers.insertOne({
-      _id: new ObjectId(),
-      companyId,
-      userId: new ObjectId(actor.user.id),
-      role,
-      approvalLimitCents: limitCents,
-      joinedAt: new Date(),
-    });
-    if (role === 'owner')
-      await companyDocs.updateOne({ _id: companyId }, { $inc: { ownerCount: 1 } });
-    members.push(actor);
-  }
-  return { companyId, owner, members };
-}
+) => companyFixtures.makeCompany(roles);
 
 const delivery = { address: '12 Mill Road, Sheffield', phone: '01142345678' };
 

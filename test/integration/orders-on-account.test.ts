@@ -15,7 +15,7 @@ let users: typeof import('../support/users');
 let api: typeof import('../support/orders');
 let cart: typeof import('../support/cart');
 let factories: typeof import('../support/factories');
-let companies: typeof import('@/lib/companies');
+let companyFixtures: typeof import('../support/companies');
 let terms: typeof import('@/lib/terms');
 let orders: typeof import('@/lib/orders');
 let faults: typeof import('@/lib/core/faults');
@@ -27,7 +27,7 @@ beforeAll(async () => {
   api = await import('../support/orders');
   cart = await import('../support/cart');
   factories = await import('../support/factories');
-  companies = await import('@/lib/companies');
+  companyFixtures = await import('../support/companies');
   terms = await import('@/lib/terms');
   orders = await import('@/lib/orders');
   faults = await import('@/lib/core/faults');
@@ -46,32 +46,13 @@ async function makeCompany(
   creditLimitCents: number | null,
   invoiceOn: 'shipment' | 'order' = 'shipment',
 ): Promise<{ companyId: ObjectId; owner: Actor; members: Actor[] }> {
-  const owner = await users.createActor('user', 'Olive Owner');
-  await factories.verifyEmail(owner.user);
-  const created = await companies.createCompanyFor(owner.user, {
-    name: `Account Works ${new ObjectId().toHexString().slice(-6)} Ltd`,
-    taxId: 'GB123456789',
-    billingAddress: '12 Mill Road\nSheffield S1 2AB',
-  });
-  const companyId = new ObjectId(created._id);
-  const { companyMembers } = db.collections(await db.getDb());
-  const members: Actor[] = [];
-  for (const { role, limitCents = null } of roles) {
-    const actor = await users.createActor('user', `Member ${role}`);
-    await factories.verifyEmail(actor.user);
-    await companyMembers.insertOne({
-      _id: new ObjectId(),
-      companyId,
-      userId: new ObjectId(actor.user.id),
-      role,
-      approvalLimitCents: limitCents,
-      joinedAt: new Date(),
-    });
-    members.push(actor);
-  }
+  const made = await companyFixtures.makeCompany(
+    roles,
+    `Account Works ${new ObjectId().toHexString().slice(-6)} Ltd`,
+  );
   if (creditLimitCents !== null) {
     const admin = await users.createActor('admin');
-    await terms.setCompanyTerms(admin.user, created._id as Id, {
+    await terms.setCompanyTerms(admin.user, made.companyId.toHexString() as Id, {
       mode: 'net',
       netDays: 30,
       creditLimitCents,
@@ -79,7 +60,7 @@ async function makeCompany(
       holdAfterDaysOverdue: 15,
     });
   }
-  return { companyId, owner, members };
+  return made;
 }
 
 /** A part at $14.80 a unit (500 of them: $7,400.00). */

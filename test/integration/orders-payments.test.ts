@@ -1,9 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe';
+import { startAppWebhookServer, startStripeStandIn, type StripeStandIn } from '../support/stripe';
 import type { Actor } from '../support/users';
 
 // Card payments against the local Stripe stand-in with the real `stripe` SDK. The stand-in is
@@ -15,7 +13,7 @@ type Calls = typeof import('../support/orders');
 type Factories = typeof import('../support/factories');
 
 let standIn: StripeStandIn;
-let appServer: http.Server;
+let appServer: Awaited<ReturnType<typeof startAppWebhookServer>>;
 let stripe: Stripe;
 let app: {
   db: typeof import('../support/db');
@@ -34,33 +32,10 @@ let b: Actor;
 let admin: Actor;
 const anonymous: Who = { headers: {} };
 
-/** The app's webhook endpoint over real HTTP, so the stand-in delivers signed events to it. */
-function startWebhookReceiver(): Promise<http.Server> {
-  const server = http.createServer(async (incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of incoming) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(incoming.headers)) {
-      if (typeof value === 'string') headers.set(name, value);
-    }
-    const response = await app.webhook.POST(
-      new Request(`http://127.0.0.1${incoming.url}`, {
-        method: incoming.method,
-        headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      }),
-      { params: Promise.resolve({}) },
-    );
-    outgoing.writeHead(response.status, { 'content-type': 'application/json' });
-    outgoing.end(await response.text());
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 beforeAll(async () => {
-  appServer = await startWebhookReceiver();
-  const appUrl = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`;
-  ({ standIn, stripe } = await startStripeStandIn({ appUrl }));
+  // The app's webhook endpoint over real HTTP, so the stand-in delivers signed events to it.
+  appServer = await startAppWebhookServer(async () => app.webhook.POST);
+  ({ standIn, stripe } = await startStripeStandIn({ appUrl: appServer.url }));
   app = {
     db: await import('../support/db'),
     users: await import('../support/users'),
@@ -80,7 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await standIn?.stop();
-  await new Promise((resolve) => appServer?.close(resolve));
+  await appServer?.close();
   await app?.db.closeConnection();
 });
 
