@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Table } from '@/components/ui/Table';
 
 /**
  * A bordered data table of the company page, in a frame of its own that scrolls sideways on a
@@ -19,29 +20,8 @@ export function ScrollTable({
   className?: string;
 }) {
   return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className={[
-        'overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-        className,
-      ]
-        .filter(Boolean)
-        .join(' ')}
-    >
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">{children}</tbody>
-      </table>
-    </div>
+    <Table label={label} columns={columns} className={className}>
+      {children}
+    </Table>
   );
 }

@@ -16,12 +16,27 @@ export interface TableProps {
   className?: string;
   /** Small uppercase headings (the default) or plain ones. */
   headings?: keyof typeof headStyles;
+  /**
+   * The frame's name ("Invoice lines", say). Given, the frame is a labelled region the keyboard
+   * can focus to scroll it sideways: needed where the table has nothing else to focus (no link
+   * or button in it) and may be wider than a narrow screen.
+   */
+  label?: string;
 }
 
 /** A bordered data table that scrolls sideways on narrow screens, with one heading row. */
-export function Table({ columns, children, className, headings = 'caps' }: TableProps) {
+export function Table({ columns, children, className, headings = 'caps', label }: TableProps) {
   return (
-    <div className={join(className, 'overflow-x-auto rounded-lg border border-slate-200')}>
+    <div
+      className={join(
+        className,
+        'overflow-x-auto rounded-lg border border-slate-200',
+        label
+          ? 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+          : undefined,
+      )}
+      {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <thead className={headStyles[headings]}>
           <tr>
