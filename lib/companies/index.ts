@@ -16,6 +16,7 @@ import { countMembers, createCompany, updateCompany } from './store';
 
 export * from './roles';
 export { assertMayPlaceOrders, companyInvoiceParty, companyMemberEmails } from './for-orders';
+export * from './for-billing';
 export * from './admin';
 export type { CompanyInvitation, CompanyMember, MyCompany, ShippingAddress } from './shared';
 export { companyOfMember, requireCompanyAction } from './membership';

@@ -2,6 +2,7 @@ import type { Db } from 'mongodb';
 import { ensureDeclaredIndexes } from '@/lib/core/db/collection';
 import '@/lib/core/collections';
 import '@/lib/accounts/collections';
+import '@/lib/billing/collections';
 import '@/lib/cart/collections';
 import '@/lib/companies/collections';
 import '@/lib/invoices/collections';

@@ -1,4 +1,5 @@
 import 'server-only';
+import { loadBillingMailKinds, type BillingMailKind } from '@/lib/billing';
 import { loadCompanyMailKinds, type CompanyMailKind } from '@/lib/companies';
 import { loadOrderMailKinds, type OrderMailKind } from '@/lib/orders';
 import { loadQuoteMailKinds, type QuoteMailKind } from '@/lib/quotes';
@@ -13,16 +14,17 @@ import { loadQuoteMailKinds, type QuoteMailKind } from '@/lib/quotes';
  */
 
 /** Every kind of mail that can be queued (`queueMail`). */
-export type MailKind = OrderMailKind | QuoteMailKind | CompanyMailKind;
+export type MailKind = OrderMailKind | QuoteMailKind | CompanyMailKind | BillingMailKind;
 
 /** The kinds of every collection with an outbox, loaded (templates included). */
 export async function loadOutboxRegistry() {
-  const [orders, quotes, companyInvitations] = await Promise.all([
+  const [orders, quotes, companyInvitations, accountInvoices] = await Promise.all([
     loadOrderMailKinds(),
     loadQuoteMailKinds(),
     loadCompanyMailKinds(),
+    loadBillingMailKinds(),
   ]);
-  return { orders, quotes, companyInvitations };
+  return { orders, quotes, companyInvitations, accountInvoices };
 }
 
 export const outboxRegistry = await loadOutboxRegistry();

@@ -40,11 +40,14 @@ const { drainOutbox } = await import('@/lib/core/mail/outbox');
 const { changeAdminRole } = await import('@/lib/accounts/store/admin-roles');
 const { cancelUnpaidOrder } = await import('@/lib/orders/store');
 const { createPasswordReset } = await import('@/lib/accounts/store/password-resets');
-const { placeOrderFor, preparePayment } = await import('@/lib/orders');
+const { placeOrderFor, placeOrderOfLines, preparePayment } = await import('@/lib/orders');
 const quotes = await import('@/lib/quotes');
 const cart = await import('@/lib/cart');
 const companies = await import('@/lib/companies');
 const { parseId } = await import('@/lib/core/ids');
+const billing = await import('@/lib/billing');
+const terms = await import('@/lib/terms');
+const { termsSchema } = await import('@/lib/terms/schemas');
 const { invitationTokenOf } = await import('@/lib/companies/invitation-token');
 
 const actors = [
@@ -108,6 +111,14 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'GET /api/admin/companies/{companyId}':      [401,   403,   403,  200,  401,  401,  403],
   'GET /api/admin/companies/{companyId}/terms':  [401,  403,   403,  200,  401,  401,  403],
   'PATCH /api/admin/companies/{companyId}/terms': [401, 403,   403,  200,  401,  401,  403],
+  // Invoices on account: each signed-in actor reads their own company's (as its owner), admins
+  // every company's; an invoice of A's company is unknown to every other company's owner.
+  // Recording a payment and voiding: admins only.
+  'GET /api/invoices':                         [401,   200,   200,  200,  401,  401,  200],
+  'GET /api/invoices/{id}':                    [401,   200,   404,  200,  401,  401,  404],
+  'GET /api/account/statement':                [401,   200,   200,  200,  401,  401,  200],
+  'POST /api/admin/invoices/{id}/payments':    [401,   403,   403,  200,  401,  401,  403],
+  'POST /api/admin/invoices/{id}/void':        [401,   403,   403,  200,  401,  401,  403],
   'POST /api/admin/companies/{companyId}/members': [401, 403,  403,  201,  401,  401,  403],
   'DELETE /api/admin/companies/{companyId}/members/{userId}': [401, 403, 403, 204, 401, 401, 403],
   'GET /api/order/{emailOrId}':               [401,   200,   403,  200,  401,  401,  403],
@@ -259,6 +270,36 @@ async function orderAwaitingApprovalOfA(): Promise<string> {
 }
 
 const matrixAddress = { label: 'Matrix works', address: '1 Matrix Way, Leeds', phone: '0113' };
+
+/**
+ * A new invoice on account of buyer A's company (its terms set to net 30, invoiced at ordering):
+ * an order A places on account, issued by the invoice job.
+ */
+async function invoiceOfA(): Promise<string> {
+  const company = await companyOfA();
+  await terms.setCompanyTerms(
+    admin.user,
+    parseId(company._id.toHexString())!,
+    termsSchema.parse({ mode: 'net', netDays: 30, creditLimitCents: 1e12, invoiceOn: 'order' }),
+  );
+  const orderId = await placeOrderOfLines(
+    buyerA.user,
+    {
+      address: '12 Foundry Lane, Sheffield',
+      phone: '01142345678',
+      paymentMethod: 'account',
+      lines: [{ productId: product._id, quantity: product.minimumOrderQuantity }],
+    },
+    'http://127.0.0.1',
+  );
+  await settleBackgroundWork();
+  await billing.runInvoiceJob();
+  const invoice = (await billing.listInvoices({ kind: 'admin' }, {})).items.find(
+    (item) => item.orderId === orderId,
+  );
+  expect(invoice?.status).toBe('open');
+  return invoice!._id;
+}
 
 // ---- The callers ---------------------------------------------------------------------------
 
@@ -589,6 +630,37 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
     json: { mode: 'net', netDays: 30, creditLimitCents: 1_000_000 },
     verify: (answer) => {
       if (answer.status === 200) expect(answer.json).toMatchObject({ availableCents: 1_000_000 });
+    },
+  }),
+  'GET /api/invoices': async (actor) => {
+    await ownCompany(actor);
+    return {};
+  },
+  'GET /api/invoices/{id}': async (actor) => {
+    await ownCompany(actor);
+    const id = await invoiceOfA();
+    return {
+      params: { id },
+      verify: (answer) => {
+        if (answer.status === 200) expect(answer.json).toMatchObject({ _id: id, status: 'open' });
+      },
+    };
+  },
+  'GET /api/account/statement': async (actor) => {
+    await ownCompany(actor);
+    return { query: 'from=2026-01-01' };
+  },
+  'POST /api/admin/invoices/{id}/payments': async () => ({
+    params: { id: await invoiceOfA() },
+    json: { amountCents: 1, reference: `Cheque ${randomBytes(3).toString('hex')}` },
+    verify: (answer) => {
+      if (answer.status === 200) expect(answer.json).toMatchObject({ paidCents: 1 });
+    },
+  }),
+  'POST /api/admin/invoices/{id}/void': async () => ({
+    params: { id: await invoiceOfA() },
+    verify: (answer) => {
+      if (answer.status === 200) expect(answer.json).toMatchObject({ status: 'void' });
     },
   }),
   'POST /api/admin/companies/{companyId}/members': async () => {

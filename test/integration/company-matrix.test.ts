@@ -41,10 +41,14 @@ const { settleBackgroundWork } = await import('@/lib/core/background');
 const { drainOutbox } = await import('@/lib/core/mail/outbox');
 const { findUserById } = await import('@/lib/accounts/store/users');
 const { cancelUnpaidOrder, placeOrder } = await import('@/lib/orders/store');
+const { placeOrderOfLines } = await import('@/lib/orders');
 const { preparePayment } = await import('@/lib/orders');
 const cart = await import('@/lib/cart');
 const companies = await import('@/lib/companies');
 const { parseId } = await import('@/lib/core/ids');
+const billing = await import('@/lib/billing');
+const terms = await import('@/lib/terms');
+const { termsSchema } = await import('@/lib/terms/schemas');
 const { invitationTokenOf, newInvitationToken } = await import('@/lib/companies/invitation-token');
 
 const actors = ['owner', 'approver', 'buyer', 'accounts', 'other', 'none'] as const;
@@ -108,6 +112,14 @@ const expected = {
   'DELETE /api/admin/companies/{companyId}/members/{userId}': [403, 403, 403, 403, 403, 403],
   'GET /api/admin/companies/{companyId}/terms':         [403,  403,  403,  403,  403,  403],
   'PATCH /api/admin/companies/{companyId}/terms':       [403,  403,  403,  403,  403,  403],
+  // Invoices on account: the roles that see and pay invoices (owners, accounts) read their
+  // company's (Y's owner reads Y's); an invoice of X is unknown to Y's owner. Recording a
+  // payment and voiding are the store admin's, whatever a member's role.
+  'GET /api/invoices':                                  [200,  403,  403,  200,  200,  404],
+  'GET /api/invoices/{id}':                             [200,  403,  403,  200,  404,  404],
+  'GET /api/account/statement':                         [200,  403,  403,  200,  200,  404],
+  'POST /api/admin/invoices/{id}/payments':             [403,  403,  403,  403,  403,  403],
+  'POST /api/admin/invoices/{id}/void':                 [403,  403,  403,  403,  403,  403],
 } satisfies Record<OperationKey, Row>;
 type RowKey = keyof typeof expected;
 
@@ -115,6 +127,9 @@ type RowKey = keyof typeof expected;
 const isCompanyOperation = ({ path }: Pick<ListedOperation, 'path'>) =>
   path.startsWith('/api/companies') ||
   path.startsWith('/api/admin/companies') ||
+  path.startsWith('/api/invoices') ||
+  path.startsWith('/api/account/') ||
+  path.startsWith('/api/admin/invoices') ||
   path.startsWith('/api/approvals') ||
   path.endsWith('/approve') ||
   path.endsWith('/reject');
@@ -245,6 +260,39 @@ async function orderOfX({
   return { _id: placed.insertedId };
 }
 
+let invoiceOfXId: string | null = null;
+
+/**
+ * An invoice on account of company X, issued (once, shared by the cells: none of them changes
+ * it): X on net 30 invoiced at ordering, an order X's buyer places on account, the invoice job.
+ */
+async function invoiceOfX(): Promise<string> {
+  if (invoiceOfXId) return invoiceOfXId;
+  const storeAdmin = await users.createActor('admin', 'Ada Admin');
+  await terms.setCompanyTerms(
+    storeAdmin.user,
+    parseId(companyX.toHexString())!,
+    termsSchema.parse({ mode: 'net', netDays: 30, creditLimitCents: 1e12, invoiceOn: 'order' }),
+  );
+  const orderId = await placeOrderOfLines(
+    buyer.user,
+    {
+      ...delivery,
+      paymentMethod: 'account',
+      lines: [{ productId: product._id, quantity: product.minimumOrderQuantity }],
+    },
+    'http://127.0.0.1',
+  );
+  await settleBackgroundWork();
+  await billing.runInvoiceJob();
+  const invoice = (await billing.listInvoices({ kind: 'admin' }, {})).items.find(
+    (item) => item.orderId === orderId,
+  );
+  expect(invoice?.status).toBe('open');
+  invoiceOfXId = invoice!._id;
+  return invoiceOfXId;
+}
+
 /** An unpaid order of X's buyer whose PaymentIntent Stripe (the stand-in) says succeeded. */
 async function orderOfXPaidAtStripe() {
   const order = await orderOfX();
@@ -341,6 +389,12 @@ interface Prepared extends OperationCall {
 const aboutOwnCompany = (answer: Answer, actor: ActorName) => {
   if (answer.status !== 200) return;
   expect(answer.json).toMatchObject({ _id: companyOf(actor)!.toHexString() });
+};
+
+/** The statement is of the caller's own company (X, or Y for `other`). */
+const aboutOwnCompanyId = (answer: Answer, actor: ActorName) => {
+  if (answer.status !== 200) return;
+  expect(answer.json).toMatchObject({ companyId: companyOf(actor)!.toHexString() });
 };
 
 /** A signed-in person in no company, for the cells that make `none` join one. */
@@ -553,6 +607,33 @@ const cases: Record<RowKey, (actor: ActorName, status: number) => Promise<Prepar
   'PATCH /api/admin/companies/{companyId}/terms': async () => ({
     params: { companyId: companyX.toHexString() },
     json: { mode: 'net', netDays: 30, creditLimitCents: 1_000_000 },
+  }),
+  'GET /api/invoices': async () => ({
+    verify: (answer, actor) => {
+      if (answer.status !== 200) return;
+      const { items } = answer.json as { items: Array<{ companyId: string }> };
+      // Each member reads their own company's only (Y's owner: Y's).
+      for (const item of items) expect(item.companyId).toBe(companyOf(actor)!.toHexString());
+    },
+  }),
+  'GET /api/invoices/{id}': async () => {
+    const id = await invoiceOfX();
+    return {
+      params: { id },
+      verify: (answer) => {
+        if (answer.status === 200) expect(answer.json).toMatchObject({ _id: id });
+      },
+    };
+  },
+  'GET /api/account/statement': async () => ({
+    verify: aboutOwnCompanyId,
+  }),
+  'POST /api/admin/invoices/{id}/payments': async () => ({
+    params: { id: await invoiceOfX() },
+    json: { amountCents: 1, reference: 'Cheque 000123' },
+  }),
+  'POST /api/admin/invoices/{id}/void': async () => ({
+    params: { id: await invoiceOfX() },
   }),
 };
 

@@ -50,6 +50,8 @@ describe('admin pages', () => {
     expect(sidebarLinks('admin')).toEqual([
       { href: '/dashboard', label: 'My Profile' },
       ...adminPages,
+      // Invoices on account: every company's, for admins (company members see their own).
+      { href: '/dashboard/invoices', label: 'Invoices' },
       { href: '/dashboard/quotes', label: 'Quotes' },
     ]);
     expect(sidebarLinks('user').some((link) => isAdminPath(link.href))).toBe(false);

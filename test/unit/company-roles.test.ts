@@ -75,9 +75,16 @@ describe('the sidebar’s company group', () => {
     const labels = (role: Parameters<typeof companyLinks>[0]) =>
       companyLinks(role).map((link) => link.label);
     expect(labels(null)).toEqual(['Company']);
-    expect(labels('owner')).toEqual(['Company', 'Company orders', 'Approvals']);
+    expect(labels('owner')).toEqual([
+      'Company',
+      'Company orders',
+      'Approvals',
+      'Invoices',
+      'Statement',
+    ]);
     expect(labels('approver')).toEqual(['Company', 'Company orders', 'Approvals']);
     expect(labels('buyer')).toEqual(['Company', 'Company orders']);
-    expect(labels('accounts')).toEqual(['Company', 'Company orders']);
+    // Invoices on account are handled by the roles that see invoices and pay: owners, accounts.
+    expect(labels('accounts')).toEqual(['Company', 'Company orders', 'Invoices', 'Statement']);
   });
 });

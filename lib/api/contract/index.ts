@@ -1,4 +1,5 @@
 import { authOperations, userOperations } from '@/lib/accounts/api';
+import { billingOperations } from '@/lib/billing/api';
 import { cartOperations } from '@/lib/cart/api';
 import { adminCompanyOperations, companyOperations } from '@/lib/companies/api';
 import { productOperations } from '@/lib/catalogue/api';
@@ -28,6 +29,7 @@ export const contract: readonly OperationContract[] = [
   ...companyOperations,
   ...adminCompanyOperations,
   ...termsOperations,
+  ...billingOperations,
   ...orderOperations,
   ...approvalOperations,
   ...quickOrderOperations,
@@ -57,6 +59,11 @@ export const contractTags = [
     name: 'Orders',
     description:
       'Bulk orders: placing, listing, cancelling, recording a payment, moving through their statuses, invoices.',
+  },
+  {
+    name: 'Invoices',
+    description:
+      'Invoices on account (net terms): a company’s invoices and statement, payments received outside Stripe and voids (admins).',
   },
   {
     name: 'Quotes',

@@ -1,0 +1,203 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AgingTable } from '@/components/billing/AgingTable';
+import { InvoiceStatus } from '@/components/billing/InvoiceStatus';
+import { NoInvoices } from '@/components/billing/NoInvoices';
+import { InvoiceAdminActions } from '@/components/billing/InvoiceAdminActions';
+import { Pagination } from '@/components/catalogue/Pagination';
+import { DashboardSection } from '@/components/dashboard/DashboardSection';
+import { Panel } from '@/components/ui/Panel';
+import { RowHeader, Table, Td } from '@/components/ui/Table';
+import { requirePageUser } from '@/lib/accounts';
+import { invoiceListQuerySchema, listInvoices, pageReader } from '@/lib/billing';
+import {
+  INVOICE_FILTER_LABELS,
+  INVOICE_FILTERS,
+  type InvoiceFilter,
+  type InvoiceSummary,
+} from '@/lib/billing/shared';
+import { formatShortDay } from '@/lib/core/dates';
+import { formatMoney } from '@/lib/core/money';
+
+export const metadata: Metadata = { title: 'Invoices' };
+
+const PATH = '/dashboard/invoices';
+
+type Param = string | string[] | undefined;
+type Props = { searchParams: Promise<Record<string, Param>> };
+
+/** The URL of a list page with its filter kept (page 1 and no filter left out). */
+function hrefOf(status: InvoiceFilter | undefined, page: number): string {
+  const search = new URLSearchParams();
+  if (status) search.set('status', status);
+  if (page > 1) search.set('page', String(page));
+  const text = search.toString();
+  return text ? `${PATH}?${text}` : PATH;
+}
+
+const tabClass = (current: boolean) =>
+  `inline-block rounded-full border px-3 py-1 text-sm font-medium ${
+    current
+      ? 'border-brand-600 bg-brand-600 text-white'
+      : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+  }`;
+
+/**
+ * Invoices on account: for the members of a company who handle its invoices (owners, accounts),
+ * the company's invoices, open, overdue or paid, with what is owed and a "Pay" link to Stripe's
+ * page; for store admins, every company's, with the aging report, "Record payment" and "Void".
+ */
+export default async function InvoicesPage({ searchParams }: Props) {
+  const user = await requirePageUser(PATH);
+  const reader = await pageReader(user);
+  if (reader.kind === 'none' || reader.kind === 'not_allowed') {
+    return (
+      <DashboardSection id="invoices-title" title="Invoices">
+        <NoInvoices companyName={reader.kind === 'not_allowed' ? reader.companyName : null} />
+      </DashboardSection>
+    );
+  }
+  const params = await searchParams;
+  const parsed = invoiceListQuerySchema.safeParse({ status: params.status, page: params.page });
+  const admin = reader.kind === 'admin';
+  const list = parsed.success ? await listInvoices(reader, parsed.data) : null;
+  const status = parsed.success ? parsed.data.status : undefined;
+
+  return (
+    <DashboardSection id="invoices-title" title="Invoices">
+      <p className="mt-2 max-w-3xl text-sm text-slate-600">
+        {admin
+          ? 'Every company’s invoices on account, newest first.'
+          : `${reader.companyName}’s invoices on account, newest first. Pay by bank transfer or US bank account on each invoice’s payment page.`}
+      </p>
+      {list ? (
+        <>
+          <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm" data-testid="invoice-totals">
+            <div>
+              <dt className="text-slate-600">Owed</dt>
+              <dd className="text-lg font-semibold text-slate-900">
+                {formatMoney(list.totals.openCents)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Overdue</dt>
+              <dd
+                className={`text-lg font-semibold ${list.totals.overdueCents > 0 ? 'text-red-700' : 'text-slate-900'}`}
+              >
+                {formatMoney(list.totals.overdueCents)}
+              </dd>
+            </div>
+          </dl>
+          {admin ? (
+            <Panel className="mt-6" id="aging-title" title="Aging report">
+              <p className="mt-1 text-sm text-slate-600">
+                What every company owes, by how many days it is overdue.
+              </p>
+              <AgingTable aging={list.aging} />
+            </Panel>
+          ) : null}
+          <nav aria-label="Invoice filters" className="mt-6">
+            <ul className="flex flex-wrap gap-2">
+              {[undefined, ...INVOICE_FILTERS].map((filter) => (
+                <li key={filter ?? 'all'}>
+                  <Link
+                    href={hrefOf(filter, 1)}
+                    className={tabClass(filter === status)}
+                    aria-current={filter === status ? 'page' : undefined}
+                  >
+                    {filter ? INVOICE_FILTER_LABELS[filter] : 'All'}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p className="mt-4 mb-3 text-sm text-slate-600" role="status" data-testid="result-count">
+            {list.total === 0
+              ? status
+                ? `No ${INVOICE_FILTER_LABELS[status].toLowerCase()} invoices.`
+                : 'No invoices yet: an order on account is invoiced when it ships (or when it is placed, on some terms).'
+              : `${list.total} ${list.total === 1 ? 'invoice' : 'invoices'}`}
+          </p>
+          {list.items.length > 0 ? <InvoiceTable items={list.items} admin={admin} /> : null}
+          <Pagination
+            page={list.page}
+            pages={list.pages}
+            hrefFor={(page) => hrefOf(status, page)}
+            label="Invoice list pages"
+          />
+        </>
+      ) : (
+        <div role="alert" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5">
+          <ul className="list-disc pl-5 text-sm text-slate-700">
+            {parsed.error?.issues.map((issue) => (
+              <li key={issue.message}>{issue.message}</li>
+            ))}
+          </ul>
+          <Link href={PATH} className="btn-secondary mt-4">
+            Show all invoices
+          </Link>
+        </div>
+      )}
+    </DashboardSection>
+  );
+}
+
+function InvoiceTable({ items, admin }: { items: InvoiceSummary[]; admin: boolean }) {
+  return (
+    <Table
+      headings="plain"
+      columns={[
+        'Invoice',
+        ...(admin ? ['Company'] : []),
+        'Due',
+        'Total',
+        'Owed',
+        'Status',
+        <span key="actions" className="sr-only">
+          Actions
+        </span>,
+      ]}
+    >
+      {items.map((invoice) => (
+        <tr key={invoice._id} data-testid="invoice-row">
+          <RowHeader>
+            <Link
+              href={`${PATH}/${invoice._id}`}
+              className="text-brand-700 underline-offset-2 hover:underline"
+            >
+              {invoice.number ?? 'Being numbered'}
+            </Link>
+            <span className="block text-xs font-normal text-slate-600">
+              {formatShortDay(invoice.issuedAt)}
+              {invoice.poNumber ? ` · PO ${invoice.poNumber}` : ''}
+            </span>
+          </RowHeader>
+          {admin ? <Td>{invoice.companyName}</Td> : null}
+          <Td className="whitespace-nowrap">{formatShortDay(invoice.dueAt)}</Td>
+          <Td className="whitespace-nowrap">{formatMoney(invoice.totalCents)}</Td>
+          <Td className="whitespace-nowrap">{formatMoney(invoice.openCents)}</Td>
+          <Td>
+            <InvoiceStatus invoice={invoice} />
+          </Td>
+          <Td>
+            <div className="flex flex-wrap gap-2">
+              {admin ? (
+                <InvoiceAdminActions invoice={invoice} />
+              ) : invoice.hostedInvoiceUrl ? (
+                <a
+                  href={invoice.hostedInvoiceUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="btn-primary px-3 py-1.5"
+                  aria-label={`Pay invoice ${invoice.number ?? ''} (opens in a new tab)`}
+                >
+                  Pay
+                </a>
+              ) : null}
+            </div>
+          </Td>
+        </tr>
+      ))}
+    </Table>
+  );
+}

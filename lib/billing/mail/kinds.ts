@@ -1,0 +1,50 @@
+import 'server-only';
+import { companyBillingParty } from '@/lib/companies';
+import { outboxKinds, type MailRenderer } from '@/lib/core/mail/outbox';
+import { storeName } from '@/lib/core/site';
+import { daysOverdue } from '@/lib/terms/shared';
+import type { AccountInvoiceDoc } from '../collections';
+import { isOwed, openCents } from '../rules';
+import type { InvoiceMailMoment } from './invoice-data';
+import { invoiceLink, renderInvoiceMail } from './invoice-mail';
+import { INVOICE_MAIL_KINDS } from './subjects';
+
+/**
+ * What each kind of invoice mail sends: billing's part of the outbox registry, registered with
+ * the kernel's outbox engine by lib/billing (jobs.ts, index.ts) and loaded only when a drain
+ * needs it. Each entry was queued with its recipient (`to`: a member who handles the company's
+ * invoices); a mail whose invoice is no longer owed when it goes out is not sent.
+ */
+function renderer(moment: InvoiceMailMoment): MailRenderer<AccountInvoiceDoc> {
+  return async (doc, entry) => {
+    if (!entry.to || !doc.number || !isOwed(doc.status)) return null;
+    if (moment !== 'issued' && doc.status === 'draft') return null;
+    const company = await companyBillingParty(doc.companyId.toHexString());
+    const mail = await renderInvoiceMail(
+      moment,
+      {
+        number: doc.number,
+        companyName: company?.name ?? 'your company',
+        poNumber: doc.poNumber,
+        totalCents: doc.totalCents,
+        openCents: openCents(doc),
+        dueAt: doc.dueAt,
+        daysOverdue: daysOverdue(doc.dueAt, new Date()),
+        link: invoiceLink(entry.origin, doc._id.toHexString()),
+        payLink: doc.stripe?.hostedInvoiceUrl ?? null,
+        lineCount: doc.lines.length,
+      },
+      { origin: entry.origin, storeName },
+    );
+    return { to: entry.to, ...mail };
+  };
+}
+
+export const billingMailKinds = outboxKinds<AccountInvoiceDoc>(
+  Object.fromEntries(
+    (Object.entries(INVOICE_MAIL_KINDS) as [InvoiceMailMoment, string][]).map(([moment, kind]) => [
+      kind,
+      renderer(moment),
+    ]),
+  ),
+);
