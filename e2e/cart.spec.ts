@@ -5,6 +5,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { makeProduct } from '../test/support/factories';
 import { fromStore } from './support/api';
+import { stripeAt } from '../test/support/stripe';
+import { STRIPE_PORT } from './stand-ins/ports.mjs';
 import { expectAccessible } from './support/axe';
 import { signedInUser } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
@@ -210,10 +212,10 @@ test('a line short of stock is flagged and blocks checkout until it is changed',
   await expect(page.getByTestId('checkout-blocked')).toHaveCount(0);
 });
 
-test('an order list above the largest card payment says so and points to a quote', async ({
+test('an order list above the largest card payment is checked out and paid by bank transfer', async ({
   page,
 }) => {
-  await signedInUser(page);
+  const user = await signedInUser(page);
   const press = await addPart('Hydraulic Press Frame', { price: 900, availableQuantity: 5_000 });
   const added = await page.request.post('/api/cart/lines', {
     data: { productId: press._id, quantity: 1_200 },
@@ -224,14 +226,61 @@ test('an order list above the largest card payment says so and points to a quote
   const note = page.getByTestId('checkout-card-limit');
   await expect(note).toContainText('$1,080,000.00');
   await expect(note).toContainText('$999,999.99');
+  await expect(note).toContainText('pay it by bank transfer');
   await expect(note.getByRole('link', { name: 'Quotes' })).toHaveAttribute(
     'href',
     '/dashboard/quotes',
   );
-  await expect(page.getByRole('button', { name: 'Check out 1 line' })).toBeDisabled();
-  // The quote for the whole list is asked from the same page.
+  // The quote for the whole list is still asked from the same page.
   await page.getByRole('button', { name: 'Request a quote for this list' }).click();
   await expect(page.getByRole('dialog', { name: 'Request a quote for this list' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByLabel('Address').fill('7 Forge Street, Leeds');
+  await page.getByLabel('Phone number').fill('01132345678');
+  await page.getByRole('button', { name: 'Check out 1 line' }).click();
+  await page.waitForURL(/\/dashboard\/payment\//);
+  const orderId = page.url().split('/').pop()!;
+  await page.getByRole('button', { name: 'Pay by bank transfer' }).click();
+  const instructions = page.getByTestId('bank-transfer-instructions');
+  await expect(instructions).toContainText('Please send $1,080,000.00');
+  const reference = (await page.getByTestId('bank-transfer-reference').textContent())!.trim();
+  expect(reference).not.toBe('');
+  await expect(instructions).toContainText('Routing number');
+  await shot(page, 'bank-transfer-instructions');
+  await expectAccessible(page, 'the payment page with bank-transfer instructions');
+
+  // The buyer's bank sends part of it: the page shows what is left.
+  const stripe = stripeAt(`http://127.0.0.1:${STRIPE_PORT}`);
+  const customer = await (
+    await testDb()
+  )
+    .collection<{ _id: string; customerId: string }>('stripeCustomers')
+    .findOne({ _id: `user:${user.id}` });
+  await stripe.testHelpers.customers.fundCashBalance(customer!.customerId, {
+    amount: 30_000_000,
+    currency: 'usd',
+    reference,
+  });
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('bank-transfer-remaining')).toContainText(
+      'Please send the remaining $780,000.00',
+      { timeout: 1_000 },
+    );
+  }).toPass({ timeout: 15_000 });
+  // Then the rest: the order is paid.
+  await stripe.testHelpers.customers.fundCashBalance(customer!.customerId, {
+    amount: 78_000_000,
+    currency: 'usd',
+    reference,
+  });
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText('PAID')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const order = await (await testDb()).collection('orders').findOne({ _id: new ObjectId(orderId) });
+  expect(order).toMatchObject({ paid: true, status: 'paid' });
 });
 
 for (const width of [1280, 390]) {

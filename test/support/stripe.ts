@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import Stripe from 'stripe';
-import { start, WEBHOOK_SECRET } from '../../e2e/stand-ins/stripe.mjs';
+import { SECRET_KEY, start, WEBHOOK_SECRET } from '../../e2e/stand-ins/stripe.mjs';
 
 export type StripeStandIn = Awaited<ReturnType<typeof start>>;
 
@@ -239,4 +239,18 @@ export async function startAppWebhookServer(
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The real Stripe SDK against a stand-in running elsewhere (the end-to-end environment's, at
+ * `baseUrl`), acting as Stripe or as a payer's bank (`testHelpers.customers.fundCashBalance`
+ * makes a bank transfer arrive).
+ */
+export function stripeAt(baseUrl: string): Stripe {
+  const base = new URL(baseUrl);
+  return new Stripe(SECRET_KEY, {
+    host: base.hostname,
+    port: Number(base.port),
+    protocol: 'http',
+  });
 }
