@@ -165,6 +165,10 @@ test('a company on net 30 orders on account; the shipped order’s invoice is pa
     accounts.page.getByRole('row').filter({ hasText: `Flange bolt ${tag}` }),
   ).toContainText('1,000');
   await expect(accounts.page.getByRole('link', { name: /^Pay \$1,500\.00/ })).toBeVisible();
+  // The company's own account for transfers, quoting the invoice number.
+  const bank = accounts.page.getByTestId('invoice-bank-details');
+  await expect(bank).toContainText('Routing number');
+  await expect(bank).toContainText(/quoting INV-\d{4}-\d{6}/);
   await accessibleAtBothWidths(accounts.page, 'invoice accounts');
 
   // The buyer sees neither page in their sidebar, and is told why.

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { postJson } from '@/lib/client/api';
 import { formatMoney } from '@/lib/core/money';
 import type { BankTransferInstructions } from '@/lib/orders/shared';
+import { BankAccounts } from './BankAccounts';
 
 /**
  * Paying an order by bank transfer, on its payment page: "Pay by bank transfer" asks the
@@ -95,41 +96,7 @@ export function BankTransferPanel({
           </strong>
         </p>
       ) : null}
-      {shown.accounts.map((account, index) => (
-        <dl
-          key={`${account.type}-${index}`}
-          className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-slate-200 p-3 text-sm"
-        >
-          <dt className="text-slate-600">Bank</dt>
-          <dd>{account.bankName ?? '—'}</dd>
-          {account.accountHolderName ? (
-            <>
-              <dt className="text-slate-600">Account holder</dt>
-              <dd>{account.accountHolderName}</dd>
-            </>
-          ) : null}
-          {account.routingNumber ? (
-            <>
-              <dt className="text-slate-600">Routing number</dt>
-              <dd className="font-mono">{account.routingNumber}</dd>
-            </>
-          ) : null}
-          {account.swiftCode ? (
-            <>
-              <dt className="text-slate-600">SWIFT</dt>
-              <dd className="font-mono">{account.swiftCode}</dd>
-            </>
-          ) : null}
-          <dt className="text-slate-600">Account number</dt>
-          <dd className="font-mono break-all">{account.accountNumber ?? '—'}</dd>
-          {account.networks.length ? (
-            <>
-              <dt className="text-slate-600">By</dt>
-              <dd>{account.networks.map(networkName).join(', ')}</dd>
-            </>
-          ) : null}
-        </dl>
-      ))}
+      <BankAccounts accounts={shown.accounts} />
       {shown.hostedInstructionsUrl ? (
         <p className="mt-3 text-sm">
           <a
@@ -147,18 +114,4 @@ export function BankTransferPanel({
       </p>
     </section>
   );
-}
-
-/** A payment network as a person reads it. */
-function networkName(network: string): string {
-  switch (network) {
-    case 'ach':
-      return 'ACH';
-    case 'domestic_wire_us':
-      return 'US wire';
-    case 'swift':
-      return 'SWIFT wire';
-    default:
-      return network;
-  }
 }

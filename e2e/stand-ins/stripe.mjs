@@ -31,7 +31,9 @@
 // (`GET /v1/customers/{id}/cash_balance`, `…/cash_balance_transactions`).
 //
 // Customers: create, retrieve, update; tax ids: create, list, retrieve
-// (`/v1/customers/{id}/tax_ids`). Invoices: create (draft), retrieve, delete (a draft), list (customer, status,
+// (`/v1/customers/{id}/tax_ids`), and a customer's bank-transfer funding instructions
+// (`POST /v1/customers/{id}/funding_instructions`, us_bank_transfer: the same account its
+// bank-transfer intents show). Invoices: create (draft), retrieve, delete (a draft), list (customer, status,
 // collection_method), list lines (`/v1/invoices/{id}/lines`: an invoice carries its first 10
 // lines, `has_more` and `total_count`, as Stripe's), finalize, send, pay (`paid_out_of_band`, or
 // a card `payment_method`), void, mark_uncollectible. Invoice items: create (`amount`, or
@@ -2812,6 +2814,51 @@ ${action}
         refreshDrafts(customer);
         emit('customer.tax_id.created', taxId, info);
         return expanded(taxId, params.expand, { customer: invoiceExpansions.customer });
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/customers\/([^/]+)\/funding_instructions$/,
+      (auth, params, match) => {
+        requireSecret(auth);
+        allowOnly(params, ['bank_transfer', 'currency', 'expand', 'funding_type']);
+        const customer = findCustomer(match[1], 'customer');
+        if (params.funding_type !== 'bank_transfer') {
+          throw invalid('Invalid funding_type: must be bank_transfer', { param: 'funding_type' });
+        }
+        if (params.bank_transfer?.type !== 'us_bank_transfer') {
+          throw invalid('The stand-in only speaks us_bank_transfer', {
+            param: 'bank_transfer[type]',
+          });
+        }
+        if (params.currency !== 'usd') {
+          throw invalid('us_bank_transfer funding instructions are in usd', { param: 'currency' });
+        }
+        return {
+          object: 'funding_instructions',
+          bank_transfer: {
+            country: 'US',
+            financial_addresses: [
+              {
+                aba: {
+                  account_holder_address: { ...STAND_IN_ADDRESS },
+                  account_holder_name: 'Stripe stand-in',
+                  account_number: accountNumberOf(customer),
+                  account_type: 'checking',
+                  bank_address: { ...STAND_IN_ADDRESS, line1: '1 Test Bank Plaza' },
+                  bank_name: 'STRIPE TEST BANK',
+                  routing_number: '110000000',
+                },
+                supported_networks: ['ach', 'domestic_wire_us'],
+                type: 'aba',
+              },
+            ],
+            type: 'us_bank_transfer',
+          },
+          currency: 'usd',
+          funding_type: 'bank_transfer',
+          livemode: false,
+        };
       },
     ],
     [

@@ -1,5 +1,6 @@
 import type { ObjectId } from 'mongodb';
 import { collection, declareCollections } from '@/lib/core/db/collection';
+import type { BankAccountDetails } from '@/lib/orders/shared';
 import type { OutboxEntry } from '@/lib/core/mail/outbox-registry';
 import type { InvoiceStatus, PaymentSource, ReminderKind } from './rules';
 
@@ -129,6 +130,11 @@ export interface BillingCustomerDoc {
   taxId?: { value: string; type: string } | { value: string; refused: string };
   /** Billing has put the company on hold (and not lifted it yet). */
   onHold: boolean;
+  /**
+   * The bank account Stripe gives the company's customer for transfers (its funding
+   * instructions, the same for every invoice), read once and kept.
+   */
+  bankDetails?: BankAccountDetails[];
   createdAt: Date;
   updatedAt: Date;
 }

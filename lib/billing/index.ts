@@ -42,6 +42,7 @@ export {
   type InvoiceReader,
 } from './reads';
 export { statementCsv, statementFileName } from './statement-csv';
+export { companyBankDetails } from './bank-details';
 export { INVOICE_JOB, OVERDUE_JOB } from './settle';
 export * from './rules';
 export * from './validation/invoices';

@@ -589,7 +589,7 @@ export async function saveCustomerTaxId(
 /** Sets fields of a company's billing account, making it the first time (one per company). */
 async function upsertBillingAccount(
   companyId: ObjectId,
-  fields: Partial<Pick<BillingCustomerDoc, 'customerId' | 'taxId' | 'onHold'>>,
+  fields: Partial<Pick<BillingCustomerDoc, 'customerId' | 'taxId' | 'onHold' | 'bankDetails'>>,
 ): Promise<void> {
   const { billingCustomers } = await all();
   const now = new Date();
@@ -609,6 +609,14 @@ async function upsertBillingAccount(
     if ((error as { code?: number }).code !== 11000) throw error;
     await billingCustomers.updateOne({ companyId }, { $set: update.$set });
   }
+}
+
+/** Keeps the bank account Stripe gives the company's customer for transfers. */
+export async function saveBankDetails(
+  companyId: ObjectId,
+  bankDetails: NonNullable<BillingCustomerDoc['bankDetails']>,
+): Promise<void> {
+  await upsertBillingAccount(companyId, { bankDetails });
 }
 
 /** Records whether billing holds the company (its billing account made if it has none). */

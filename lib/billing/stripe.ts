@@ -288,3 +288,16 @@ export async function retrieveStripeInvoice(id: string): Promise<StripeInvoice |
     throw new StripeCallFailed('invoices.retrieve', error, isStripeServerError(error));
   }
 }
+
+/** The bank account Stripe gives a customer for bank transfers (its funding instructions). */
+export async function customerFundingInstructions(
+  customerId: string,
+): Promise<Stripe.FundingInstructions> {
+  return call('funding instructions', () =>
+    stripeClient().customers.createFundingInstructions(customerId, {
+      funding_type: 'bank_transfer',
+      bank_transfer: { type: 'us_bank_transfer' },
+      currency: CURRENCY,
+    }),
+  );
+}

@@ -49,3 +49,9 @@ export async function stripeCustomerFor(
     return (await stripeCustomers.findOne({ _id: key }))!.customerId;
   }
 }
+
+/** The payer's Stripe Customer id if one was made, without making one. */
+export async function knownStripeCustomer(key: string): Promise<string | null> {
+  const { stripeCustomers } = collections(await getDb());
+  return (await stripeCustomers.findOne({ _id: key }))?.customerId ?? null;
+}

@@ -29,12 +29,15 @@ export function instructionsOf(intent: PaymentIntent): BankTransferInstructions 
     currency: shown.currency ?? intent.currency,
     reference: shown.reference,
     hostedInstructionsUrl: shown.hosted_instructions_url,
-    accounts: (shown.financial_addresses ?? []).map(accountOf),
+    accounts: (shown.financial_addresses ?? []).map(bankAccountOf),
   };
 }
 
-function accountOf(
-  address: Stripe.PaymentIntent.NextAction.DisplayBankTransferInstructions.FinancialAddress,
+/** One bank account of Stripe's instructions (an intent's, or a customer's funding instructions). */
+export function bankAccountOf(
+  address:
+    | Stripe.PaymentIntent.NextAction.DisplayBankTransferInstructions.FinancialAddress
+    | Stripe.FundingInstructions.BankTransfer.FinancialAddress,
 ): BankAccountDetails {
   const aba = address.aba;
   const swift = address.swift;

@@ -28,6 +28,7 @@ export {
 export { changeOrderStatus, deleteOrder } from './status-changes';
 export { preparePayment, recordPayment } from './order-payments';
 export { applyPaymentEvent } from './payment';
+export { bankAccountOf } from './bank-transfer-intents';
 export {
   BANK_TRANSFER_HOLD_DAYS,
   bankTransferFor,

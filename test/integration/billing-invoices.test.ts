@@ -1,9 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ObjectId } from 'mongodb';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payHostedInvoice, startStripeStandIn, type StripeStandIn } from '../support/stripe';
+import {
+  payHostedInvoice,
+  startAppWebhookServer,
+  startStripeStandIn,
+  stripeFaultSwitch,
+  type StripeStandIn,
+} from '../support/stripe';
 import type { Actor } from '../support/users';
 
 // Invoices on account through Stripe Invoicing, on the real engine and the Stripe stand-in with
@@ -18,7 +22,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 let standIn: StripeStandIn;
 let stripe: Stripe;
-let appServer: http.Server;
+let appServer: Awaited<ReturnType<typeof startAppWebhookServer>>;
 
 let users: typeof import('../support/users');
 let make: typeof import('../support/factories');
@@ -39,29 +43,6 @@ let routes: {
   pay: typeof import('@/app/api/admin/invoices/[id]/payments/route');
   void: typeof import('@/app/api/admin/invoices/[id]/void/route');
 };
-
-/** The app's webhook endpoint over real HTTP, so the stand-in delivers signed events to it. */
-function startWebhookReceiver(): Promise<http.Server> {
-  const server = http.createServer(async (incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of incoming) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(incoming.headers)) {
-      if (typeof value === 'string') headers.set(name, value);
-    }
-    const response = await routes.webhook.POST(
-      new Request(`http://127.0.0.1${incoming.url}`, {
-        method: incoming.method,
-        headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      }),
-      { params: Promise.resolve({}) },
-    );
-    outgoing.writeHead(response.status, { 'content-type': 'application/json' });
-    outgoing.end(await response.text());
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 interface Company {
   id: string;
@@ -125,9 +106,9 @@ async function companyOnTerms(
 }
 
 beforeAll(async () => {
-  appServer = await startWebhookReceiver();
-  const appUrl = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`;
-  ({ standIn, stripe } = await startStripeStandIn({ appUrl }));
+  // The app's webhook endpoint over real HTTP, so the stand-in delivers signed events to it.
+  appServer = await startAppWebhookServer(async () => routes.webhook.POST);
+  ({ standIn, stripe } = await startStripeStandIn({ appUrl: appServer.url }));
   users = await import('../support/users');
   make = await import('../support/factories');
   ({ json } = await import('../support/orders'));
@@ -158,7 +139,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await background?.settleBackgroundWork();
   await standIn?.stop();
-  await new Promise((resolve) => appServer?.close(resolve));
+  await appServer?.close();
   await db?.closeConnection();
 });
 
@@ -412,6 +393,34 @@ describe('an order on account is invoiced through Stripe', () => {
     await background.settleBackgroundWork();
     const invoice = await issuedInvoiceOf(orderId);
     expect(invoice.lines).toHaveLength(2);
+  });
+});
+
+describe('the bank details of an invoice’s page', () => {
+  it('are the company’s own account from Stripe’s funding instructions, read once and kept', async () => {
+    const lines = await products(1);
+    const orderId = await orderOnAccount(y, lines, 'PO-BANK');
+    await issuedInvoiceOf(orderId);
+    const details = await billing.companyBankDetails(y.id);
+    expect(details).toEqual([
+      expect.objectContaining({
+        type: 'aba',
+        routingNumber: '110000000',
+        accountNumber: expect.stringMatching(/^\d+$/),
+        networks: ['ach', 'domestic_wire_us'],
+      }),
+    ]);
+    // Kept: no second call to Stripe gives another answer, even with Stripe down.
+    const faults = stripeFaultSwitch(standIn.url);
+    await faults.fail({ mode: 'error' });
+    try {
+      expect(await billing.companyBankDetails(y.id)).toEqual(details);
+    } finally {
+      await faults.clear();
+    }
+    // A company with no invoice at Stripe yet has none.
+    const unbilled = await companyOnTerms('Nobody Billed Ltd', null);
+    expect(await billing.companyBankDetails(unbilled.id)).toBeNull();
   });
 });
 

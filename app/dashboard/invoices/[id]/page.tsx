@@ -9,7 +9,8 @@ import { DetailRows } from '@/components/ui/DetailRows';
 import { Panel } from '@/components/ui/Panel';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { requirePageUser } from '@/lib/accounts';
-import { pageReader, readInvoice } from '@/lib/billing';
+import { BankAccounts } from '@/components/order/BankAccounts';
+import { companyBankDetails, pageReader, readInvoice } from '@/lib/billing';
 import type { InvoiceDetail } from '@/lib/billing/shared';
 import { formatDateTime, formatDay } from '@/lib/core/dates';
 import { parseId } from '@/lib/core/ids';
@@ -55,6 +56,9 @@ export default async function InvoicePage({ params }: Props) {
   if (!invoice) notFound();
   const admin = reader.kind === 'admin';
   const owed = invoice.status === 'open' || invoice.status === 'uncollectible';
+  // The company's own account for transfers, shown to its members (Stripe's, kept once read).
+  const bankDetails =
+    owed && !admin && invoice.hostedInvoiceUrl ? await companyBankDetails(invoice.companyId) : null;
 
   return (
     <section aria-labelledby="invoice-title" className="max-w-5xl">
@@ -118,6 +122,15 @@ export default async function InvoicePage({ params }: Props) {
                 Pay on the invoice’s payment page: by bank transfer (it gives the account number,
                 routing number and the reference to quote) or from a US bank account.
               </p>
+              {bankDetails ? (
+                <div className="mt-4 max-w-xl" data-testid="invoice-bank-details">
+                  <p className="text-sm text-slate-700">
+                    Or send a bank transfer to {invoice.companyName}&rsquo;s account with us,
+                    quoting <strong className="font-mono">{invoice.number}</strong>:
+                  </p>
+                  <BankAccounts accounts={bankDetails} />
+                </div>
+              ) : null}
               {admin ? null : (
                 <a
                   href={invoice.hostedInvoiceUrl}
