@@ -6,7 +6,7 @@ import { useMessageDialog } from '@/components/ui/Dialog';
 import { useConfirm } from '@/components/ui/useConfirm';
 import { callApi } from '@/lib/client/api';
 import { messages } from '@/lib/core/messages';
-import type { OrderStatus } from '@/lib/orders/shared';
+import { CANCELLABLE_STATUSES, type OrderStatus } from '@/lib/orders/shared';
 
 interface Deletion {
   onDelete: (id: string) => void;
@@ -64,9 +64,9 @@ export function OrderDeletion({
 }
 
 /**
- * The Delete button of an order row: only an order not paid yet (unpaid, or awaiting its
- * company's approval: withdrawn) can be deleted (cancelled), so it is disabled for paid and
- * cancelled orders, and while its delete runs.
+ * The Delete button of an order row: only an order not paid yet (unpaid, awaiting its
+ * company's approval: withdrawn, or confirmed on account and not processed) can be deleted
+ * (cancelled), so it is disabled for paid and cancelled orders, and while its delete runs.
  */
 export function DeleteOrderButton({ orderId, status }: { orderId: string; status: OrderStatus }) {
   const deletion = useContext(DeletionContext);
@@ -74,7 +74,7 @@ export function DeleteOrderButton({ orderId, status }: { orderId: string; status
   const why =
     status === 'cancelled'
       ? 'This order is cancelled'
-      : status !== 'unpaid' && status !== 'awaiting_approval'
+      : !(CANCELLABLE_STATUSES as readonly OrderStatus[]).includes(status)
         ? 'A paid order cannot be deleted'
         : undefined;
   return (

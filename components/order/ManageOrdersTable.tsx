@@ -32,7 +32,11 @@ export function ManageOrdersTable({ orders, empty }: { orders: Order[]; empty: s
             <LineCountNote lines={order.lines} />
             <span className="block text-xs text-slate-600">
               {order.quantity} units · {formatMoney(toCents(order.price))} ·{' '}
-              {order.paid ? 'PAID' : 'unpaid'}
+              {order.paid
+                ? 'PAID'
+                : order.account
+                  ? `on account (Net ${order.account.netDays})`
+                  : 'unpaid'}
             </span>
             <PoNumberNote poNumber={order.poNumber} />
             <InvoiceLink order={order} />

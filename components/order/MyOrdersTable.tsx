@@ -64,6 +64,11 @@ export function MyOrdersTable({
                 </span>
                 <InvoiceLink order={order} />
               </span>
+            ) : order.account ? (
+              <span className="mt-1 block text-xs text-slate-700" data-testid="order-on-account">
+                On account (Net {order.account.netDays}):{' '}
+                {order.account.invoiceId ? 'invoiced' : 'invoiced when it ships'}
+              </span>
             ) : order.price > 0 ? (
               <Link href={`/dashboard/payment/${order._id}`} className="btn-primary mt-1 px-3 py-1">
                 Payment

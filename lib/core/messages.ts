@@ -364,6 +364,8 @@ export const errorMessages = {
     'order.too_many_unpaid_unverified':
       'You already have {max} unpaid orders, the most an account whose email is not verified yet may hold. Pay or delete one of them, verify your email (the link we sent you, or resend it from My Profile) to hold up to {verifiedMax}, or request a quote for what you need.',
     'order.already_paid': 'This order is already paid.',
+    'order.on_account':
+      'This order is on your company’s account: it is paid by its invoice, not here.',
     'order.bank_transfer_in_progress':
       'Part of this order’s bank transfer has arrived already. Send the rest by bank transfer with the same reference.',
     'cart.full':

@@ -31,6 +31,7 @@ export type { BankAccountDetails, BankTransferInstructions } from './bank-transf
 function assertTransferable(order: OrderRecord): void {
   if (isPaidStatus(order.status) || order.paid) throw refuse('order.already_paid');
   if (order.status === 'cancelled') throw orderCancelled(order);
+  if (order.account) throw refuse('order.on_account');
   if (order.status !== 'unpaid') throw refuse('order.awaiting_approval');
   if (isOverdue(order)) throw orderExpired(order);
 }

@@ -45,6 +45,7 @@ export const createPaymentIntentOp = operation({
     'order.cancelled',
     { key: 'order.expired', params: { hours: '48 hours' } },
     'order.payment_not_prepared',
+    'order.on_account',
     'order.too_large_for_card',
     'order.too_small_for_card',
     {
@@ -137,6 +138,7 @@ export const bankTransferOp = operation({
     'order.already_paid',
     'order.cancelled',
     'order.awaiting_approval',
+    'order.on_account',
     { key: 'order.expired', params: { hours: '48 hours' } },
     'order.payment_not_prepared',
     'payment.unreachable',

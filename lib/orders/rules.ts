@@ -138,7 +138,9 @@ export function cancelRefusal(
 
 /** An order may be paid while it is unpaid and live, for an amount a card payment allows. */
 export function assertPayable(order: OrderRecord): void {
-  if (isPaidStatus(order.status)) throw refuse('order.already_paid');
+  if (isPaidStatus(order.status) || order.paid) throw refuse('order.already_paid');
+  // An order on account is paid by its invoice (lib/billing), never by a card here.
+  if (order.account) throw refuse('order.on_account');
   if (order.status === 'cancelled') throw orderCancelled(order);
   if (order.status === 'awaiting_approval') throw refuse('order.awaiting_approval');
   if (isOverdue(order)) throw orderExpired(order);

@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRole } from '@/lib/companies';
 import type { Id } from '@/lib/core/ids';
+import { startStripeStandIn } from '../support/stripe';
 import type { Actor } from '../support/users';
 
 // Ordering on account on the real engine: a member of a company on net terms checks out
@@ -9,6 +10,10 @@ import type { Actor } from '../support/users';
 // company's credit by one conditional update (two orders against the last of the credit: one
 // passes), refused without terms or on hold, given back once when the order is cancelled, never
 // touched by the unpaid-order expiry, and due for its invoice when it ships.
+
+// Card payments and bank transfers go to the local Stripe stand-in (in the environment before
+// any app module reads it), so that refusing them is the order's rule, not a missing key.
+const { standIn } = await startStripeStandIn();
 
 let db: typeof import('../support/db');
 let users: typeof import('../support/users');
@@ -36,6 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.closeConnection();
+  await standIn.stop();
 });
 
 const delivery = { address: '12 Mill Road, Sheffield', phone: '01142345678' };
@@ -264,6 +270,29 @@ describe('ordering on account', () => {
     expect(await termsOf(companyId)).toMatchObject({ exposureCents: 0 });
     // A paid order on account is a business record: it can no longer be cancelled.
     expect((await api.deleteOrder(members[0]!, id)).status).toBe(409);
+  });
+
+  it('is never paid by card or bank transfer (409 order.on_account): its invoice pays it', async () => {
+    const { members } = await makeCompany([{ role: 'buyer' }], 1_000_000);
+    const product = await part();
+    const placed = await checkoutOnAccount(members[0]!, product._id, 500);
+    const id = placed.body.insertedId as string;
+    const card = await api.createPaymentIntent(members[0]!, id);
+    expect(card.status).toBe(409);
+    expect(card.body.error.message).toContain('paid by its invoice');
+    const { POST: bankTransfer } = await import('@/app/api/orders/[id]/bank-transfer/route');
+    const transfer = await api.json(
+      bankTransfer(
+        users.request(`/api/orders/${id}/bank-transfer`, {
+          method: 'POST',
+          headers: members[0]!.headers,
+        }),
+        users.params({ id }),
+      ),
+    );
+    expect(transfer.status).toBe(409);
+    expect(transfer.body.error.message).toContain('paid by its invoice');
+    expect((await api.orderDoc(id))?.paymentIntentId).toBeUndefined();
   });
 
   it('holds the credit while awaiting approval and is confirmed when approved', async () => {

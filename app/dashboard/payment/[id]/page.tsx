@@ -70,7 +70,7 @@ export default async function PaymentPage({ params }: Props) {
           className="mt-4"
         />
         <p className="mt-4 text-lg font-semibold text-slate-900" data-testid="payment-amount">
-          {order.status === 'awaiting_approval' ? 'Order total' : 'Please pay'}:{' '}
+          {order.status === 'awaiting_approval' || order.account ? 'Order total' : 'Please pay'}:{' '}
           {formatMoney(toCents(order.price))}
         </p>
         {order.status === 'unpaid' ? (
@@ -90,6 +90,20 @@ export default async function PaymentPage({ params }: Props) {
           <p role="status" data-testid="payment-expired">
             {orderCancelledMessage(order)}
           </p>
+        ) : order.account && order.status !== 'awaiting_approval' ? (
+          <div role="status" data-testid="payment-on-account" className="text-sm text-slate-800">
+            <p className="font-semibold text-slate-900">
+              This order is on your company’s account (Net {order.account.netDays}).
+            </p>
+            <p className="mt-1">
+              There is nothing to pay here: it is paid by its invoice,{' '}
+              {order.account.invoiceId
+                ? 'which your company’s accounts team has under Invoices.'
+                : order.account.invoiceOn === 'shipment'
+                  ? 'sent when the order ships.'
+                  : 'sent now.'}
+            </p>
+          </div>
         ) : order.status === 'awaiting_approval' ? (
           <div
             role="status"
