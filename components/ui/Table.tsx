@@ -30,7 +30,9 @@ export function Table({ columns, children, className, headings = 'caps', label }
     <div
       className={join(
         className,
-        'overflow-x-auto rounded-lg border border-slate-200',
+        // `relative`: visually hidden text in a cell (`sr-only`, absolutely positioned) stays in
+        // the scrolling frame instead of stretching the page sideways.
+        'relative overflow-x-auto rounded-lg border border-slate-200',
         label
           ? 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
           : undefined,

@@ -41,14 +41,11 @@ const { settleBackgroundWork } = await import('@/lib/core/background');
 const { drainOutbox } = await import('@/lib/core/mail/outbox');
 const { findUserById } = await import('@/lib/accounts/store/users');
 const { cancelUnpaidOrder, placeOrder } = await import('@/lib/orders/store');
-const { placeOrderOfLines } = await import('@/lib/orders');
 const { preparePayment } = await import('@/lib/orders');
 const cart = await import('@/lib/cart');
 const companies = await import('@/lib/companies');
 const { parseId } = await import('@/lib/core/ids');
-const billing = await import('@/lib/billing');
-const terms = await import('@/lib/terms');
-const { termsSchema } = await import('@/lib/terms/schemas');
+const companyFixtures = await import('../support/companies');
 const { invitationTokenOf, newInvitationToken } = await import('@/lib/companies/invitation-token');
 
 const actors = ['owner', 'approver', 'buyer', 'accounts', 'other', 'none'] as const;
@@ -267,29 +264,12 @@ let invoiceOfXId: string | null = null;
  * it): X on net 30 invoiced at ordering, an order X's buyer places on account, the invoice job.
  */
 async function invoiceOfX(): Promise<string> {
-  if (invoiceOfXId) return invoiceOfXId;
-  const storeAdmin = await users.createActor('admin', 'Ada Admin');
-  await terms.setCompanyTerms(
-    storeAdmin.user,
-    parseId(companyX.toHexString())!,
-    termsSchema.parse({ mode: 'net', netDays: 30, creditLimitCents: 1e12, invoiceOn: 'order' }),
-  );
-  const orderId = await placeOrderOfLines(
+  invoiceOfXId ??= await companyFixtures.openInvoiceOf(
+    (await users.createActor('admin', 'Ada Admin')).user,
+    companyX.toHexString(),
     buyer.user,
-    {
-      ...delivery,
-      paymentMethod: 'account',
-      lines: [{ productId: product._id, quantity: product.minimumOrderQuantity }],
-    },
-    'http://127.0.0.1',
+    product,
   );
-  await settleBackgroundWork();
-  await billing.runInvoiceJob();
-  const invoice = (await billing.listInvoices({ kind: 'admin' }, {})).items.find(
-    (item) => item.orderId === orderId,
-  );
-  expect(invoice?.status).toBe('open');
-  invoiceOfXId = invoice!._id;
   return invoiceOfXId;
 }
 

@@ -1,5 +1,7 @@
 import { ObjectId } from 'mongodb';
+import type { User } from '@/lib/accounts';
 import type { CompanyRole } from '@/lib/companies';
+import { parseId } from '@/lib/core/ids';
 import { createCompanyFor } from '@/lib/companies';
 import { collections, getDb } from './db';
 import { verifyEmail } from './factories';
@@ -40,4 +42,47 @@ export async function makeCompany(
     members.push(actor);
   }
   return { companyId, owner, members };
+}
+
+/**
+ * A new open invoice on account: the company put on net 30 invoiced at ordering (by `admin`),
+ * an order of one line that `buyer` places on account, issued by the invoice job. Answers the
+ * invoice's id.
+ */
+export async function openInvoiceOf(
+  admin: Pick<User, 'id'>,
+  companyId: string,
+  buyer: User,
+  product: { _id: string; minimumOrderQuantity: number },
+): Promise<string> {
+  const [{ setCompanyTerms }, { termsSchema }, { placeOrderOfLines }, billing, background] =
+    await Promise.all([
+      import('@/lib/terms'),
+      import('@/lib/terms/schemas'),
+      import('@/lib/orders'),
+      import('@/lib/billing'),
+      import('@/lib/core/background'),
+    ]);
+  await setCompanyTerms(
+    admin,
+    parseId(companyId)!,
+    termsSchema.parse({ mode: 'net', netDays: 30, creditLimitCents: 1e12, invoiceOn: 'order' }),
+  );
+  const orderId = await placeOrderOfLines(
+    buyer,
+    {
+      address: '12 Foundry Lane, Sheffield',
+      phone: '01142345678',
+      paymentMethod: 'account',
+      lines: [{ productId: product._id, quantity: product.minimumOrderQuantity }],
+    },
+    'http://127.0.0.1',
+  );
+  await background.settleBackgroundWork();
+  await billing.runInvoiceJob();
+  const invoice = (await billing.listInvoices({ kind: 'admin' }, {})).items.find(
+    (item) => item.orderId === orderId,
+  );
+  if (invoice?.status !== 'open') throw new Error(`the invoice of ${orderId} was not issued`);
+  return invoice._id;
 }

@@ -6,6 +6,7 @@ import { NoInvoices } from '@/components/billing/NoInvoices';
 import { InvoiceAdminActions } from '@/components/billing/InvoiceAdminActions';
 import { Pagination } from '@/components/catalogue/Pagination';
 import { DashboardSection } from '@/components/dashboard/DashboardSection';
+import { QueryRefused } from '@/components/dashboard/QueryRefused';
 import { Panel } from '@/components/ui/Panel';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { requirePageUser } from '@/lib/accounts';
@@ -127,16 +128,11 @@ export default async function InvoicesPage({ searchParams }: Props) {
           />
         </>
       ) : (
-        <div role="alert" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5">
-          <ul className="list-disc pl-5 text-sm text-slate-700">
-            {parsed.error?.issues.map((issue) => (
-              <li key={issue.message}>{issue.message}</li>
-            ))}
-          </ul>
-          <Link href={PATH} className="btn-secondary mt-4">
-            Show all invoices
-          </Link>
-        </div>
+        <QueryRefused
+          messages={parsed.error?.issues.map((issue) => issue.message) ?? []}
+          resetHref={PATH}
+          resetLabel="Show all invoices"
+        />
       )}
     </DashboardSection>
   );

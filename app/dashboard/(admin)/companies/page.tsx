@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Pagination } from '@/components/catalogue/Pagination';
 import { CompanySearchForm } from '@/components/companies/admin/CompanySearchForm';
 import { DashboardSection } from '@/components/dashboard/DashboardSection';
+import { QueryRefused } from '@/components/dashboard/QueryRefused';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { requirePageAdmin } from '@/lib/accounts';
 import { adminCompanyPage, adminCompanyQuerySchema } from '@/lib/companies';
@@ -83,16 +84,11 @@ export default async function CompaniesPage({ searchParams }: Props) {
           />
         </>
       ) : (
-        <div role="alert" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5">
-          <ul className="list-disc pl-5 text-sm text-slate-700">
-            {parsed.error?.issues.map((issue) => (
-              <li key={issue.message}>{issue.message}</li>
-            ))}
-          </ul>
-          <Link href={PATH} className="btn-secondary mt-4">
-            Show all companies
-          </Link>
-        </div>
+        <QueryRefused
+          messages={parsed.error?.issues.map((issue) => issue.message) ?? []}
+          resetHref={PATH}
+          resetLabel="Show all companies"
+        />
       )}
     </DashboardSection>
   );
