@@ -123,6 +123,7 @@ async function companyTerms(buyer: Buyer, origin: string, paymentMethod: Payment
 
 const termsNotEnabled = () =>
   refuse('terms.not_enabled', { details: { reason: 'terms.not_enabled' } });
+const termsOnHold = () => refuse('terms.on_hold', { details: { reason: 'terms.on_hold' } });
 
 /**
  * The terms an order on account is placed on, checked before anything is written: net terms
@@ -132,7 +133,7 @@ const termsNotEnabled = () =>
 async function accountTerms(companyId: string, origin: string) {
   const terms = await termsOfCompany(companyId);
   if (terms.mode !== 'net' || terms.netDays === null) throw termsNotEnabled();
-  if (terms.onHold) throw refuse('terms.on_hold', { details: { reason: 'terms.on_hold' } });
+  if (terms.onHold) throw termsOnHold();
   const mails = orderMails(['order.confirmed'], origin, { held: true });
   return { netDays: terms.netDays, invoiceOn: terms.invoiceOn, outbox: mails.entries, mails };
 }
@@ -144,9 +145,7 @@ function creditRefusal(
   totalCents: number,
 ) {
   if (refusal === 'not_enabled') return termsNotEnabled();
-  if (refusal === 'on_hold') {
-    return refuse('terms.on_hold', { details: { reason: 'terms.on_hold' } });
-  }
+  if (refusal === 'on_hold') return termsOnHold();
   return refuse('terms.credit_limit_exceeded', {
     params: { total: formatMoney(totalCents), available: formatMoney(availableCents) },
     details: { reason: 'terms.credit_limit_exceeded', availableCents, totalCents },
@@ -178,15 +177,7 @@ async function placeLines(
     outbox: mails.entries,
     ...(quote ? { quote } : {}),
     ...(company ? { company } : {}),
-    ...(account
-      ? {
-          account: {
-            netDays: account.netDays,
-            invoiceOn: account.invoiceOn,
-            outbox: account.outbox,
-          },
-        }
-      : {}),
+    ...(account ? { account } : {}),
   });
   if (!result.ok) {
     switch (result.reason) {
