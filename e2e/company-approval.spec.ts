@@ -7,6 +7,7 @@ import { makeProduct, makeUser, verifyEmail } from '../test/support/factories';
 import { recipients, withSmtpServer } from '../test/support/smtp';
 import { fromStore } from './support/api';
 import { expectAccessible } from './support/axe';
+import { accessibleAtBothWidths as checkAtBothWidths } from './support/screens';
 import { signIn } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
 import { installStripeJs } from './support/stripe-js';
@@ -17,23 +18,7 @@ test.afterAll(closeTestDb);
 /** Where the screenshots go, to be looked at (not compared). */
 const SHOTS = process.env.COMPANY_SHOTS_DIR || '/tmp/shots';
 
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Axe at the two widths every new screen is looked at, with a screenshot of each. */
-async function accessibleAtBothWidths(page: Page, what: string) {
-  for (const [width, height] of [
-    [1280, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expectAccessible(page, `${what} at ${width} px`);
-    await shot(page, `${what.replace(/\W+/g, '-')}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const accessibleAtBothWidths = (page: Page, what: string) => checkAtBothWidths(page, what, SHOTS);
 
 /** A person signed in, in a browser context of their own (with the Stripe.js stand-in). */
 async function personSession(browser: Browser, name: string) {

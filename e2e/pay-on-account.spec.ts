@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -10,6 +9,7 @@ import { setCompanyTerms } from '@/lib/terms';
 import { termsSchema } from '@/lib/terms/schemas';
 import { fromStore } from './support/api';
 import { expectAccessible } from './support/axe';
+import { accessibleAtBothWidths as checkAtBothWidths, saveShot } from './support/screens';
 import { signIn } from './support/auth';
 import { closeTestDb } from './support/db';
 import { STRIPE_PORT } from './stand-ins/ports.mjs';
@@ -28,31 +28,8 @@ test.afterAll(closeTestDb);
 const SHOTS = process.env.BILLING_SHOTS_DIR || '/tmp/shots';
 const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
 
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/**
- * Axe at the two widths every new screen is looked at, nothing sticking out sideways, with a
- * screenshot of each.
- */
-async function accessibleAtBothWidths(page: Page, what: string) {
-  for (const [width, height] of [
-    [1280, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expectAccessible(page, `${what} at ${width} px`);
-    // Nothing sticks out sideways but the tables' own scrolling frames.
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${what} at ${width} px sticks out sideways`).toBeLessThanOrEqual(0);
-    await shot(page, `${what.replace(/\W+/g, '-')}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shot = (page: Page, name: string) => saveShot(page, SHOTS, name);
+const accessibleAtBothWidths = (page: Page, what: string) => checkAtBothWidths(page, what, SHOTS);
 
 /** A person with a verified email, signed in, in a browser context of their own. */
 async function personSession(browser: Browser, name: string, role: 'user' | 'admin' = 'user') {

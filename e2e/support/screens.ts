@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect } from './fixtures';
 
 /** The two widths every new screen is looked at: a desktop and a small phone. */
@@ -42,4 +44,35 @@ export async function screenAt(
   );
   expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
   await attachScreenshot(page, testInfo, `${name}-${viewport.label}`);
+}
+
+/** Saves a full-page screenshot of the page as it is now, to be looked at (not compared). */
+export async function saveShot(page: Page, dir: string, name: string): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/**
+ * The screen as it is now at the two widths every new screen is looked at (1280 and 390 px):
+ * axe finds nothing, nothing sticks out sideways but the tables' own scrolling frames, and a
+ * screenshot of each goes to `shotsDir`. Leaves the page at 1280 px.
+ */
+export async function accessibleAtBothWidths(
+  page: Page,
+  what: string,
+  shotsDir: string,
+): Promise<void> {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expectAccessible(page, `${what} at ${width} px`);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${what} at ${width} px sticks out sideways`).toBeLessThanOrEqual(0);
+    await saveShot(page, shotsDir, `${what.replace(/\W+/g, '-')}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
