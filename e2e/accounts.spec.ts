@@ -342,6 +342,7 @@ test('Make admin changes the other user’s sidebar on their next page load', as
     'Manage Products',
     'Manage Orders',
     'Companies',
+    'Price lists',
     'Invoices',
     'Quotes',
   ]);

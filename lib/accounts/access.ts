@@ -28,6 +28,7 @@ export const adminPages = [
   { href: '/dashboard/manageproduct', label: 'Manage Products' },
   { href: '/dashboard/manageorder', label: 'Manage Orders' },
   { href: '/dashboard/companies', label: 'Companies' },
+  { href: '/dashboard/price-lists', label: 'Price lists' },
 ] as const;
 
 /** Whether a path is one of the admin pages or below one. */

@@ -323,6 +323,8 @@ export const errorMessages = {
     'company.invitation_not_found':
       'This invitation is invalid, expired or already used. Ask the company’s owner for a new one.',
     'billing.invoice_not_found': 'No invoice has this id.',
+    'price_list.not_found': 'No price list has this id.',
+    'price_list.entry_not_found': 'This price list has no entry for this product.',
   }),
   ...withCode('rate_limited', {
     'request.rate_limited': 'Too many requests. Please wait {minutes} and try again.',
@@ -338,6 +340,13 @@ export const errorMessages = {
     'order.too_large_for_card':
       'This order is larger than a single card payment allows ($999,999.99). Please contact us to pay it.',
     'order.too_small_for_card': 'This order is below the smallest card payment ($0.50).',
+    'price_list.import_too_large':
+      'A price list import takes a file of at most {max}. Split it into several imports.',
+    'price_list.import_too_many_lines':
+      'A price list import takes at most {max} lines; this file has {count}. Split it into several imports.',
+    'price_list.import_empty': 'The file has no lines to import.',
+    'price_list.import_refused':
+      '{refused} of {lines} lines were refused, so nothing was imported. Correct them and import the file again.',
     'billing.payment_too_large':
       'This payment ({amount}) is more than what is still owed on the invoice ({open}). Record at most what is owed.',
   }),
@@ -429,6 +438,8 @@ export const errorMessages = {
       'This invoice is {status}, so it cannot be voided: only an open invoice (or one being issued) with nothing paid on it can.',
     'billing.issuing':
       'This invoice is being issued at Stripe right now. Please try again in a minute.',
+    'price_list.busy':
+      'This price list was changed at the same moment elsewhere. Please try again.',
     'billing.paid_at_stripe':
       'Stripe reports this invoice as paid, so it cannot be voided. Reload the page: its payment will show shortly.',
   }),

@@ -6,6 +6,7 @@ import '@/lib/billing/collections';
 import '@/lib/cart/collections';
 import '@/lib/companies/collections';
 import '@/lib/invoices/collections';
+import '@/lib/pricing/collections';
 import '@/lib/quotes/collections';
 import '@/lib/terms/collections';
 import { fillSkuLookups, productPictures } from '@/lib/catalogue/migrations';

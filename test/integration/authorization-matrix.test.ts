@@ -40,14 +40,13 @@ const { drainOutbox } = await import('@/lib/core/mail/outbox');
 const { changeAdminRole } = await import('@/lib/accounts/store/admin-roles');
 const { cancelUnpaidOrder } = await import('@/lib/orders/store');
 const { createPasswordReset } = await import('@/lib/accounts/store/password-resets');
-const { placeOrderFor, placeOrderOfLines, preparePayment } = await import('@/lib/orders');
+const { placeOrderFor, preparePayment } = await import('@/lib/orders');
 const quotes = await import('@/lib/quotes');
 const cart = await import('@/lib/cart');
 const companies = await import('@/lib/companies');
+const pricing = await import('@/lib/pricing');
 const { parseId } = await import('@/lib/core/ids');
-const billing = await import('@/lib/billing');
-const terms = await import('@/lib/terms');
-const { termsSchema } = await import('@/lib/terms/schemas');
+const companyFixtures = await import('../support/companies');
 const { invitationTokenOf } = await import('@/lib/companies/invitation-token');
 
 const actors = [
@@ -111,6 +110,16 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'GET /api/admin/companies/{companyId}':      [401,   403,   403,  200,  401,  401,  403],
   'GET /api/admin/companies/{companyId}/terms':  [401,  403,   403,  200,  401,  401,  403],
   'PATCH /api/admin/companies/{companyId}/terms': [401, 403,   403,  200,  401,  401,  403],
+  // Price lists (contract prices): admins only.
+  'PATCH /api/admin/companies/{companyId}':    [401,   403,   403,  200,  401,  401,  403],
+  'GET /api/admin/price-lists':                [401,   403,   403,  200,  401,  401,  403],
+  'POST /api/admin/price-lists':               [401,   403,   403,  201,  401,  401,  403],
+  'GET /api/admin/price-lists/{id}':           [401,   403,   403,  200,  401,  401,  403],
+  'PATCH /api/admin/price-lists/{id}':         [401,   403,   403,  200,  401,  401,  403],
+  'DELETE /api/admin/price-lists/{id}':        [401,   403,   403,  200,  401,  401,  403],
+  'PUT /api/admin/price-lists/{id}/entries/{productId}':    [401, 403, 403, 200, 401, 401, 403],
+  'DELETE /api/admin/price-lists/{id}/entries/{productId}': [401, 403, 403, 200, 401, 401, 403],
+  'POST /api/admin/price-lists/{id}/entries/import':        [401, 403, 403, 200, 401, 401, 403],
   // Invoices on account: each signed-in actor reads their own company's (as its owner), admins
   // every company's; an invoice of A's company is unknown to every other company's owner.
   // Recording a payment and voiding: admins only.
@@ -224,6 +233,11 @@ function signedIn(actor: ActorName): Actor | undefined {
   return { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
 }
 
+/** A new price list of the admin's, for the price-list operations. */
+function matrixPriceList() {
+  return pricing.createPriceList(admin.user, { name: 'Matrix list', percentOff: 5 });
+}
+
 /** Buyer A's company (A owning one unless A belongs to one). */
 async function companyOfA() {
   await ownCompany('buyerA');
@@ -277,28 +291,7 @@ const matrixAddress = { label: 'Matrix works', address: '1 Matrix Way, Leeds', p
  */
 async function invoiceOfA(): Promise<string> {
   const company = await companyOfA();
-  await terms.setCompanyTerms(
-    admin.user,
-    parseId(company._id.toHexString())!,
-    termsSchema.parse({ mode: 'net', netDays: 30, creditLimitCents: 1e12, invoiceOn: 'order' }),
-  );
-  const orderId = await placeOrderOfLines(
-    buyerA.user,
-    {
-      address: '12 Foundry Lane, Sheffield',
-      phone: '01142345678',
-      paymentMethod: 'account',
-      lines: [{ productId: product._id, quantity: product.minimumOrderQuantity }],
-    },
-    'http://127.0.0.1',
-  );
-  await settleBackgroundWork();
-  await billing.runInvoiceJob();
-  const invoice = (await billing.listInvoices({ kind: 'admin' }, {})).items.find(
-    (item) => item.orderId === orderId,
-  );
-  expect(invoice?.status).toBe('open');
-  return invoice!._id;
+  return companyFixtures.openInvoiceOf(admin.user, company._id.toHexString(), buyerA.user, product);
 }
 
 // ---- The callers ---------------------------------------------------------------------------
@@ -631,6 +624,38 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
     verify: (answer) => {
       if (answer.status === 200) expect(answer.json).toMatchObject({ availableCents: 1_000_000 });
     },
+  }),
+  'PATCH /api/admin/companies/{companyId}': async () => ({
+    params: { companyId: (await supportCompany()).companyId },
+    json: { priceListId: (await matrixPriceList())._id },
+  }),
+  'GET /api/admin/price-lists': async () => ({ query: 'limit=5' }),
+  'POST /api/admin/price-lists': async () => ({
+    json: { name: 'Matrix contract', validFrom: '2027-01-01', percentOff: 5 },
+  }),
+  'GET /api/admin/price-lists/{id}': async () => ({
+    params: { id: (await matrixPriceList())._id },
+  }),
+  'PATCH /api/admin/price-lists/{id}': async () => ({
+    params: { id: (await matrixPriceList())._id },
+    json: { percentOff: 7.5 },
+  }),
+  'DELETE /api/admin/price-lists/{id}': async () => ({
+    params: { id: (await matrixPriceList())._id },
+  }),
+  'PUT /api/admin/price-lists/{id}/entries/{productId}': async () => ({
+    params: { id: (await matrixPriceList())._id, productId: product._id },
+    json: { unitPrice: 0.42, multiple: 48 },
+  }),
+  'DELETE /api/admin/price-lists/{id}/entries/{productId}': async () => {
+    const list = await matrixPriceList();
+    await pricing.setEntry(parseId(list._id)!, parseId(product._id)!, { unitPrice: 0.42 });
+    return { params: { id: list._id, productId: product._id } };
+  },
+  'POST /api/admin/price-lists/{id}/entries/import': async () => ({
+    params: { id: (await matrixPriceList())._id },
+    headers: { 'Content-Type': 'text/csv' },
+    body: `sku,unitPrice\n${product.sku},0.40\n`,
   }),
   'GET /api/invoices': async (actor) => {
     await ownCompany(actor);

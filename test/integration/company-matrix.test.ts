@@ -105,6 +105,7 @@ const expected = {
   // The store admin's company pages: admins only, whatever a member's role in their company.
   'GET /api/admin/companies':                           [403,  403,  403,  403,  403,  403],
   'GET /api/admin/companies/{companyId}':               [403,  403,  403,  403,  403,  403],
+  'PATCH /api/admin/companies/{companyId}':             [403,  403,  403,  403,  403,  403],
   'POST /api/admin/companies/{companyId}/members':      [403,  403,  403,  403,  403,  403],
   'DELETE /api/admin/companies/{companyId}/members/{userId}': [403, 403, 403, 403, 403, 403],
   'GET /api/admin/companies/{companyId}/terms':         [403,  403,  403,  403,  403,  403],
@@ -572,6 +573,10 @@ const cases: Record<RowKey, (actor: ActorName, status: number) => Promise<Prepar
   'GET /api/admin/companies': async () => ({ query: 'q=matrix&limit=5' }),
   'GET /api/admin/companies/{companyId}': async () => ({
     params: { companyId: companyX.toHexString() },
+  }),
+  'PATCH /api/admin/companies/{companyId}': async () => ({
+    params: { companyId: companyX.toHexString() },
+    json: { priceListId: null },
   }),
   // Refused to everyone here: the shared fixtures stay as they are.
   'POST /api/admin/companies/{companyId}/members': async () => ({

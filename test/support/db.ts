@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import { collections as accounts } from '@/lib/accounts/collections';
+import { collections as billing } from '@/lib/billing/collections';
 import { collections as cart } from '@/lib/cart/collections';
 import { collections as catalogue } from '@/lib/catalogue/collections';
 import { collections as companies } from '@/lib/companies/collections';
@@ -7,6 +8,7 @@ import { collections as kernel } from '@/lib/core/collections';
 import { collections as images } from '@/lib/images/collections';
 import { collections as invoices } from '@/lib/invoices/collections';
 import { collections as orders } from '@/lib/orders/collections';
+import { collections as pricing } from '@/lib/pricing/collections';
 import { collections as quotes } from '@/lib/quotes/collections';
 import { collections as reviews } from '@/lib/reviews/collections';
 import { collections as terms } from '@/lib/terms/collections';
@@ -32,5 +34,7 @@ export function collections(db: Db) {
     ...cart(db),
     ...companies(db),
     ...terms(db),
+    ...billing(db),
+    ...pricing(db),
   };
 }

@@ -12,6 +12,7 @@ import {
   paymentOperations,
   quickOrderOperations,
 } from '@/lib/orders/api';
+import { pricingOperations } from '@/lib/pricing/api';
 import { quoteOperations } from '@/lib/quotes/api';
 import { reviewOperations } from '@/lib/reviews/api';
 import { termsOperations } from '@/lib/terms/api';
@@ -29,6 +30,7 @@ export const contract: readonly OperationContract[] = [
   ...companyOperations,
   ...adminCompanyOperations,
   ...termsOperations,
+  ...pricingOperations,
   ...billingOperations,
   ...orderOperations,
   ...approvalOperations,
@@ -49,6 +51,11 @@ export const contractTags = [
   {
     name: 'Companies',
     description: 'Company accounts: a company, its members and their roles.',
+  },
+  {
+    name: 'Price lists',
+    description:
+      'Contract prices (admins): price lists with their entries per product, the CSV import, and the list a company buys at.',
   },
   {
     name: 'Order list',

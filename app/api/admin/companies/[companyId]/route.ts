@@ -3,6 +3,8 @@ import { handle } from '@/lib/api/handle';
 import { adminCompany } from '@/lib/companies';
 import { getAdminCompanyOp } from '@/lib/companies/api';
 import { recentCompanyOrders } from '@/lib/orders';
+import { assignPriceList } from '@/lib/pricing';
+import { assignCompanyPriceListOp } from '@/lib/pricing/api';
 
 /** How many of a company's newest orders its admin view shows. */
 const RECENT_ORDERS = 20;
@@ -25,3 +27,11 @@ export const GET = handle(getAdminCompanyOp, async ({ params }) => {
     })),
   };
 });
+
+/**
+ * PATCH /api/admin/companies/{companyId} (admins): `{ priceListId }`, the price list the company
+ * buys at (null: none), kept by lib/pricing; 404 for an unknown company or list.
+ */
+export const PATCH = handle(assignCompanyPriceListOp, ({ user, params, body }) =>
+  assignPriceList(user, params.companyId, body),
+);

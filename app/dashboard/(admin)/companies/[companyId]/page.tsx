@@ -16,6 +16,7 @@ import { recentCompanyOrders } from '@/lib/orders';
 import { Panel } from '@/components/ui/Panel';
 import { limitText } from '@/components/companies/RoleOptions';
 import { TermsForm } from '@/components/terms/TermsForm';
+import { AssignPriceList } from '@/components/pricing/AssignPriceList';
 import { companyTerms } from '@/lib/terms';
 
 export const metadata: Metadata = { title: 'Company' };
@@ -116,6 +117,7 @@ export default async function CompanyPage({ params }: Props) {
       <Panel className="mt-6" id="company-terms-heading" title="Payment terms">
         <TermsForm companyId={company._id} terms={terms} />
       </Panel>
+      <AssignPriceList companyId={company._id} />
 
       <Panel className="mt-6" id="company-addresses-heading" title="Shipping addresses">
         {company.shippingAddresses.length > 0 ? (
