@@ -139,7 +139,7 @@ describe('GET /api/admin/companies', () => {
     expect(other.id).toMatch(/^[0-9a-f]{24}$/);
   });
 
-  it('counts open orders: unpaid, awaiting approval, paid, processing; not shipped or cancelled', async () => {
+  it('counts open orders: unpaid, awaiting approval, confirmed on account, paid, processing; not shipped or cancelled', async () => {
     const name = `Orders ${randomBytes(3).toString('hex')} Ltd`;
     const { id, owner } = await companyNamed(name);
     const product = await factories.makeProduct({ availableQuantity: 1_000_000 });
@@ -147,6 +147,7 @@ describe('GET /api/admin/companies', () => {
     const statuses = [
       'unpaid',
       'awaiting_approval',
+      'confirmed',
       'paid',
       'processing',
       'shipped',
@@ -161,11 +162,11 @@ describe('GET /api/admin/companies', () => {
     }
     const answer = await list(admin, `?q=${encodeURIComponent(name)}`);
     const rows = (await answer.json()) as Array<{ _id: string; openOrderCount: number }>;
-    expect(rows.find((row) => row._id === id)?.openOrderCount).toBe(4);
+    expect(rows.find((row) => row._id === id)?.openOrderCount).toBe(5);
 
     const shown = await detail(admin, id);
     expect(shown.status).toBe(200);
-    expect(shown.body.orders).toHaveLength(6);
+    expect(shown.body.orders).toHaveLength(7);
     expect(shown.body.orders[0]).toEqual({
       _id: expect.any(String),
       createdAt: expect.any(String),

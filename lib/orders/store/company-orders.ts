@@ -6,10 +6,14 @@ import { orderRecord, publicOrder, type Order } from './records';
 
 /** Reading a company's orders: its members' list, its approvals, the admin's company pages. */
 
-/** The statuses of an order still to be dealt with: awaiting approval, unpaid, paid, processing. */
+/**
+ * The statuses of an order still to be dealt with: awaiting approval, unpaid, confirmed on
+ * account, paid, processing.
+ */
 export const OPEN_STATUSES = [
   'awaiting_approval',
   'unpaid',
+  'confirmed',
   'paid',
   'processing',
 ] as const satisfies readonly OrderStatus[];
