@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { filledLines, lineFields, type TextLine } from '@/lib/core/csv-lines';
 import { TYPED_DOLLARS, typedDollarsToCents } from '@/lib/core/money';
 import {
   IMPORT_COLUMNS,
@@ -73,31 +73,10 @@ const labels: Record<'minQuantity' | 'multiple' | 'maxQuantity', string> = {
 const HEADER = /^(?:sku|part|item|article|product|p\/n)/i;
 const WHOLE = /^\d{1,9}$/;
 
-function parseFields(text: string): string[] | null {
-  try {
-    const records = parse(text, {
-      delimiter: [',', ';', '\t'],
-      trim: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as string[][];
-    if (records.length !== 1) return null;
-    const fields = [...records[0]!];
-    while (fields.length && fields.at(-1) === '') fields.pop();
-    return fields;
-  } catch {
-    return null;
-  }
-}
-
 /** The file's lines that are not blank, with their numbers, the header line left out. */
-export function importLines(text: string): { line: number; text: string }[] {
-  const rows = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\n|\r/)
-    .map((raw, index) => ({ line: index + 1, text: raw.trim() }))
-    .filter((row) => row.text.length > 0);
-  const first = rows[0] ? parseFields(rows[0].text) : null;
+export function importLines(text: string): TextLine[] {
+  const rows = filledLines(text);
+  const first = rows[0] ? lineFields(rows[0].text) : null;
   const header = !!first && HEADER.test(first[0] ?? '') && !TYPED_DOLLARS.test(first[1] ?? '');
   return header ? rows.slice(1) : rows;
 }
@@ -138,7 +117,7 @@ export function judgeImportLines(lines: readonly { line: number; text: string }[
   const firstLineOf = new Map<string, number>();
   for (const { line, text } of lines) {
     const problems: ImportProblem[] = [];
-    const fields = parseFields(text);
+    const fields = lineFields(text);
     const shown = text.slice(0, 200);
     if (!fields || fields.length > IMPORT_COLUMNS.length || fields.length === 0) {
       refused.push({

@@ -1,5 +1,5 @@
 import 'server-only';
-import { parse } from 'csv-parse/sync';
+import { filledLines, lineFields } from '@/lib/core/csv-lines';
 import { refuse } from '@/lib/core/refusal';
 import { MAX_QUICK_ORDER_LINES } from '../validation/quick-order';
 
@@ -22,39 +22,19 @@ export const QUANTITY = /^(?:\d+|\d{1,3}(?:[ ,_]\d{3})+)$/;
 /** A first line that names the columns: part number / sku / item …, then no number. */
 const HEADER = /^(?:part|sku|item|article|product|p\/n)/i;
 
-function parseFields(text: string): string[] | null {
-  try {
-    const records = parse(text, {
-      delimiter: [',', ';', '\t'],
-      trim: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as string[][];
-    if (records.length !== 1) return null;
-    const fields = [...records[0]!];
-    while (fields.length && fields.at(-1) === '') fields.pop();
-    return fields;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The lines of the text that are not blank, each with its number and fields, the header line
  * left out. 422 when there are more than MAX_QUICK_ORDER_LINES.
  */
 export function parseQuickOrderText(text: string): ParsedLine[] {
-  const rows = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-  const filled = rows
-    .map((raw, index) => ({ line: index + 1, text: raw.trim() }))
-    .filter((row) => row.text.length > 0);
-  const first = filled[0] ? parseFields(filled[0].text) : null;
+  const filled = filledLines(text);
+  const first = filled[0] ? lineFields(filled[0].text) : null;
   const header =
     !!first && first.length === 2 && HEADER.test(first[0]!) && !QUANTITY.test(first[1]!);
   const lines = header ? filled.slice(1) : filled;
   // Refused before any line is read further.
   if (lines.length > MAX_QUICK_ORDER_LINES) throw tooManyLines(lines.length);
-  return lines.map((row) => ({ ...row, fields: parseFields(row.text) }));
+  return lines.map((row) => ({ ...row, fields: lineFields(row.text) }));
 }
 
 function tooManyLines(count: number) {
