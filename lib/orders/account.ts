@@ -1,5 +1,4 @@
 import 'server-only';
-import { giveBackCredit } from '@/lib/terms';
 import { linkOrigin } from '@/lib/security';
 import { invoiceDetailsUpdate } from './invoice-details';
 import { mailsQueued, orderMails } from './mails';
@@ -10,7 +9,7 @@ import {
   recordAccountInvoice,
   type SettleResult,
 } from './store/account';
-import { forgetOrderTakes } from './stock';
+import { forgetOrderTakes, giveBackCreditOf } from './stock';
 
 /**
  * Orders on account, as their invoices (lib/billing) see them: which orders are due for an
@@ -63,7 +62,7 @@ export async function settleAccountOrder(
   if (result === 'paid' || result === 'already_paid') {
     const order = await findAccountOrder(orderId);
     if (order) {
-      await giveBackCredit(order.companyId!.toHexString(), orderId);
+      await giveBackCreditOf(order);
       await forgetOrderTakes(order);
     }
   }
@@ -77,5 +76,5 @@ export async function settleAccountOrder(
  */
 export async function releaseAccountCredit(orderId: string): Promise<void> {
   const order = await findAccountOrder(orderId);
-  if (order?.companyId) await giveBackCredit(order.companyId.toHexString(), orderId);
+  if (order) await giveBackCreditOf(order);
 }
