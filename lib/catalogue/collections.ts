@@ -27,6 +27,13 @@ export interface ProductDoc {
   description: string;
   minimumOrderQuantity: number;
   availableQuantity: number;
+  /**
+   * The carton size: every order of the product is a whole number of cartons (the quantity rule,
+   * lib/catalogue/quantity.ts). Absent on products from before cartons: 1.
+   */
+  orderMultiple?: number;
+  /** The most one order may take (a multiple of `orderMultiple`); absent or null: no maximum. */
+  maxOrderQuantity?: number | null;
   /** Unit price in cents: the base price, paid from the minimum order quantity on. */
   priceCents: number;
   /**

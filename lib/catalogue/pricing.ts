@@ -1,5 +1,5 @@
 import { toCents } from '@/lib/core/money';
-import { MINIMUM_ORDER_QUANTITY } from '@/lib/core/validation/limits';
+import { minimumQuantityOf } from './quantity';
 
 /**
  * Volume pricing: the unit price and total of an order for a quantity, from a product's base
@@ -37,6 +37,8 @@ export interface PriceTierCents {
 /** What pricing needs of a product: a stored product document has this shape. */
 export interface PriceList {
   minimumOrderQuantity: number;
+  /** The carton size (absent: 1); the minimum is rounded up to it. */
+  orderMultiple?: number | null;
   /** The base price in cents. */
   priceCents: number;
   priceTiers?: readonly PriceTierCents[];
@@ -45,11 +47,13 @@ export interface PriceList {
 /** A product as the API and pages see it (dollars) turned into its price list in cents. */
 export function priceListOf(product: {
   minimumOrderQuantity: number;
+  orderMultiple?: number | null;
   price: number;
   priceTiers?: readonly PriceTier[];
 }): PriceList {
   return {
     minimumOrderQuantity: product.minimumOrderQuantity,
+    orderMultiple: product.orderMultiple ?? 1,
     priceCents: toCents(product.price),
     priceTiers: (product.priceTiers ?? []).map((tier) => ({
       minQuantity: tier.minQuantity,
@@ -58,9 +62,12 @@ export function priceListOf(product: {
   };
 }
 
-/** The smallest quantity that may be ordered: the product's minimum, and at least 500. */
-export function orderMinimum(list: Pick<PriceList, 'minimumOrderQuantity'>): number {
-  return Math.max(MINIMUM_ORDER_QUANTITY, list.minimumOrderQuantity);
+/**
+ * The smallest quantity that may be ordered: the product's minimum, at least 500, rounded up to
+ * its carton (the quantity rule, quantity.ts).
+ */
+export function orderMinimum(list: Pick<PriceList, 'minimumOrderQuantity' | 'orderMultiple'>): number {
+  return minimumQuantityOf(list);
 }
 
 /**

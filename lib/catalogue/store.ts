@@ -20,6 +20,10 @@ export interface Product {
   description: string;
   minimumOrderQuantity: number;
   availableQuantity: number;
+  /** The carton size (1: sold one by one); every quantity ordered is a multiple of it. */
+  orderMultiple: number;
+  /** The most one order may take; null: no maximum. */
+  maxOrderQuantity: number | null;
   /** The base unit price, paid from the minimum order quantity on. */
   price: number;
   /**
@@ -41,6 +45,8 @@ export function toProduct(doc: ProductDoc): Product {
     description: doc.description,
     minimumOrderQuantity: doc.minimumOrderQuantity,
     availableQuantity: doc.availableQuantity,
+    orderMultiple: doc.orderMultiple ?? 1,
+    maxOrderQuantity: doc.maxOrderQuantity ?? null,
     price: centsToDollars(doc.priceCents),
     priceTiers: (doc.priceTiers ?? []).map((tier) => ({
       minQuantity: tier.minQuantity,

@@ -13,6 +13,8 @@ const bearing: Product = {
   description: 'Sealed deep-groove ball bearings.',
   minimumOrderQuantity: 500,
   availableQuantity: 42_000,
+  orderMultiple: 1,
+  maxOrderQuantity: null,
   price: 2.65,
   // Stored out of order on purpose: the ranges still follow the quantities.
   priceTiers: [
