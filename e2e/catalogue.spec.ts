@@ -36,6 +36,9 @@ test('an admin adds a product and it appears on the home page with its fields', 
   await expect(form.getByLabel('minimumOrderQuantity')).toHaveAttribute('type', 'number');
   await form.getByLabel('minimumOrderQuantity').fill('750');
   await form.getByLabel('availableQuantity').fill('12500');
+  await expect(form.getByLabel('Carton size (units)')).toHaveValue('1');
+  await form.getByLabel('Carton size (units)').fill('25');
+  await expect(form.getByLabel('Maximum per order')).toHaveValue('');
   await form.getByLabel('Price').fill('23.45');
   await form.getByLabel('Picture URL').fill('/images/products/spur-gear.webp');
   await form.getByRole('button', { name: 'Add Product' }).click();
@@ -53,7 +56,9 @@ test('an admin adds a product and it appears on the home page with its fields', 
     priceCents: 2345,
     minimumOrderQuantity: 750,
     availableQuantity: 12500,
+    orderMultiple: 25,
   });
+  expect(doc).not.toHaveProperty('maxOrderQuantity');
 
   await page.goto('/');
   const card = page.getByRole('article', { name, exact: true });

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
@@ -10,6 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { Field, FormError } from '@/components/ui/Field';
 import { ImageFileInput, imageFileHint } from '@/components/ui/ImageFileInput';
 import { CategoryOptions } from '@/components/catalogue/CategoryOptions';
+import { CartonFields } from './CartonFields';
 import { PriceTiersFieldset, priceTierFieldNames } from './PriceTiersFieldset';
 import type { ProductFormInput, ProductFormValues } from '@/lib/catalogue/schemas';
 
@@ -25,6 +27,8 @@ const formFields = [
   'description',
   'minimumOrderQuantity',
   'availableQuantity',
+  'orderMultiple',
+  'maxOrderQuantity',
   'price',
   'picture',
 ] as const;
@@ -40,6 +44,9 @@ const empty: ProductFormInput = {
   description: '',
   minimumOrderQuantity: Number.NaN,
   availableQuantity: Number.NaN,
+  // Sold one by one, without a maximum per order, unless the admin says otherwise.
+  orderMultiple: 1,
+  maxOrderQuantity: null,
   price: Number.NaN,
   picture: '',
   pictureFile: undefined,
@@ -48,7 +55,8 @@ const empty: ProductFormInput = {
 
 /**
  * Add Product: every field required (the part number unique, the category one of the list);
- * the picture as a URL or an uploaded file; optional volume price tiers.
+ * the carton size (1 unless told) and an optional maximum per order; the picture as a URL or
+ * an uploaded file; optional volume price tiers.
  */
 export function AddProductForm() {
   const [error, setError] = useState<string | null>(null);
@@ -62,6 +70,7 @@ export function AddProductForm() {
     errors,
     isSubmitting,
   } = useLazyForm(resolver, { defaultValues: empty });
+  const orderMultiple = useWatch({ control, name: 'orderMultiple' });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -72,6 +81,11 @@ export function AddProductForm() {
     body.set('description', values.description);
     body.set('minimumOrderQuantity', String(values.minimumOrderQuantity));
     body.set('availableQuantity', String(values.availableQuantity));
+    body.set('orderMultiple', String(values.orderMultiple));
+    // No maximum: the field is left out (a multipart form has no null).
+    if (values.maxOrderQuantity != null) {
+      body.set('maxOrderQuantity', String(values.maxOrderQuantity));
+    }
     body.set('price', String(values.price));
     // The price list travels as one field holding its JSON (the API's multipart form).
     if (values.priceTiers?.length) body.set('priceTiers', JSON.stringify(values.priceTiers));
@@ -141,6 +155,7 @@ export function AddProductForm() {
           />
         </Field>
       ))}
+      <CartonFields register={register} errors={errors} idPrefix="product" />
       <Field id="product-price" label="Price" error={errors.price?.message}>
         <input
           type="number"
@@ -159,6 +174,7 @@ export function AddProductForm() {
           minQuantity: getValues('minimumOrderQuantity'),
           price: getValues('price'),
         })}
+        multiple={orderMultiple}
         className="md:col-span-2"
       />
       <fieldset className="md:col-span-2">

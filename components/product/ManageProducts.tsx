@@ -7,6 +7,7 @@ import { callApi } from '@/lib/client/api';
 import { messages } from '@/lib/core/messages';
 import { productCardView } from '@/components/home/card-view';
 import { ProductCard } from '@/components/home/ProductCard';
+import { OrderQuantitiesForm } from './OrderQuantitiesForm';
 import { PartNumberForm } from './PartNumberForm';
 import { PriceTiersForm } from './PriceTiersForm';
 import { toast } from '@/components/ui/toast';
@@ -14,8 +15,9 @@ import { useConfirm } from '@/components/ui/useConfirm';
 
 /**
  * Manage Products: one page of the catalogue as cards, each with a Delete button behind a
- * confirmation, its part number and category, and its volume price tiers. A deleted product
- * leaves the page at once, and the page's data is refreshed.
+ * confirmation, its part number and category, its order quantities (minimum, carton size,
+ * maximum per order) and its volume price tiers. A deleted product leaves the page at once,
+ * and the page's data is refreshed.
  */
 export function ManageProducts({ products: shown }: { products: Product[] }) {
   const router = useRouter();
@@ -66,7 +68,12 @@ export function ManageProducts({ products: shown }: { products: Product[] }) {
                       {deleting === product._id ? 'Deleting…' : 'Delete'}
                     </button>
                     <PartNumberForm product={product} />
-                    <PriceTiersForm product={product} />
+                    <OrderQuantitiesForm product={product} />
+                    {/* Anew when the order quantities moved tier 1 with the minimum. */}
+                    <PriceTiersForm
+                      key={`${product.minimumOrderQuantity}:${product.orderMultiple}`}
+                      product={product}
+                    />
                   </>
                 }
               />

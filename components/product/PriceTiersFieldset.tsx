@@ -31,19 +31,26 @@ interface Props<T extends FieldValues & PriceTiersValues, TOut> {
   baseRow: () => { minQuantity: number; price: number };
   /** Starts the inputs' ids, unique on the page (several lists on Manage Products). */
   idPrefix?: string;
+  /** The product's carton size: above 1, the hint says that each tier starts at whole cartons. */
+  multiple?: number;
   className?: string;
 }
 
 /**
  * A volume price list (optional): rows of "from quantity" and "unit price", each with its own
- * messages, added and removed with buttons. Starting a list fills in its first row from the
+ * messages (a start that is not a whole number of cartons among them), added and removed with
+ * buttons. Starting a list fills in its first row from the
  * minimum order quantity and the price (the rule: the first tier restates the base price) and
  * adds an empty row for the first break. Used by Add Product and by Manage Products.
  */
 export function PriceTiersFieldset<T extends FieldValues & PriceTiersValues, TOut>(
   props: Props<T, TOut>,
 ) {
-  const { baseRow, idPrefix = 'product', className } = props;
+  const { baseRow, idPrefix = 'product', multiple, className } = props;
+  const cartons =
+    typeof multiple === 'number' && Number.isSafeInteger(multiple) && multiple > 1
+      ? multiple.toLocaleString('en-US')
+      : null;
   // The fields this component reads are those of PriceTiersValues, whatever else the form has.
   const control = props.control as unknown as Control<PriceTiersValues>;
   const register = props.register as unknown as UseFormRegister<PriceTiersValues>;
@@ -71,6 +78,9 @@ export function PriceTiersFieldset<T extends FieldValues & PriceTiersValues, TOu
         Tier 1 is the minimum order quantity at the base price. Each next tier starts at a larger
         quantity with a lower unit price; an order pays the price of the last tier it reaches (at
         most {MAX_PRICE_TIERS} tiers).
+        {cartons
+          ? ` Each tier starts at a whole number of cartons (multiples of ${cartons}).`
+          : null}
       </p>
       {fields.length > 0 ? (
         <ol className="mt-3 space-y-3">

@@ -14,24 +14,32 @@ import { PriceTiersFieldset, priceTierFieldNames } from './PriceTiersFieldset';
 /**
  * Manage Products: an admin changes a product's volume price list, or removes it (no rows),
  * with the rules and messages of Add Product: the browser checks the rows against the
- * product's minimum order quantity and base price as the server does (PATCH
+ * product's minimum order quantity, base price and carton size as the server does (PATCH
  * /api/product/{id} with `{ priceTiers }`), and the server's field messages show on their row.
  * Folded away until opened.
  */
 export function PriceTiersForm({ product }: { product: Product }) {
   const router = useRouter();
-  const { minimumOrderQuantity, price } = product;
+  const { minimumOrderQuantity, price, orderMultiple } = product;
   const resolver = useMemo(
     () =>
       lazyZodResolver<PriceTiersPatch>(() =>
-        import('@/lib/catalogue/schemas').then(({ priceTiersPatchSchema, priceTierIssues }) =>
+        import('@/lib/catalogue/schemas').then(({ priceTiersPatchSchema, productRuleIssues }) =>
           priceTiersPatchSchema.superRefine((values, context) => {
-            for (const issue of priceTierIssues(values.priceTiers, { minimumOrderQuantity, price }))
+            const issues = productRuleIssues({
+              minimumOrderQuantity,
+              price,
+              orderMultiple,
+              priceTiers: values.priceTiers,
+            });
+            for (const issue of issues) {
+              if (issue.path[0] !== 'priceTiers') continue;
               context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+            }
           }),
         ),
       ),
-    [minimumOrderQuantity, price],
+    [minimumOrderQuantity, price, orderMultiple],
   );
   const { control, register, handleSubmit, setError, reset, errors, isSubmitting } = useLazyForm(
     resolver,
@@ -72,6 +80,7 @@ export function PriceTiersForm({ product }: { product: Product }) {
           errors={errors}
           idPrefix={id}
           baseRow={() => ({ minQuantity: minimumOrderQuantity, price })}
+          multiple={orderMultiple}
         />
         <button type="submit" className="btn-secondary w-full" disabled={isSubmitting}>
           Save price tiers

@@ -6,6 +6,8 @@ import {
   catalogueSorts,
   DEFAULT_CATALOGUE_LIMIT,
   MAX_CATALOGUE_LIMIT,
+  maxOrderQuantityField,
+  orderMultipleField,
   partNumberSchema,
   pictureField,
   productFieldsSchema,
@@ -32,6 +34,8 @@ function sampleProduct(priceTiers: { minQuantity: number; price: number }[]) {
     description: 'Sealed single-row bearing, 20 × 47 × 14 mm, chrome steel.',
     minimumOrderQuantity: 500,
     availableQuantity: 24000,
+    orderMultiple: 50,
+    maxOrderQuantity: 100_000,
     price: 0.42,
     priceTiers,
     picture: '/images/products/ball-bearing.webp',
@@ -47,6 +51,16 @@ export const productResponseSchema = z
     description: z.string(),
     minimumOrderQuantity: z.number().int(),
     availableQuantity: z.number().int().meta({ description: 'Units in stock now.' }),
+    orderMultiple: z.number().int().meta({
+      description:
+        'Carton size: every order is a whole number of cartons of this many units (1: sold one by one). The minimum order quantity, each price tier and the maximum per order are whole cartons; an order takes at least the store minimum (500) or the product’s minimum, whichever is larger, rounded up to a whole carton.',
+      example: 50,
+    }),
+    maxOrderQuantity: z.number().int().nullable().meta({
+      description:
+        'The most one order may take, in units (a whole number of cartons, at least the smallest quantity that may be ordered); null: no maximum.',
+      example: 100_000,
+    }),
     price: z.number().meta({ description: 'Price of one unit, in US dollars.', example: 0.42 }),
     priceTiers: z
       .array(
@@ -94,6 +108,24 @@ const skuTaken: CodeCase = {
   when: 'another product has this part number, in any case',
   example: fieldErrorExample('sku', fieldMessages.product.skuTaken, { code: 'conflict' }),
 };
+
+const cartonsRefused: CodeCase = {
+  code: 'validation_failed',
+  when: "a quantity breaks the product's cartons: the minimum order quantity, a price tier's start or the maximum per order is not a whole number of cartons, or the maximum is below the smallest quantity that may be ordered; `details.fields` names each field (on PATCH, a stored field too when the change would break it)",
+  example: fieldErrorExample('minimumOrderQuantity', fieldMessages.product.minimumNotCartons('48')),
+};
+
+// The carton fields of the request bodies, described on the schema objects they are parsed with.
+orderMultipleField.register(z.globalRegistry, {
+  description:
+    'Carton size, 1 to 1,000,000 units (1 when absent: sold one by one). Every order is a whole number of cartons, so the minimum order quantity, each price tier and the maximum per order must be multiples of it.',
+  example: 50,
+});
+maxOrderQuantityField.register(z.globalRegistry, {
+  description:
+    'The most one order may take, in units: a whole number of cartons and at least the smallest quantity that may be ordered (the store minimum of 500 or the minimum order quantity, whichever is larger, rounded up to a whole carton). null or absent: no maximum.',
+  example: 100_000,
+});
 
 const priceListRefused: CodeCase = {
   code: 'validation_failed',
@@ -185,7 +217,7 @@ export const addProductOp = operation({
       }),
     },
   },
-  errors: [skuTaken],
+  errors: [cartonsRefused, skuTaken],
 });
 
 export const getProductOp = operation({
@@ -239,9 +271,10 @@ export const updateProductOp = operation({
   path: '/api/product/{productId}',
   operationId: 'updateProduct',
   tag,
-  summary: "Set a product's part number and category, or its price tiers (admin)",
+  summary:
+    "Set a product's part number and category, its price tiers or its order quantities (admin)",
   description:
-    "One change per request. `{ sku, category }` gives a product from before part numbers its part number and category, or corrects them. `{ priceTiers: [{ minQuantity, price }] }` replaces its volume price list (`[]` removes it), checked against the product's minimum order quantity and base price; orders already placed keep their unit price. A body with `priceTiers` is a price-list change, any other a part-number change.",
+    "One change per request. `{ sku, category }` gives a product from before part numbers its part number and category, or corrects them. `{ priceTiers: [{ minQuantity, price }] }` replaces its volume price list (`[]` removes it), checked against the product's minimum order quantity, base price and carton size; orders already placed keep their unit price. `{ minimumOrderQuantity?, orderMultiple?, maxOrderQuantity?, priceTiers? }` with any of the first three sets its order quantities (`maxOrderQuantity: null` removes the maximum; `priceTiers` replaces the price list with them, whose first tier starts at the minimum): the product as it would be stored (the stored product with the change) must keep every rule, so a carton size alone is refused while the stored minimum, a price tier or the maximum is not a whole number of cartons, each issue under the field it concerns. A body with `minimumOrderQuantity`, `orderMultiple` or `maxOrderQuantity` is an order-quantities change; else one with `priceTiers` a price-list change; any other a part-number change.",
   access: 'admin',
   params: { path: productId },
   body: {
@@ -252,11 +285,12 @@ export const updateProductOp = operation({
   responses: { 200: { description: 'The product as it is now.', json: productResponseSchema } },
   errors: [
     priceListRefused,
+    cartonsRefused,
     'product.not_found',
     skuTaken,
     {
       key: 'product.price_changed',
-      when: "the product's minimum order quantity or base price changed while the price list was being checked",
+      when: "the product's minimum order quantity, base price, carton size, maximum or price list kept changing while the change was being checked",
     },
   ],
 });

@@ -1,11 +1,11 @@
 import 'server-only';
-import { ObjectId } from 'mongodb';
+import { ObjectId, type Filter, type UpdateFilter } from 'mongodb';
 import type { PriceTier } from '@/lib/catalogue/pricing';
 import { getDb } from '@/lib/core/db';
 import { collections } from './collections';
 import type { PriceTierDoc, ProductDoc } from './collections';
 import { centsToDollars, toCents } from '@/lib/core/money';
-import type { ProductInput } from '@/lib/catalogue/validation/product';
+import type { OrderQuantitiesPatch, ProductInput } from '@/lib/catalogue/validation/product';
 import { toObjectId } from '@/lib/core/db/ids';
 
 /**
@@ -103,6 +103,9 @@ export async function createProduct(
     description: input.description,
     minimumOrderQuantity: input.minimumOrderQuantity,
     availableQuantity: input.availableQuantity,
+    orderMultiple: input.orderMultiple ?? 1,
+    // Stored only when there is a maximum: a product without one has no maximum per order.
+    ...(input.maxOrderQuantity ? { maxOrderQuantity: input.maxOrderQuantity } : {}),
     priceCents: toCents(input.price),
     // Stored only when there is a price list: a product without one is priced by `priceCents`.
     ...(input.priceTiers?.length ? { priceTiers: tiersInCents(input.priceTiers) } : {}),
@@ -146,16 +149,35 @@ export async function setPartNumber(
   }
 }
 
+/** Matches a stored carton size: absent, null and 1 are the same (sold one by one). */
+function sameMultiple(multiple: number): Filter<ProductDoc> {
+  return multiple === 1
+    ? { orderMultiple: { $in: [1, null] } as Filter<ProductDoc>['orderMultiple'] }
+    : { orderMultiple: multiple };
+}
+
+/** Matches a stored price list equal to `tiers` (absent and empty are the same). */
+function samePriceTiers(tiers: readonly PriceTier[]): Filter<ProductDoc> {
+  if (tiers.length === 0) return { 'priceTiers.0': { $exists: false } } as Filter<ProductDoc>;
+  const rows: Record<string, number> = {};
+  tiersInCents(tiers).forEach((tier, index) => {
+    rows[`priceTiers.${index}.minQuantity`] = tier.minQuantity;
+    rows[`priceTiers.${index}.priceCents`] = tier.priceCents;
+  });
+  return { priceTiers: { $size: tiers.length }, ...rows } as Filter<ProductDoc>;
+}
+
 /**
- * Replaces a product's price list (validated against `basis`, the minimum order quantity and
- * base price it was checked with; an empty list removes it). The update is conditional on
- * both being unchanged, so a list is never stored against another base than it was checked
- * with: `changed` when they differ now, `not_found` when there is no product with this id.
+ * Replaces a product's price list (validated against `basis`, the minimum order quantity, base
+ * price and carton size it was checked with; an empty list removes it). The update is
+ * conditional on them being unchanged, so a list is never stored against another base than it
+ * was checked with: `changed` when they differ now, `not_found` when there is no product with
+ * this id. A basis without a carton size does not look at it.
  */
 export async function setPriceTiers(
   id: string,
   tiers: readonly PriceTier[],
-  basis: Pick<ProductDoc, 'minimumOrderQuantity' | 'priceCents'>,
+  basis: Pick<ProductDoc, 'minimumOrderQuantity' | 'priceCents'> & { orderMultiple?: number },
 ): Promise<ProductWrite<'not_found' | 'changed'>> {
   const _id = toObjectId(id);
   if (!_id) return { ok: false, reason: 'not_found' };
@@ -164,13 +186,67 @@ export async function setPriceTiers(
     ? { $set: { priceTiers: tiersInCents(tiers) } }
     : { $unset: { priceTiers: '' as const } };
   const doc = await products.findOneAndUpdate(
-    { _id, minimumOrderQuantity: basis.minimumOrderQuantity, priceCents: basis.priceCents },
+    {
+      _id,
+      minimumOrderQuantity: basis.minimumOrderQuantity,
+      priceCents: basis.priceCents,
+      ...(basis.orderMultiple === undefined ? {} : sameMultiple(basis.orderMultiple)),
+    },
     update,
     { returnDocument: 'after' },
   );
   if (doc) return { ok: true, product: toProduct(doc) };
-  const exists = (await products.countDocuments({ _id }, { limit: 1 })) > 0;
-  return { ok: false, reason: exists ? 'changed' : 'not_found' };
+  return { ok: false, reason: (await productExists(_id)) ? 'changed' : 'not_found' };
+}
+
+async function productExists(_id: ObjectId): Promise<boolean> {
+  const { products } = collections(await getDb());
+  return (await products.countDocuments({ _id }, { limit: 1 })) > 0;
+}
+
+/**
+ * Sets a product's order quantities (the fields of `change` that are given: minimum order
+ * quantity, carton size, maximum per order, where null removes it, and price list, where []
+ * removes it), validated against `basis`, the product as it was read. The update is
+ * conditional on every field the rules read being as in `basis` (the minimum, base price,
+ * carton size, maximum and price list), so the rules are never broken by a change made
+ * meanwhile: `changed` when one differs now, `not_found` when there is no product with this id.
+ */
+export async function setOrderQuantities(
+  id: string,
+  change: OrderQuantitiesPatch,
+  basis: Product,
+): Promise<ProductWrite<'not_found' | 'changed'>> {
+  const _id = toObjectId(id);
+  if (!_id) return { ok: false, reason: 'not_found' };
+  const set: Partial<ProductDoc> = {};
+  const unset: Partial<Record<'maxOrderQuantity' | 'priceTiers', ''>> = {};
+  if (change.minimumOrderQuantity !== undefined) {
+    set.minimumOrderQuantity = change.minimumOrderQuantity;
+  }
+  if (change.orderMultiple !== undefined) set.orderMultiple = change.orderMultiple;
+  if (change.maxOrderQuantity === null) unset.maxOrderQuantity = '';
+  else if (change.maxOrderQuantity !== undefined) set.maxOrderQuantity = change.maxOrderQuantity;
+  if (change.priceTiers?.length) set.priceTiers = tiersInCents(change.priceTiers);
+  else if (change.priceTiers) unset.priceTiers = '';
+  const update: UpdateFilter<ProductDoc> = {
+    ...(Object.keys(set).length ? { $set: set } : {}),
+    ...(Object.keys(unset).length ? { $unset: unset } : {}),
+  };
+  const { products } = collections(await getDb());
+  const filter: Filter<ProductDoc> = {
+    _id,
+    minimumOrderQuantity: basis.minimumOrderQuantity,
+    priceCents: toCents(basis.price),
+    maxOrderQuantity: basis.maxOrderQuantity, // null also matches a product without one
+    ...sameMultiple(basis.orderMultiple),
+    ...samePriceTiers(basis.priceTiers),
+  };
+  const doc = Object.keys(update).length
+    ? await products.findOneAndUpdate(filter, update, { returnDocument: 'after' })
+    : await products.findOne(filter);
+  if (doc) return { ok: true, product: toProduct(doc) };
+  return { ok: false, reason: (await productExists(_id)) ? 'changed' : 'not_found' };
 }
 
 /**

@@ -110,6 +110,19 @@ export const fieldMessages = {
     tierQuantityDuplicate: 'Another tier already starts at this quantity',
     tierQuantityOrder: 'Must be larger than the quantity of the tier before',
     tierPriceOrder: 'Must be lower than the price of the tier before',
+    orderMultipleInvalid: 'Carton size must be a whole number from 1 to 1,000,000',
+    maxOrderQuantityInvalid: 'Maximum per order must be a whole number of at least 1, or none',
+    /** The rules between the carton size and the quantities (`cartonIssues`). */
+    minimumNotCartons: (multiple: string) =>
+      `The minimum order quantity must be a whole number of cartons (multiples of ${multiple})`,
+    tierNotCartons: (multiple: string) =>
+      `Must be a whole number of cartons (multiples of ${multiple})`,
+    maximumNotCartons: (multiple: string) =>
+      `The maximum per order must be a whole number of cartons (multiples of ${multiple})`,
+    maximumBelowMinimum: (minimum: string) =>
+      `The maximum per order must be at least the smallest quantity that may be ordered (${minimum})`,
+    orderQuantitiesMissing:
+      'Give minimumOrderQuantity, orderMultiple or maxOrderQuantity to change the order quantities',
   },
   catalogue: {
     searchTooLong: 'Search text must be at most 100 characters',

@@ -108,6 +108,8 @@ describe('POST /api/product', () => {
     expect(created.body.product).toEqual({
       _id: created.body.insertedId,
       ...input,
+      orderMultiple: 1,
+      maxOrderQuantity: null,
       priceTiers: [],
     });
 

@@ -211,11 +211,16 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(profile.properties)).toEqual(expect.arrayContaining(['company', 'taxId']));
     const patch = find('PATCH', '/api/product/{productId}').requestBody!.content[
       'application/json'
-    ] as { anyOf?: Array<{ required?: string[] }> };
-    expect(patch.anyOf?.map((option) => option.required)).toEqual([
+    ] as { anyOf?: Array<{ required?: string[]; anyOf?: Array<{ required?: string[] }> }> };
+    expect(
+      patch.anyOf?.map((option) => option.required ?? option.anyOf?.map((one) => one.required)),
+    ).toEqual([
       ['sku', 'category'],
       ['priceTiers'],
+      [['minimumOrderQuantity'], ['orderMultiple'], ['maxOrderQuantity']],
     ]);
+    expect(product.properties).toHaveProperty('orderMultiple');
+    expect(product.properties).toHaveProperty('maxOrderQuantity');
     expect(
       find('POST', '/api/order').requestBody!.content['application/json']!.properties,
     ).toHaveProperty('poNumber');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categorySlugs } from '@/lib/catalogue/categories';
 import type { PriceTier } from '@/lib/catalogue/pricing';
+import { minimumQuantityOf } from '@/lib/catalogue/quantity';
 import { fieldMessages, messages } from '@/lib/core/messages';
 import { formatMoney, toCents } from '@/lib/core/money';
 import { MAX_PRICE_TIERS } from '@/lib/core/validation/limits';
@@ -24,6 +25,8 @@ export const productMessages = {
 const m = productMessages;
 
 export const MAX_QUANTITY = 1_000_000_000;
+/** The largest carton size (`orderMultiple`). */
+export const MAX_ORDER_MULTIPLE = 1_000_000;
 export const MAX_PRICE = 1_000_000;
 export const MAX_SKU_LENGTH = 40;
 /** A part number: letters, digits, `-`, `.` and `/`. */
@@ -61,6 +64,21 @@ const quantity = (required: string) =>
     .int(m.wholeNumber)
     .nonnegative(m.notNegative)
     .max(MAX_QUANTITY, m.tooLarge);
+
+/** The carton size: a whole number from 1 to MAX_ORDER_MULTIPLE (absent on a product: 1). */
+export const orderMultipleField = z
+  .number({ error: m.orderMultipleInvalid })
+  .int(m.orderMultipleInvalid)
+  .min(1, m.orderMultipleInvalid)
+  .max(MAX_ORDER_MULTIPLE, m.orderMultipleInvalid);
+
+/** The most one order may take: a whole number from 1, or null for no maximum. */
+export const maxOrderQuantityField = z
+  .number({ error: m.maxOrderQuantityInvalid })
+  .int(m.maxOrderQuantityInvalid)
+  .min(1, m.maxOrderQuantityInvalid)
+  .max(MAX_QUANTITY, m.tooLarge)
+  .nullable();
 
 export const pictureField = z
   .string({ error: m.pictureRequired })
@@ -159,21 +177,112 @@ export function priceTierIssues(
   return issues;
 }
 
+// Cartons. A product may be sold in cartons of `orderMultiple` units (1: one by one), and may
+// cap one order at `maxOrderQuantity` units (null: no maximum); every quantity ordered is then a
+// whole number of cartons (the quantity rule, lib/catalogue/quantity.ts). So that the rule
+// always has a valid quantity to offer, a product's quantities are whole cartons too:
+// - the minimum order quantity is a multiple of the carton size;
+// - every price tier starts at a multiple of the carton size;
+// - the maximum per order is a multiple of the carton size, and at least the smallest quantity
+//   that may be ordered (the store's 500 or the product's minimum, rounded up to a carton).
+// `cartonIssues` checks them, each problem under the field it concerns; PATCH
+// /api/product/{id} checks the product as it would be stored (the stored one with the change).
+
+/** One problem of a product's quantities: where it is and what it is. */
+export interface ProductRuleIssue {
+  path: PriceTierIssue['path'] | ['minimumOrderQuantity'] | ['maxOrderQuantity'];
+  message: string;
+}
+
+/** What the product rules read of a product object; values that are not valid are skipped. */
+export interface ProductRuleValues {
+  minimumOrderQuantity?: unknown;
+  price?: unknown;
+  orderMultiple?: unknown;
+  maxOrderQuantity?: unknown;
+  priceTiers?: readonly Partial<Record<keyof PriceTier, unknown>>[];
+}
+
+const isWhole = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** The carton size of a product object: 1 when absent or null, null when it is not valid. */
+function cartonOf(value: unknown): number | null {
+  if (value === undefined || value === null) return 1;
+  return isWhole(value) && value >= 1 && value <= MAX_ORDER_MULTIPLE ? value : null;
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
 /**
- * Adds the price-list issues of a product object to a schema's context. Runs also when other
- * fields are invalid (zod's `when`), so every field message shows at once.
+ * The rules between a product's carton size and its quantities (see above). Nothing is said
+ * while the carton size itself is not valid (its own schema refuses it), nor about a quantity
+ * that is not a whole number; `skipTierRows` are rows whose start already has a message.
  */
-const checkPriceTiers = [
+export function cartonIssues(
+  product: ProductRuleValues,
+  skipTierRows: ReadonlySet<number> = new Set(),
+): ProductRuleIssue[] {
+  const multiple = cartonOf(product.orderMultiple);
+  if (multiple === null) return [];
+  const issues: ProductRuleIssue[] = [];
+  const { minimumOrderQuantity: minimum, maxOrderQuantity: maximum } = product;
+  if (isWhole(minimum) && minimum % multiple !== 0) {
+    issues.push({ path: ['minimumOrderQuantity'], message: m.minimumNotCartons(count(multiple)) });
+  }
+  (product.priceTiers ?? []).forEach((tier, index) => {
+    const start = tier.minQuantity;
+    if (skipTierRows.has(index) || !isWhole(start) || start % multiple === 0) return;
+    issues.push({
+      path: ['priceTiers', index, 'minQuantity'],
+      message: m.tierNotCartons(count(multiple)),
+    });
+  });
+  if (isWhole(maximum) && maximum >= 1) {
+    const smallest = isWhole(minimum)
+      ? minimumQuantityOf({ minimumOrderQuantity: minimum, orderMultiple: multiple })
+      : null;
+    if (smallest !== null && maximum < smallest) {
+      issues.push({ path: ['maxOrderQuantity'], message: m.maximumBelowMinimum(count(smallest)) });
+    } else if (maximum % multiple !== 0) {
+      issues.push({ path: ['maxOrderQuantity'], message: m.maximumNotCartons(count(multiple)) });
+    }
+  }
+  return issues;
+}
+
+/**
+ * Every rule between a product's fields: its price list's (`priceTierIssues`) and its
+ * cartons' (`cartonIssues`), one message per field at a time.
+ */
+export function productRuleIssues(product: ProductRuleValues): ProductRuleIssue[] {
+  const tierIssues = product.priceTiers ? priceTierIssues(product.priceTiers, product) : [];
+  const startsRefused = new Set(
+    tierIssues.flatMap(({ path }) =>
+      path.length === 3 && path[2] === 'minQuantity' ? [path[1]] : [],
+    ),
+  );
+  return [...tierIssues, ...cartonIssues(product, startsRefused)];
+}
+
+/**
+ * Adds the rule issues of a product object (price list and cartons) to a schema's context.
+ * Runs also when other fields are invalid (zod's `when`), so every field message shows at once.
+ * A price list that is not a list of objects (refused by its own schema) is left out.
+ */
+const checkProductRules = [
   (
-    values: { priceTiers?: unknown; minimumOrderQuantity?: unknown; price?: unknown },
+    values: Omit<ProductRuleValues, 'priceTiers'> & { priceTiers?: unknown },
     context: z.RefinementCtx,
   ) => {
-    if (!Array.isArray(values.priceTiers)) return;
-    const rows = values.priceTiers.filter(
-      (row): row is Record<string, unknown> => typeof row === 'object' && row !== null,
-    );
-    if (rows.length !== values.priceTiers.length) return;
-    for (const issue of priceTierIssues(rows, values)) {
+    let priceTiers: Record<string, unknown>[] | undefined;
+    if (Array.isArray(values.priceTiers)) {
+      const rows = values.priceTiers.filter(
+        (row): row is Record<string, unknown> => typeof row === 'object' && row !== null,
+      );
+      if (rows.length === values.priceTiers.length) priceTiers = rows;
+    }
+    for (const issue of productRuleIssues({ ...values, priceTiers })) {
       context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     }
   },
@@ -219,6 +328,10 @@ const productFields = {
     .refine((sku) => sku === '' || SKU_PATTERN.test(sku), m.skuInvalid),
   /** A category slug of lib/catalogue/categories.ts (a select's empty value is "Required"). */
   category: z.enum(categorySlugs, { error: m.categoryRequired }),
+  /** The carton size (optional; 1 when absent: sold one by one). */
+  orderMultiple: orderMultipleField.default(1),
+  /** The most one order may take (optional; absent or null: no maximum). */
+  maxOrderQuantity: maxOrderQuantityField.optional(),
   /** Volume price tiers (optional; absent means none). */
   priceTiers: priceTiersField.optional(),
 };
@@ -226,7 +339,7 @@ const productFields = {
 /** POST /api/product as JSON: every field, the picture as a URL, optional price tiers. */
 export const productSchema = z
   .strictObject({ ...productFields, picture: pictureField })
-  .superRefine(...checkPriceTiers);
+  .superRefine(...checkProductRules);
 
 /** PATCH /api/product/{id}: an admin gives a product its part number and category. */
 export const partNumberSchema = z.strictObject({
@@ -255,29 +368,71 @@ export const productFieldsSchema = z
     ...productFields,
     priceTiers: z.preprocess(parseJsonList, priceTiersField).optional(),
   })
-  .superRefine(...checkPriceTiers);
+  .superRefine(...checkProductRules);
 
 /** PATCH /api/product/{id} with `{ priceTiers }`: an admin replaces a product's price list. */
 export const priceTiersPatchSchema = z.strictObject({ priceTiers: priceTiersField });
 
 export type PriceTiersPatch = z.infer<typeof priceTiersPatchSchema>;
 
+/** The keys that make a PATCH body an order-quantities change (`orderQuantitiesPatchSchema`). */
+export const orderQuantityKeys = [
+  'minimumOrderQuantity',
+  'orderMultiple',
+  'maxOrderQuantity',
+] as const;
+
 /**
- * PATCH /api/product/{id}: one change per request, `{ sku, category }` or `{ priceTiers }`.
- * The handler picks the option by the `priceTiers` key (a body without it is a part-number
- * change), so a refused body is answered with the field issues of the change it asked for.
+ * PATCH /api/product/{id} with a product's order quantities: its minimum order quantity, carton
+ * size and maximum per order (null removes the maximum), any of them, and its price list
+ * when it moves with them (a new minimum is the first tier's start). Each field is checked
+ * here; the rules between them (`productRuleIssues`) are checked against the product as it
+ * would be stored: the stored product with these changes.
  */
-export const productPatchSchema = z.union([partNumberSchema, priceTiersPatchSchema]);
+export const orderQuantitiesPatchSchema = z
+  .strictObject({
+    minimumOrderQuantity: productFields.minimumOrderQuantity.optional(),
+    orderMultiple: orderMultipleField.optional(),
+    maxOrderQuantity: maxOrderQuantityField.optional(),
+    priceTiers: priceTiersField.optional(),
+  })
+  .refine((values) => orderQuantityKeys.some((key) => values[key] !== undefined), {
+    message: m.orderQuantitiesMissing,
+  })
+  // The same in the OpenAPI document: one of the keys at least.
+  .meta({ anyOf: orderQuantityKeys.map((key) => ({ required: [key] })) });
+
+export type OrderQuantitiesPatch = z.infer<typeof orderQuantitiesPatchSchema>;
+
+/**
+ * PATCH /api/product/{id}: one change per request, `{ sku, category }`, `{ priceTiers }` or
+ * the order quantities (`{ minimumOrderQuantity?, orderMultiple?, maxOrderQuantity?,
+ * priceTiers? }`). The handler picks the option by its keys (any of `orderQuantityKeys`: the
+ * order quantities; else `priceTiers`: the price list; else the part number), so a refused
+ * body is answered with the field issues of the change it asked for.
+ */
+export const productPatchSchema = z.union([
+  partNumberSchema,
+  priceTiersPatchSchema,
+  orderQuantitiesPatchSchema,
+]);
 
 export type ProductInput = z.infer<typeof productSchema>;
 
 /** The numeric fields, which a multipart form sends as text. */
-export const productNumberFields = ['minimumOrderQuantity', 'availableQuantity', 'price'] as const;
+export const productNumberFields = [
+  'minimumOrderQuantity',
+  'availableQuantity',
+  'orderMultiple',
+  'maxOrderQuantity',
+  'price',
+] as const;
 
 /**
  * The Add Product form: the same fields, with the picture given either as a URL or as a
  * file (a FileList from the file input). The numbers come from `valueAsNumber` inputs, so an
- * empty one is NaN and gets its "is Required" message.
+ * empty one is NaN and gets its "is Required" message; the maximum per order is null when
+ * its input is empty (no maximum).
  */
 export const productFormSchema = z
   .object({
@@ -298,7 +453,7 @@ export const productFormSchema = z
     // Also when other fields are invalid, so every field message shows at once.
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
   )
-  .superRefine(...checkPriceTiers);
+  .superRefine(...checkProductRules);
 
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;

@@ -3,10 +3,10 @@ import { failure } from '@/lib/api/errors';
 import { handle } from '@/lib/api/handle';
 import { parseWith, readJson } from '@/lib/api/handler';
 import { deleteProductOp, getProductOp, updateProductOp } from '@/lib/catalogue/api';
-import { updatePriceTiers } from '@/lib/catalogue';
+import { updateOrderQuantities, updatePriceTiers } from '@/lib/catalogue';
 import { withSkuConflict } from '@/lib/catalogue';
 import { deleteProduct, findProduct, setPartNumber } from '@/lib/catalogue';
-import { productPatchSchema } from '@/lib/catalogue';
+import { orderQuantityKeys, productPatchSchema } from '@/lib/catalogue';
 
 /** GET /api/product/{productId}: one product; 400 for a malformed id, 404 for an unknown one. */
 export const GET = handle(getProductOp, async ({ params: { productId } }) => {
@@ -21,22 +21,27 @@ export const GET = handle(getProductOp, async ({ params: { productId } }) => {
  *   before they existed or to correct them. 409 on `sku` when another product has the part
  *   number (in any case).
  * - `{ priceTiers: [{ minQuantity, price }] }` replaces its volume price list (`[]` removes
- *   it), checked against the product's minimum order quantity and base price (422 per row).
+ *   it), checked against the product's minimum order quantity, base price and carton size
+ *   (422 per row).
+ * - `{ minimumOrderQuantity?, orderMultiple?, maxOrderQuantity?, priceTiers? }` (any of the
+ *   first three) sets its order quantities (`maxOrderQuantity: null` removes the maximum),
+ *   checked with the stored product's other fields (422 per field, stored fields included).
  */
 export const PATCH = handle(
   updateProductOp,
   async ({ request, params: { productId } }) => {
-    const body = await readJson(request);
-    const [partNumberChange, priceTiersChange] = productPatchSchema.options;
-    const product =
-      'priceTiers' in (body as object)
+    const body = (await readJson(request)) as object;
+    const [partNumberChange, priceTiersChange, quantitiesChange] = productPatchSchema.options;
+    const product = orderQuantityKeys.some((key) => key in body)
+      ? await updateOrderQuantities(productId, parseWith(quantitiesChange, body))
+      : 'priceTiers' in body
         ? await updatePriceTiers(productId, parseWith(priceTiersChange, body).priceTiers)
         : await withSkuConflict(setPartNumber(productId, parseWith(partNumberChange, body)));
     if (!product) throw failure('product.not_found');
     expire(cacheTags.products);
     return product;
   },
-  // The change is told by its key, each option checked on its own.
+  // The change is told by its keys, each option checked on its own.
   { ownBody: true },
 );
 
