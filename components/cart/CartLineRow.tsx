@@ -74,7 +74,7 @@ export function CartLineRow({
           type="number"
           inputMode="numeric"
           min={line.minimumOrderQuantity || undefined}
-          step={1}
+          step={line.orderMultiple}
           value={text}
           disabled={line.issue?.code === 'deleted'}
           aria-invalid={message ? true : undefined}
@@ -82,6 +82,11 @@ export function CartLineRow({
           onChange={(event) => change(line.productId, event.target.value)}
           className="field-input w-24 sm:w-32"
         />
+        {line.orderMultiple > 1 ? (
+          <span className="mt-1 block text-xs text-slate-600" data-testid="cart-carton">
+            Cartons of {line.orderMultiple.toLocaleString('en-US')}
+          </span>
+        ) : null}
         {figures ? (
           // A narrow screen has no price columns: the line's figures are said here.
           <span className="mt-1 block text-xs whitespace-nowrap text-slate-600 tabular-nums sm:hidden">
@@ -108,6 +113,11 @@ export function CartLineRow({
       </td>
       <td className="hidden px-3 py-3 sm:px-4 text-right align-top tabular-nums sm:table-cell">
         {figures ? formatMoney(figures.unit) : '—'}
+        {figures?.source.startsWith('contract:') ? (
+          <span className="block text-xs text-emerald-800" data-testid="cart-your-price">
+            Your price
+          </span>
+        ) : null}
       </td>
       <td className="hidden px-3 py-3 sm:px-4 text-right align-top font-medium tabular-nums sm:table-cell">
         {figures ? formatMoney(figures.total) : '—'}

@@ -1,10 +1,13 @@
-import { checkQuantity, unitPriceCentsFor } from '@/lib/catalogue/shared';
+import { checkQuantity } from '@/lib/catalogue/shared';
+import { resolveUnitPrice, type PriceSource } from '@/lib/pricing/shared';
 import type { CartLine } from '@/lib/cart/shared';
 
 /** A line's figures for the quantity typed: its unit price and total, in cents. */
 export interface LineFigures {
   unit: number;
   total: number;
+  /** Where the unit price comes from (a contract price is said beside it). */
+  source: PriceSource;
 }
 
 /** `record` without `key`. */
@@ -24,21 +27,27 @@ export function pictureSrc(line: CartLine): string {
   return own ? line.picture : `/api/product/${line.productId}/picture`;
 }
 
-/** A line's unit price and total for the quantity typed, by the same rule as the server. */
+/**
+ * A line's unit price and total for the quantity typed, by the same rules as the server: the
+ * buyer's quantity rule (the line carries it, contract overrides applied) and the one price
+ * resolution with the buyer's contract.
+ */
 export function priced(line: CartLine, quantity: number): LineFigures | null {
   if (line.issue?.code === 'deleted') return null;
   const verdict = checkQuantity(
-    { minimumOrderQuantity: line.minimumOrderQuantity, availableQuantity: line.availableQuantity },
-    quantity,
-  );
-  if (!verdict.ok) return null;
-  const unit = unitPriceCentsFor(
     {
       minimumOrderQuantity: line.minimumOrderQuantity,
-      priceCents: line.priceCents,
-      priceTiers: line.priceTiers,
+      orderMultiple: line.orderMultiple,
+      maxOrderQuantity: line.maxOrderQuantity,
+      availableQuantity: line.availableQuantity,
     },
     quantity,
   );
-  return unit === null ? null : { unit, total: unit * quantity };
+  if (!verdict.ok) return null;
+  const { unitPriceCents, priceSource } = resolveUnitPrice({
+    product: { priceCents: line.priceCents, priceTiers: line.priceTiers },
+    quantity,
+    contract: line.contract,
+  });
+  return { unit: unitPriceCents, total: unitPriceCents * quantity, source: priceSource };
 }

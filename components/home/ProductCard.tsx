@@ -1,4 +1,6 @@
+import { YourPrice } from '@/components/pricing/YourPrice';
 import { formatMoney, toCents } from '@/lib/core/money';
+import type { MemberPrice } from '@/lib/pricing/shared';
 import {
   CARD_PICTURE_HEIGHT,
   CARD_PICTURE_SIZES,
@@ -10,13 +12,15 @@ import {
  * A product card: the fields of the specification, the part number and category when the
  * product has them, "from $x" (its lowest tier price) when it has volume prices, and a slot
  * for its action. Drawn from the card's data (`productCardView` in card-view.ts), on the server or in the
- * browser alike.
+ * browser alike. With `memberPrice` (a signed-in company member's contract price, fetched by the
+ * browser: useMemberPrices), "Your price" beside the struck list price and the member's minimum.
  */
 export function ProductCard({
   card,
   action,
   headingLevel = 3,
   eagerPicture = false,
+  memberPrice = null,
 }: {
   card: ProductCardView;
   action: React.ReactNode;
@@ -24,6 +28,8 @@ export function ProductCard({
   eagerPicture?: boolean;
   /** The level of the card's title: 3 under a section heading, 2 right under a page's h1. */
   headingLevel?: 2 | 3;
+  /** The signed-in member's own price of the product; never given on the server. */
+  memberPrice?: MemberPrice | null;
 }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -58,11 +64,15 @@ export function ProductCard({
         ) : null}
         <p className="card-text">{`${card.preview}...read more`}</p>
         <dl className="card-specs">
-          <div>
-            <dt>Price</dt>
-            <dd className="card-price">{formatMoney(toCents(card.price))}</dd>
-          </div>
-          {card.lowestCents < toCents(card.price) ? (
+          {memberPrice ? (
+            <YourPrice price={memberPrice} />
+          ) : (
+            <div>
+              <dt>Price</dt>
+              <dd className="card-price">{formatMoney(toCents(card.price))}</dd>
+            </div>
+          )}
+          {!memberPrice && card.lowestCents < toCents(card.price) ? (
             <div>
               <dt>Volume price</dt>
               <dd className="card-from" data-testid="price-from">
@@ -72,7 +82,7 @@ export function ProductCard({
           ) : null}
           <div>
             <dt>minimumOrderQuantity</dt>
-            <dd>{card.minimumOrderQuantity}</dd>
+            <dd>{memberPrice?.minimumOrderQuantity ?? card.minimumOrderQuantity}</dd>
           </div>
           <div>
             <dt>availableQuantity</dt>

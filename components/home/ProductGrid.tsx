@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { JsonLd } from '@/components/layout/JsonLd';
+import { useMemberPrices } from '@/components/pricing/useMemberPrices';
 import type { ProductCardView } from './card';
 import { ProductCard } from './ProductCard';
 import { summaryListLd } from './summary-ld';
@@ -10,7 +11,9 @@ import { summaryListLd } from './summary-ld';
  * Product cards in a responsive grid, each with Buy Now to its product page. A client
  * component for its weight, not for behaviour: the page sends each card's data once (the
  * server-rendered HTML, and the cards' data for React), where a server component's cards would
- * travel twice, as HTML and again as the element tree of the page's React payload.
+ * travel twice, as HTML and again as the element tree of the page's React payload. The page
+ * is the same for everyone (cached, list prices only); a signed-in company member's own prices
+ * are asked by the browser afterwards, once for all the cards (useMemberPrices).
  */
 export function ProductGrid({
   cards,
@@ -31,6 +34,7 @@ export function ProductGrid({
   /** Also the cards' products as structured data, in their short form (the home page). */
   listLd?: { name: string; origin: string };
 }) {
+  const memberPrices = useMemberPrices(cards.map((card) => card.id));
   return (
     <>
       {listLd ? <JsonLd data={summaryListLd(cards, listLd)} /> : null}
@@ -44,6 +48,7 @@ export function ProductGrid({
               card={card}
               headingLevel={headingLevel}
               eagerPicture={firstAboveFold && index === 0}
+              memberPrice={memberPrices.get(card.id)}
               action={
                 <Link
                   href={`/product/${card.id}`}

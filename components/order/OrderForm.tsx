@@ -10,13 +10,15 @@ import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { DeliveryFields } from './DeliveryFields';
 import {
-  orderMinimum,
+  checkQuantityUnder,
   priceListOf,
+  quantityChoices,
+  quantityRefusalMessage,
   tierIndexFor,
-  totalCentsFor,
-  unitPriceCentsFor,
   type PriceTier,
+  type QuantityRule,
 } from '@/lib/catalogue/shared';
+import { resolveUnitPrice, type ContractPricing } from '@/lib/pricing/shared';
 import { postJson } from '@/lib/client/api';
 import { formatMoney } from '@/lib/core/money';
 import { messages } from '@/lib/core/messages';
@@ -36,8 +38,20 @@ export interface OrderFormProduct {
   description: string;
   minimumOrderQuantity: number;
   availableQuantity: number;
+  orderMultiple: number;
+  maxOrderQuantity: number | null;
   price: number;
   priceTiers: PriceTier[];
+}
+
+/**
+ * What the signed-in buyer orders this product on (decided on the server, per request): the
+ * quantity rule with their contract's overrides (lib/catalogue/quantity.ts), and their contract
+ * for the product (null: none), so the form shows the price the server will charge.
+ */
+export interface OrderFormTerms {
+  rule: QuantityRule;
+  contract: ContractPricing | null;
 }
 
 export interface OrderFormUser {
@@ -55,10 +69,26 @@ export interface OrderFormPrefill {
   notices: string[];
 }
 
-/** The first quantity of the dropdown that meets both minimums. */
-function defaultQuantity(product: OrderFormProduct): string {
-  const minimum = orderMinimum(product);
-  return String(ORDER_QUANTITIES.find((quantity) => quantity >= minimum) ?? MINIMUM_ORDER_QUANTITY);
+/**
+ * The dropdown's quantities: the spec's choices for a product sold one by one (those below 500
+ * stay, and warn when chosen), whole cartons from the minimum otherwise (with the prefilled
+ * quantity of "Order again" when it is valid but not one of them).
+ */
+function choicesOf(rule: QuantityRule, prefilled: string | null | undefined): number[] {
+  if (rule.multiple === 1) return [...ORDER_QUANTITIES];
+  const cartons = quantityChoices(rule, ORDER_QUANTITIES);
+  const again = Number(prefilled);
+  if (prefilled && checkQuantityUnder(rule, again).ok && !cartons.includes(again)) {
+    return [...cartons, again].sort((a, b) => a - b);
+  }
+  return cartons;
+}
+
+/** The first quantity of the dropdown that meets the minimum. */
+function defaultQuantity(choices: readonly number[], rule: QuantityRule): string {
+  return String(
+    choices.find((quantity) => quantity >= rule.minimum) ?? choices[0] ?? MINIMUM_ORDER_QUANTITY,
+  );
 }
 
 /**
@@ -73,12 +103,16 @@ function defaultQuantity(product: OrderFormProduct): string {
 export function OrderForm({
   product,
   user,
+  terms,
   prefill,
 }: {
   product: OrderFormProduct;
   user: OrderFormUser;
+  terms: OrderFormTerms;
   prefill?: OrderFormPrefill | null;
 }) {
+  const { rule, contract } = terms;
+  const choices = useMemo(() => choicesOf(rule, prefill?.quantity), [rule, prefill?.quantity]);
   const router = useRouter();
   const { dialog, show } = useMessageDialog();
   const {
@@ -90,7 +124,7 @@ export function OrderForm({
   } = useForm<OrderFormInput, unknown, OrderFormValues>({
     resolver: zodResolver(orderFormSchema),
     defaultValues: {
-      quantity: prefill?.quantity ?? defaultQuantity(product),
+      quantity: prefill?.quantity ?? defaultQuantity(choices, rule),
       address: prefill?.address ?? '',
       phone: prefill?.phone ?? '',
       poNumber: '',
@@ -98,9 +132,19 @@ export function OrderForm({
   });
   const priceList = useMemo(() => priceListOf(product), [product]);
   const chosen = Number(useWatch({ control, name: 'quantity' }));
-  const unitCents = unitPriceCentsFor(priceList, chosen);
-  const totalCents = totalCentsFor(priceList, chosen);
-  const activeTier = unitCents === null ? -1 : tierIndexFor(priceList, chosen);
+  const verdict = checkQuantityUnder(rule, chosen);
+  // The price the server charges: the buyer's contract, else the volume tier, else the list price.
+  const price =
+    chosen >= rule.minimum &&
+    Number.isSafeInteger(chosen) &&
+    (verdict.ok || verdict.reason !== 'not_multiple')
+      ? resolveUnitPrice({ product: priceList, quantity: chosen, contract })
+      : null;
+  const unitCents = price?.unitPriceCents ?? null;
+  const totalCents = price ? price.unitPriceCents * chosen : null;
+  const contractPrice = price?.priceSource.startsWith('contract:') ?? false;
+  // The product's own tier table marks the row that prices the quantity (none for a contract price).
+  const activeTier = price && !contractPrice ? tierIndexFor(priceList, chosen) : -1;
 
   const onSubmit = handleSubmit(async (values) => {
     const quantity = Number(values.quantity);
@@ -178,20 +222,35 @@ export function OrderForm({
           </Field>
           <Field id="order-quantity" label="Quantity">
             <select {...register('quantity')}>
-              {ORDER_QUANTITIES.map((quantity) => (
+              {choices.map((quantity) => (
                 <option key={quantity} value={String(quantity)}>
-                  {quantity}
+                  {rule.multiple > 1
+                    ? `${quantity.toLocaleString('en-US')} (${quantity / rule.multiple} cartons)`
+                    : quantity}
                 </option>
               ))}
             </select>
           </Field>
+          {rule.multiple > 1 ? (
+            <p className="-mt-2 text-sm text-slate-700" data-testid="order-carton">
+              Sold in cartons of {rule.multiple.toLocaleString('en-US')}
+              {rule.maximum >= rule.minimum && rule.maximum < rule.available
+                ? `, at most ${rule.maximum.toLocaleString('en-US')} per order`
+                : ''}
+              .
+            </p>
+          ) : null}
           <div
             aria-live="polite"
             className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm"
             data-testid="order-price"
           >
             {unitCents === null || totalCents === null ? (
-              <p className="text-slate-700">{minimumQuantityMessage(orderMinimum(priceList))}</p>
+              <p className="text-slate-700">
+                {!verdict.ok && verdict.reason !== 'below_minimum'
+                  ? quantityRefusalMessage(verdict, chosen)
+                  : minimumQuantityMessage(rule.minimum)}
+              </p>
             ) : (
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
                 <dt className="text-slate-500">Unit price</dt>
@@ -200,7 +259,9 @@ export function OrderForm({
                   data-testid="order-unit-price"
                 >
                   {formatMoney(unitCents)}
-                  {activeTier > 0 ? (
+                  {contractPrice ? (
+                    <span className="ml-2 text-xs font-normal text-emerald-800">your price</span>
+                  ) : activeTier > 0 ? (
                     <span className="ml-2 text-xs font-normal text-emerald-700">volume price</span>
                   ) : null}
                 </dd>

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from '@/components/ui/Dialog';
 import { QuoteRequestFields } from './QuoteRequestFields';
 import { Field, FormError } from '@/components/ui/Field';
-import { orderMinimum } from '@/lib/catalogue/shared';
+import { cartonMessage, orderMinimum } from '@/lib/catalogue/shared';
 import { postJson } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { notices } from '@/lib/core/messages';
@@ -29,14 +29,18 @@ function localToday(): string {
  */
 export function QuoteRequestForm({
   product,
+  rule,
 }: {
   product: { _id: string; name: string; minimumOrderQuantity: number };
+  /** The buyer's minimum and carton for this product (their contract applied); default the product's. */
+  rule?: { minimum: number; multiple: number };
 }) {
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const sectionId = useId();
-  const minimum = orderMinimum(product);
+  const minimum = rule?.minimum ?? orderMinimum(product);
+  const multiple = rule?.multiple ?? 1;
   const {
     register,
     handleSubmit,
@@ -52,6 +56,14 @@ export function QuoteRequestForm({
     setFormError(null);
     if (values.quantity < minimum) {
       setError('quantity', { message: `Minimum Order Quantity - ${minimum}` });
+      return;
+    }
+    if (values.quantity % multiple !== 0) {
+      const below = Math.max(minimum, Math.floor(values.quantity / multiple) * multiple);
+      const above = Math.ceil(values.quantity / multiple) * multiple;
+      setError('quantity', {
+        message: cartonMessage(multiple, below === above ? [above] : [below, above]),
+      });
       return;
     }
     const result = await postJson<{ reference: string }>('/api/quotes', {
@@ -97,14 +109,18 @@ export function QuoteRequestForm({
           <Field
             id="quote-quantity"
             label="Quantity"
-            hint={`Any whole number from ${minimum.toLocaleString('en-US')}.`}
+            hint={
+              multiple > 1
+                ? `Whole cartons of ${multiple.toLocaleString('en-US')} from ${minimum.toLocaleString('en-US')}.`
+                : `Any whole number from ${minimum.toLocaleString('en-US')}.`
+            }
             error={errors.quantity?.message}
           >
             <input
               type="number"
               inputMode="numeric"
               min={minimum}
-              step={1}
+              step={multiple}
               required
               autoFocus
               {...register('quantity')}

@@ -101,6 +101,10 @@ export const invoiceDetailSchema = invoiceSummarySchema
         quantity: z.number().int(),
         unitPriceCents: z.number().int(),
         totalCents: z.number().int(),
+        priceSource: z.string().nullable().meta({
+          description:
+            'Where the unit price came from: "List price", "Volume price", "Contract price" or "Quote <reference>"; null for lines from before prices recorded it.',
+        }),
       }),
     ),
     payments: z.array(

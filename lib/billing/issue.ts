@@ -116,17 +116,14 @@ function draftOf(order: OrderRecord, now: Date): AccountInvoiceDoc {
     orderId: new ObjectId(order._id),
     companyId: new ObjectId(order.companyId!),
     number: order.invoiceNumber ?? null,
-    lines: order.lines.map((line) => {
-      const source = (line as { priceSource?: unknown }).priceSource;
-      return {
-        sku: line.sku,
-        name: line.name,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        totalCents: line.totalCents,
-        ...(typeof source === 'string' ? { priceSource: source } : {}),
-      };
-    }),
+    lines: order.lines.map((line) => ({
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      totalCents: line.totalCents,
+      ...(line.priceSource ? { priceSource: line.priceSource } : {}),
+    })),
     poNumber: order.poNumber,
     currency: 'usd',
     totalCents: order.totalCents,

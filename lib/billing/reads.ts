@@ -4,6 +4,7 @@ import type { User } from '@/lib/accounts';
 import { billingMembership, companyNames } from '@/lib/companies';
 import { refuse } from '@/lib/core/refusal';
 import { agingReport, daysOverdue } from '@/lib/terms/shared';
+import { priceSourceLabel } from '@/lib/pricing/shared';
 import type { AccountInvoiceDoc } from './collections';
 import { filterStatuses, handlesInvoices, isOverdue, openCents } from './rules';
 import {
@@ -117,6 +118,7 @@ export function invoiceDetail(
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
       totalCents: line.totalCents,
+      priceSource: priceSourceLabel(line.priceSource),
     })),
     payments: doc.payments.map((payment) => ({
       amountCents: payment.amountCents,

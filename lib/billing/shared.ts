@@ -41,6 +41,8 @@ export interface InvoiceLine {
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
+  /** Where the unit price came from: "Contract price", "Volume price"... (null: not recorded). */
+  priceSource: string | null;
 }
 
 /** One payment received against an invoice. */

@@ -11,10 +11,19 @@ const tag = 'Order list';
 
 const issueSchema = z
   .object({
-    code: z.enum(['deleted', 'below_minimum', 'above_stock', 'too_large']).meta({
-      description:
-        '`deleted`: the product is no longer sold; `below_minimum`: the quantity is below its minimum now; `above_stock`: above the stock left; `too_large`: above the store’s bound.',
-    }),
+    code: z
+      .enum([
+        'deleted',
+        'below_minimum',
+        'not_multiple',
+        'above_maximum',
+        'above_stock',
+        'too_large',
+      ])
+      .meta({
+        description:
+          '`deleted`: the product is no longer sold; `below_minimum`: the quantity is below its minimum now; `not_multiple`: not a whole number of cartons; `above_maximum`: above the most one order may take; `above_stock`: above the stock left; `too_large`: above the store’s bound.',
+      }),
     message: z.string(),
     nearestQuantity: z.number().int().nullable().meta({
       description:
@@ -32,20 +41,54 @@ const lineSchema = z
     quantity: z.number().int(),
     unitPriceCents: z.number().int().nullable().meta({
       description:
-        'The unit price of the quantity’s volume tier today, in US cents; null while the line has an issue.',
+        'The unit price this buyer pays for the quantity today, in US cents (their company’s contract price, else the volume tier, else the list price); null while the line has an issue.',
+    }),
+    priceSource: z.string().nullable().meta({
+      description:
+        'Where that price comes from: `list`, `tier` or `contract:<price list id>`; null while the line has an issue.',
     }),
     totalCents: z.number().int().nullable().meta({
       description: 'quantity × unitPriceCents; null while the line has an issue.',
     }),
     minimumOrderQuantity: z.number().int().meta({
       description:
-        'The smallest quantity that may be ordered (the product’s minimum, at least 500).',
+        'The smallest quantity this buyer may order (the product’s minimum, at least 500, raised by their contract, rounded up to the carton).',
     }),
+    orderMultiple: z.number().int().meta({
+      description: 'The carton size: every quantity is a whole number of cartons (1: any).',
+    }),
+    maxOrderQuantity: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The most one order may take (stock aside); null: no maximum.' }),
     availableQuantity: z.number().int(),
     priceCents: z.number().int().meta({ description: 'The product’s base unit price, in cents.' }),
     priceTiers: z
       .array(z.object({ minQuantity: z.number().int(), priceCents: z.number().int() }))
       .meta({ description: 'The product’s volume tiers, in cents (empty: the base price).' }),
+    contract: z
+      .object({
+        list: z.object({
+          id: z.string(),
+          validFrom: z.string().nullable(),
+          validTo: z.string().nullable(),
+          percentOffBasisPoints: z.number().int().nullable(),
+        }),
+        entry: z
+          .object({
+            unitPriceCents: z.number().int().nullable(),
+            tiers: z
+              .array(z.object({ minQuantity: z.number().int(), unitPriceCents: z.number().int() }))
+              .nullable(),
+          })
+          .nullable(),
+      })
+      .nullable()
+      .meta({
+        description:
+          'The signed-in buyer’s own contract for the product (their company’s price list and its entry), so a page prices quantities as they are typed; null without one.',
+      }),
     issue: issueSchema.nullable().meta({
       description: 'Why the line cannot be checked out as it is; null when it can.',
     }),

@@ -8,6 +8,7 @@ import {
   type ProductDoc,
 } from '@/lib/catalogue';
 import { refuse, refuseField } from '@/lib/core/refusal';
+import { contractOfPerson, contractOverridesOf } from '@/lib/pricing';
 import type { Id } from '@/lib/core/ids';
 import { MAX_CART_LINES } from '@/lib/core/validation/limits';
 import type { Cart } from './shared';
@@ -41,9 +42,16 @@ function ownerId(owner: Owner): ObjectId {
   return new ObjectId(owner.id);
 }
 
-/** The buyer's order list, every line judged against its product now. */
+/** The buyer's order list, every line judged against its product now and priced for them. */
 export async function viewCart(owner: Owner): Promise<Cart> {
-  return cartOf(await readCartLines(ownerId(owner)));
+  const lines = await readCartLines(ownerId(owner));
+  const contract = lines.length
+    ? await contractOfPerson(
+        owner,
+        lines.map((line) => line.productId.toHexString()),
+      )
+    : null;
+  return cartOf(lines, contract);
 }
 
 /** How many lines the buyer's order list has (the header link). */
@@ -58,9 +66,17 @@ async function productFor(productId: Id): Promise<ProductDoc> {
   return product;
 }
 
-/** Refuses a quantity the product's rules do not allow now, as the order form does. */
-function assertQuantity(product: ProductDoc, quantity: number): void {
-  const verdict = checkQuantity(product, quantity);
+/**
+ * Refuses a quantity the product's rules do not allow now for this buyer (their contract may
+ * change the minimum, the carton and the maximum), as the order form does.
+ */
+async function assertQuantity(owner: Owner, product: ProductDoc, quantity: number): Promise<void> {
+  const contract = await contractOfPerson(owner, [product._id.toHexString()]);
+  const verdict = checkQuantity(
+    product,
+    quantity,
+    contractOverridesOf(contract, product._id.toHexString()),
+  );
   if (verdict.ok) return;
   if (verdict.reason === 'above_stock') {
     throw refuseField('quantity', stockMessage(verdict.available, quantity));
@@ -85,7 +101,7 @@ export async function setCartQuantity(
   quantity: number,
 ): Promise<Cart> {
   const product = await productFor(productId);
-  assertQuantity(product, quantity);
+  await assertQuantity(owner, product, quantity);
   for (let attempt = 1; attempt <= LINE_ATTEMPTS; attempt += 1) {
     const result = await setCartLine(ownerId(owner), product._id, quantity, snapshotOf(product));
     if (result.ok) return viewCart(owner);
@@ -107,7 +123,7 @@ export async function addToCart(owner: Owner, productId: Id, quantity: number): 
       line.productId.equals(product._id),
     );
     const next = (current?.quantity ?? 0) + quantity;
-    assertQuantity(product, next);
+    await assertQuantity(owner, product, next);
     const result = await setCartLine(
       userId,
       product._id,

@@ -3,13 +3,18 @@
  * and the words of a line's problem. Nothing here imports server-only code.
  */
 import { MAX_CART_LINES } from '@/lib/core/validation/limits';
+import type { ContractPricing, PriceSource } from '@/lib/pricing/shared';
 
 export { MAX_CART_LINES };
 
 /** What is wrong with a line as it stands: it cannot be checked out until it is changed. */
 export interface CartLineIssue {
-  /** `deleted`: the product is no longer sold; `below_minimum` / `above_stock`: the quantity. */
-  code: 'deleted' | 'below_minimum' | 'above_stock' | 'too_large';
+  /**
+   * `deleted`: the product is no longer sold; `below_minimum`, `not_multiple` (not whole
+   * cartons), `above_maximum` (above the most per order), `above_stock`, `too_large`: the quantity.
+   */
+  code:
+    'deleted' | 'below_minimum' | 'not_multiple' | 'above_maximum' | 'above_stock' | 'too_large';
   message: string;
   /** The valid quantity nearest the line's, or null when none may be ordered now. */
   nearestQuantity: number | null;
@@ -23,17 +28,31 @@ export interface CartLine {
   name: string;
   picture: string;
   quantity: number;
-  /** The unit price of the quantity's volume tier today; null when it has no price (an issue). */
+  /**
+   * The unit price this buyer pays for the quantity today (lib/pricing `resolveUnitPrice`: their
+   * contract, else the volume tier, else the list price); null when it has no price (an issue).
+   */
   unitPriceCents: number | null;
+  /** Where that price comes from (`list`, `tier`, `contract:<id>`); null without a price. */
+  priceSource: PriceSource | null;
   /** quantity x unit price; null with an issue. */
   totalCents: number | null;
-  /** The smallest quantity that may be ordered (the product's minimum, at least 500). */
+  /**
+   * The smallest quantity this buyer may order: the product's minimum, at least 500, raised by
+   * their contract, rounded up to the carton (lib/catalogue/quantity.ts).
+   */
   minimumOrderQuantity: number;
+  /** The carton size for this buyer (the contract's, else the product's; 1 for none). */
+  orderMultiple: number;
+  /** The most one order may take for this buyer (the contract's, else the product's); null: none. */
+  maxOrderQuantity: number | null;
   /** The stock left; 0 for a deleted product. */
   availableQuantity: number;
   /** The product's price list today (base price and volume tiers), for totals as the buyer types. */
   priceCents: number;
   priceTiers: Array<{ minQuantity: number; priceCents: number }>;
+  /** This buyer's contract for the product (their price list and its entry), for figures as they type; null: none. */
+  contract: ContractPricing | null;
   /** Null when the line may be checked out as it is. */
   issue: CartLineIssue | null;
 }

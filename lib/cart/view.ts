@@ -1,13 +1,20 @@
 import 'server-only';
 import {
+  cartonMessage,
   checkQuantity,
   findProductDocuments,
+  maximumMessage,
   minimumQuantityMessage,
-  minimumQuantityOf,
-  unitPriceCentsFor,
+  quantityRuleOf,
   type ProductDoc,
   type QuantityVerdict,
 } from '@/lib/catalogue';
+import {
+  contractOverridesOf,
+  contractPricingOf,
+  resolveUnitPrice,
+  type Contract,
+} from '@/lib/pricing';
 import { fieldMessages, quickOrderMessages } from '@/lib/core/messages';
 import { MAX_CART_LINES } from '@/lib/core/validation/limits';
 import type { Cart, CartLine, CartLineIssue } from './shared';
@@ -41,6 +48,31 @@ export function quantityIssue(verdict: Exclude<QuantityVerdict, { ok: true }>): 
         message: quickOrderMessages.aboveStock(verdict.available, verdict.nearest),
         nearestQuantity: verdict.nearest,
       };
+    case 'not_multiple':
+      return {
+        code: 'not_multiple',
+        message: cartonMessage(verdict.multiple, verdict.neighbours),
+        nearestQuantity: verdict.nearest,
+      };
+    case 'above_maximum':
+      return {
+        code: 'above_maximum',
+        message: maximumMessage(verdict.maximum, verdict.multiple),
+        nearestQuantity: verdict.nearest,
+      };
+    case 'not_whole':
+      if (verdict.multiple > 1) {
+        return {
+          code: 'not_multiple',
+          message: cartonMessage(verdict.multiple, verdict.neighbours),
+          nearestQuantity: verdict.nearest,
+        };
+      }
+      return {
+        code: 'too_large',
+        message: fieldMessages.order.quantityWhole,
+        nearestQuantity: verdict.nearest,
+      };
     default:
       return {
         code: 'too_large',
@@ -56,8 +88,15 @@ const deletedIssue: CartLineIssue = {
   nearestQuantity: null,
 };
 
-/** One stored line as the list shows it, judged against its product as it is now. */
-export function cartLineView(line: CartLineDoc, product: ProductDoc | undefined): CartLine {
+/**
+ * One stored line as the list shows it, judged against its product as it is now and priced for
+ * this buyer (their company's contract, if any: its quantity overrides and its price).
+ */
+export function cartLineView(
+  line: CartLineDoc,
+  product: ProductDoc | undefined,
+  contract: Contract | null = null,
+): CartLine {
   if (!product) {
     return {
       productId: line.productId.toHexString(),
@@ -66,40 +105,78 @@ export function cartLineView(line: CartLineDoc, product: ProductDoc | undefined)
       picture: line.picture,
       quantity: line.quantity,
       unitPriceCents: null,
+      priceSource: null,
       totalCents: null,
       minimumOrderQuantity: 0,
+      orderMultiple: 1,
+      maxOrderQuantity: null,
       availableQuantity: 0,
       priceCents: 0,
       priceTiers: [],
+      contract: null,
       issue: deletedIssue,
     };
   }
-  const verdict = checkQuantity(product, line.quantity);
-  const unit = verdict.ok ? unitPriceCentsFor(product, line.quantity) : null;
-  const total = unit === null ? null : unit * line.quantity;
+  const productId = product._id.toHexString();
+  const overrides = contractOverridesOf(contract, productId);
+  const pricing = contractPricingOf(contract, productId);
+  const rule = quantityRuleOf(product, overrides);
+  const verdict = checkQuantity(product, line.quantity, overrides);
+  const price = verdict.ok
+    ? resolveUnitPrice({ product, quantity: line.quantity, contract: pricing })
+    : null;
+  const total = price === null ? null : price.unitPriceCents * line.quantity;
+  const perOrder = overrides?.maxQuantity ?? product.maxOrderQuantity ?? null;
   return {
-    productId: product._id.toHexString(),
+    productId,
     sku: product.sku ?? null,
     name: product.name,
     picture: product.picture,
     quantity: line.quantity,
-    unitPriceCents: unit,
+    unitPriceCents: price?.unitPriceCents ?? null,
+    priceSource: price?.priceSource ?? null,
     totalCents: total !== null && Number.isSafeInteger(total) ? total : null,
-    minimumOrderQuantity: minimumQuantityOf(product),
-    availableQuantity: Math.max(0, product.availableQuantity),
+    minimumOrderQuantity: rule.minimum,
+    orderMultiple: rule.multiple,
+    maxOrderQuantity: perOrder,
+    availableQuantity: rule.available,
     priceCents: product.priceCents,
     priceTiers: (product.priceTiers ?? []).map(({ minQuantity, priceCents }) => ({
       minQuantity,
       priceCents,
     })),
+    contract: pricing && {
+      list: {
+        id: pricing.list.id,
+        validFrom: pricing.list.validFrom && new Date(pricing.list.validFrom).toISOString(),
+        validTo: pricing.list.validTo && new Date(pricing.list.validTo).toISOString(),
+        percentOffBasisPoints: pricing.list.percentOffBasisPoints,
+      },
+      entry: pricing.entry && {
+        unitPriceCents: pricing.entry.unitPriceCents,
+        tiers:
+          pricing.entry.tiers?.map(({ minQuantity, unitPriceCents }) => ({
+            minQuantity,
+            unitPriceCents,
+          })) ?? null,
+      },
+    },
     issue: verdict.ok ? null : quantityIssue(verdict),
   };
 }
 
-/** The list built from its stored lines and their products (read in one query). */
-export async function cartOf(lines: CartLineDoc[]): Promise<Cart> {
+/**
+ * The list built from its stored lines and their products (read in one query), priced by the
+ * buyer's contract (`contract`, read for these products; null: none).
+ */
+export async function cartOf(
+  lines: CartLineDoc[],
+  contract: Contract | null = null,
+): Promise<Cart> {
   const products = await findProductDocuments(lines.map((line) => line.productId));
-  const views = lines.map((line) => cartLineView(line, products.get(line.productId.toHexString())));
+  const views = lines.map((line) =>
+    cartLineView(line, products.get(line.productId.toHexString()), contract),
+  );
   return {
     lines: views,
     lineCount: views.length,

@@ -1,4 +1,6 @@
+import { fieldMessages } from '@/lib/core/messages';
 import { MAXIMUM_ORDER_QUANTITY, MINIMUM_ORDER_QUANTITY } from '@/lib/core/validation/limits';
+import { minimumQuantityMessage, stockMessage } from './validation/quantity';
 
 /**
  * THE quantity rule of the store (issue 26), in one function shared by the order form, the order
@@ -48,12 +50,7 @@ export interface QuantityRule {
 }
 
 export type QuantityRefusal =
-  | 'not_whole'
-  | 'below_minimum'
-  | 'not_multiple'
-  | 'above_maximum'
-  | 'above_stock'
-  | 'too_large';
+  'not_whole' | 'below_minimum' | 'not_multiple' | 'above_maximum' | 'above_stock' | 'too_large';
 
 export type QuantityVerdict =
   | { ok: true }
@@ -230,4 +227,45 @@ export function cartonMessage(multiple: number, neighbours: readonly number[]): 
   return neighbours.length === 0
     ? `Sold in cartons of ${multiple.toLocaleString('en-US')}.`
     : `Sold in cartons of ${multiple.toLocaleString('en-US')}: ${neighboursText(neighbours)}.`;
+}
+
+/** "At most 960 per order (cartons of 48)." for a quantity above a maximum per order. */
+export function maximumMessage(maximum: number, multiple: number): string {
+  const cartons = multiple > 1 ? ` (cartons of ${multiple.toLocaleString('en-US')})` : '';
+  return `At most ${maximum.toLocaleString('en-US')} per order${cartons}.`;
+}
+
+/** The spec's "Minimum Order Quantity - 500", with the carton when there is one: "... - 528 (cartons of 48)". */
+export function minimumMessage(minimum: number, multiple = 1): string {
+  return multiple > 1
+    ? `${minimumQuantityMessage(minimum)} (cartons of ${multiple.toLocaleString('en-US')})`
+    : minimumQuantityMessage(minimum);
+}
+
+/** A refused quantity's verdict. */
+export type QuantityRefused = Exclude<QuantityVerdict, { ok: true }>;
+
+/**
+ * The words of a refused quantity as a form's field says them: the spec's "Minimum Order
+ * Quantity - 500" (with the carton when there is one), the cartons with the nearest valid
+ * quantities, the maximum per order, or the stock (which states the figure left only near it,
+ * `stockMessage`).
+ */
+export function quantityRefusalMessage(verdict: QuantityRefused, requested: number): string {
+  switch (verdict.reason) {
+    case 'below_minimum':
+      return minimumMessage(verdict.minimum, verdict.multiple);
+    case 'not_multiple':
+      return cartonMessage(verdict.multiple, verdict.neighbours);
+    case 'not_whole':
+      return verdict.multiple > 1
+        ? cartonMessage(verdict.multiple, verdict.neighbours)
+        : fieldMessages.order.quantityWhole;
+    case 'above_maximum':
+      return maximumMessage(verdict.maximum, verdict.multiple);
+    case 'above_stock':
+      return stockMessage(verdict.available, requested);
+    case 'too_large':
+      return fieldMessages.order.quantityTooLarge;
+  }
 }

@@ -1,4 +1,5 @@
 import type { InvoiceDetails, OrderRecord } from '@/lib/orders';
+import { priceSourceLabel } from '@/lib/pricing/shared';
 
 /**
  * Everything one invoice shows, as plain data: built from the order, the buyer's details frozen
@@ -41,6 +42,8 @@ export interface InvoiceLine {
   unitPriceCents: number;
   /** quantity x unitPriceCents. */
   amountCents: number;
+  /** Where the unit price came from ("Contract price", "Volume price"...); null: not recorded. */
+  priceSource: string | null;
 }
 
 /** The store as the seller: its name and the optional STORE_ADDRESS and STORE_TAX_ID. */
@@ -73,6 +76,7 @@ export function invoiceLines(order: OrderRecord, details: InvoiceDetails): Invoi
         quantity: order.quantity,
         unitPriceCents: order.unitPriceCents,
         amountCents: order.totalCents,
+        priceSource: priceSourceLabel(order.lines[0]?.priceSource),
       },
     ];
   }
@@ -82,6 +86,7 @@ export function invoiceLines(order: OrderRecord, details: InvoiceDetails): Invoi
     quantity: line.quantity,
     unitPriceCents: line.unitPriceCents,
     amountCents: line.totalCents,
+    priceSource: priceSourceLabel(line.priceSource),
   }));
 }
 

@@ -30,7 +30,7 @@ export function lineTable(doc: Doc, lines: readonly InvoiceLine[], left: number,
   ];
   const cellsOf = (line: InvoiceLine) => [
     partNumberOf(line),
-    line.product,
+    line.priceSource ? `${line.product}\n${line.priceSource}` : line.product,
     line.quantity.toLocaleString('en-US'),
     formatMoney(line.unitPriceCents),
     formatMoney(line.amountCents),

@@ -1,6 +1,7 @@
 import type { ObjectId } from 'mongodb';
 import { collection, declareCollections } from '@/lib/core/db/collection';
 import type { OutboxEntry } from '@/lib/core/mail/outbox-registry';
+import type { PriceSource } from '@/lib/pricing/shared';
 import type { CancelReason, OrderStatus } from './lifecycle';
 
 /**
@@ -20,6 +21,11 @@ export interface OrderLineOf<ProductId> {
   unitPriceCents: number;
   /** quantity x unitPriceCents. */
   totalCents: number;
+  /**
+   * Where the unit price came from (lib/pricing `resolveUnitPrice`): `list`, `tier`,
+   * `contract:<price list id>` or `quote:<reference>`. Absent on lines from before contract prices.
+   */
+  priceSource?: PriceSource;
 }
 
 /** How an order on account is invoiced and paid (lib/terms for the terms, lib/billing for the invoice). */

@@ -1,5 +1,11 @@
 import 'server-only';
-import { orderMinimum } from '@/lib/catalogue';
+import {
+  checkQuantityUnder,
+  quantityChoices,
+  quantityRuleOf,
+  type QuantityFacts,
+  type QuantityRule,
+} from '@/lib/catalogue';
 import { fillCart, type Cart } from '@/lib/cart';
 import type { Id } from '@/lib/core/ids';
 import { refuse } from '@/lib/core/refusal';
@@ -38,18 +44,25 @@ export interface OrderAgainPrefill {
 }
 
 /**
- * The quantity to select for an earlier order's `earlier` units, from the dropdown's choices
- * that may be ordered today (at least 500 and the product's minimum, at most the stock left):
- * the same quantity when it is one of them, else the nearest (the smaller on a tie), with why.
+ * The quantity to select for an earlier order's `earlier` units, from the quantities the order
+ * form offers that may be ordered today (the buyer's quantity rule `rule`, the product's own when
+ * not given: at least the minimum, whole cartons, at most the maximum and the stock left): the
+ * same quantity when it is still valid and offered (any valid number of cartons is offered for a
+ * product sold in cartons), else the nearest such choice (the smaller on a tie), with why.
  */
 export function orderAgainQuantity(
   earlier: number,
-  product: Pick<Product, 'minimumOrderQuantity' | 'availableQuantity'>,
+  product: QuantityFacts,
+  rule: QuantityRule = quantityRuleOf(product),
 ): { quantity: number | null; notice: string | null } {
-  const minimum = orderMinimum(product);
-  const available = product.availableQuantity;
-  const valid = ORDER_QUANTITIES.filter((choice) => choice >= minimum && choice <= available);
-  if ((valid as readonly number[]).includes(earlier)) return { quantity: earlier, notice: null };
+  const { minimum, available } = rule;
+  const offered =
+    rule.multiple === 1 ? [...ORDER_QUANTITIES] : quantityChoices(rule, ORDER_QUANTITIES);
+  const valid = offered.filter((choice) => checkQuantityUnder(rule, choice).ok);
+  if (valid.includes(earlier)) return { quantity: earlier, notice: null };
+  if (rule.multiple > 1 && checkQuantityUnder(rule, earlier).ok) {
+    return { quantity: earlier, notice: null };
+  }
   if (!valid.length) return { quantity: null, notice: m.noneAvailable(available, earlier) };
   const nearest = valid.reduce((best, choice) =>
     Math.abs(choice - earlier) < Math.abs(best - earlier) ? choice : best,
@@ -75,11 +88,12 @@ export async function orderAgainPrefill(
   viewer: Pick<User, 'id'>,
   orderId: string,
   product: Product,
+  rule?: QuantityRule,
 ): Promise<OrderAgainPrefill | null> {
   const order = await findOrder(orderId);
   if (!order || order.userId !== viewer.id) return null;
   if (goneFor({ role: 'user' }, order) || order.productId !== product._id) return null;
-  const { quantity, notice } = orderAgainQuantity(order.quantity, product);
+  const { quantity, notice } = orderAgainQuantity(order.quantity, product, rule);
   return {
     quantity: quantity === null ? null : String(quantity),
     address: order.address,

@@ -41,6 +41,10 @@ export const orderLineResponseSchema = z
         "Price of one unit, in US cents: the price of the product's volume tier for the line's quantity (or the quoted price), fixed when the order was placed.",
     }),
     totalCents: z.number().int().meta({ description: 'quantity × unitPriceCents, in US cents.' }),
+    priceSource: z.string().optional().meta({
+      description:
+        "Where the unit price came from, fixed when the order was placed: `list`, `tier` (the volume tier), `contract:<price list id>` (the company's contract) or `quote:<reference>`. Absent on lines from before contract prices.",
+    }),
   })
   .meta({ id: 'OrderLine' });
 

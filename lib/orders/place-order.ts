@@ -1,6 +1,8 @@
 import 'server-only';
 import type { User } from '@/lib/accounts';
+import { cartonMessage, maximumMessage, minimumMessage } from '@/lib/catalogue';
 import { assertMayPlaceOrders } from '@/lib/companies';
+import { contractFor } from '@/lib/pricing';
 import { cacheTags, expire } from '@/lib/core/cache';
 import { env } from '@/lib/core/env';
 import { wakeJob } from '@/lib/core/jobs';
@@ -11,7 +13,7 @@ import { sweepOverdueOrders } from './expiry';
 import { mailsQueued, orderMails } from './mails';
 import { holdFor, INVOICE_JOB, UNVERIFIED_MAX_ORDER_LINES } from './rules';
 import { placeOrder, type LineToPlace, type QuotedTerms } from './store';
-import { minimumQuantityMessage, stockMessage } from './validation/order';
+import { stockMessage } from './validation/order';
 
 /** Who places an order: `emailVerified` as the account is now decides its hold (`holdFor`). */
 type Buyer = Pick<User, 'id' | 'name' | 'email' | 'emailVerified'>;
@@ -167,6 +169,13 @@ async function placeLines(
       details: { maxLines: UNVERIFIED_MAX_ORDER_LINES, emailVerified: false },
     });
   }
+  // The company's contract prices the lines not on a quote and may change their quantity rule.
+  const contract = company
+    ? await contractFor(
+        company.companyId,
+        input.lines.map((line) => line.productId),
+      )
+    : null;
   await sweepOverdueOrders();
   const mails = orderMails(['order.placed'], origin, { held: true });
   const result = await placeOrder({
@@ -178,6 +187,7 @@ async function placeLines(
     ...(quote ? { quote } : {}),
     ...(company ? { company } : {}),
     ...(account ? { account } : {}),
+    contract,
   });
   if (!result.ok) {
     switch (result.reason) {
@@ -187,7 +197,7 @@ async function placeLines(
         return result.orderId;
       case 'below_minimum':
         if (quote) throw refuse('quote.below_minimum', { params: { minimum: result.minimum } });
-        throw refuseField('quantity', minimumQuantityMessage(result.minimum));
+        throw refuseField('quantity', minimumMessage(result.minimum, result.multiple));
       case 'out_of_stock':
         if (quote) {
           throw refuse('quote.out_of_stock', {
@@ -196,6 +206,13 @@ async function placeLines(
           });
         }
         throw refuseField('quantity', stockMessage(result.available, input.lines[0]!.quantity));
+      case 'quantity_refused':
+        throw refuseField(
+          'quantity',
+          result.line.reason === 'above_maximum'
+            ? maximumMessage(result.line.maximum!, result.line.multiple ?? 1)
+            : cartonMessage(result.line.multiple ?? 1, result.line.nearest ?? []),
+        );
       case 'lines_refused':
         throw refuse('order.lines_short', { details: { lines: result.lines } });
       case 'total_too_large':

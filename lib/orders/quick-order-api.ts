@@ -26,6 +26,8 @@ const checkStatus = z.enum([
   'malformed',
   'unknown_part',
   'below_minimum',
+  'not_multiple',
+  'above_maximum',
   'above_stock',
   'too_large',
 ]);
@@ -42,7 +44,7 @@ const reportLineSchema = z
       .meta({ description: 'The quantity, summed over merged lines; null when malformed.' }),
     status: checkStatus.meta({
       description:
-        '`ok`: may be ordered as it is. Otherwise why not: `malformed` (not a part number and a whole quantity), `unknown_part`, `below_minimum` (below 500 or the product’s own minimum), `above_stock` (more than the stock left), `too_large`.',
+        '`ok`: may be ordered as it is. Otherwise why not: `malformed` (not a part number and a whole quantity), `unknown_part`, `below_minimum` (below 500, the product’s own or the contract’s minimum, rounded up to the carton), `not_multiple` (not a whole number of cartons), `above_maximum` (above the most one order may take), `above_stock` (more than the stock left), `too_large`.',
     }),
     message: z.string().nullable().meta({ description: 'Why it cannot be ordered; null when ok.' }),
     merged: z
@@ -63,18 +65,26 @@ const reportLineSchema = z
         _id: idField,
         name: z.string(),
         sku: z.string(),
-        minimumOrderQuantity: z
+        minimumOrderQuantity: z.number().int().meta({
+          description:
+            'The smallest quantity this buyer may order (at least 500, rounded up to the carton).',
+        }),
+        orderMultiple: z
           .number()
           .int()
-          .meta({ description: 'The smallest quantity that may be ordered (at least 500).' }),
+          .meta({ description: 'The carton size: quantities are whole numbers of it (1: any).' }),
         unitPrice: z.number().nullable().meta({
           description:
-            'US dollars per unit for this quantity (its volume tier); null without a price.',
+            'US dollars per unit for this quantity (the buyer’s contract, else its volume tier, else the list price); null without a price.',
         }),
         price: z
           .number()
           .nullable()
           .meta({ description: 'US dollars for the line; null without a price.' }),
+        priceSource: z.string().nullable().meta({
+          description:
+            'Where the unit price comes from: `list`, `tier` or `contract:<price list id>`; null without a price.',
+        }),
       })
       .nullable(),
   })

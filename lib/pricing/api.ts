@@ -22,6 +22,10 @@ import {
   priceListQuerySchema,
   updatePriceListSchema,
 } from './validation/price-lists';
+import { memberPricesQuerySchema, productIdsOf } from './validation/member-prices';
+import { MAX_MEMBER_PRICE_IDS } from './shared';
+
+export { memberPricesQuerySchema, productIdsOf };
 
 /**
  * Price lists (store admins): contract prices per company, their entries, the CSV import, and
@@ -375,6 +379,92 @@ export const assignCompanyPriceListOp = operation({
   ],
 });
 
+// ---- A member's own prices ------------------------------------------------------------------
+
+memberPricesQuerySchema.shape.productIds.register(z.globalRegistry, {
+  description: `The products asked: 1 to ${MAX_MEMBER_PRICE_IDS} product ids (24 hexadecimal digits each), separated by commas.`,
+  example: '66a1f0c2e4b0a1b2c3d4e5f6,66a1f0c2e4b0a1b2c3d4e5f7',
+});
+
+export const memberPriceSchema = z
+  .object({
+    productId: idField,
+    listPrice: dollars('The product’s list price, in US dollars.'),
+    unitPrice: dollars(
+      'Your unit price at `minimumOrderQuantity`, in US dollars, from your company’s contract.',
+    ),
+    priceSource: z
+      .string()
+      .regex(/^contract:[0-9a-f]{24}$/)
+      .meta({ description: 'Where the price comes from: `contract:<price list id>`.' }),
+    tiers: z
+      .array(
+        z.object({
+          minQuantity: z.number().int(),
+          unitPrice: dollars('Your unit price from this quantity on, in US dollars.'),
+        }),
+      )
+      .nullable()
+      .meta({
+        description:
+          'The contract entry’s own volume tiers; null for a fixed contract price or the list’s percentage off.',
+      }),
+    minimumOrderQuantity: z.number().int().meta({
+      description:
+        'The smallest quantity you may order (the store’s, the product’s and the contract’s minimum, rounded up to a whole carton).',
+    }),
+    orderMultiple: z
+      .number()
+      .int()
+      .meta({ description: 'The carton size: every quantity is a multiple of it.' }),
+    maxOrderQuantity: z.number().int().nullable().meta({
+      description:
+        'The most one order may take (the contract’s or the product’s, in whole cartons), stock aside; null: no maximum per order.',
+    }),
+  })
+  .meta({ id: 'MemberPrice' });
+
+export const memberPricesSchema = z
+  .object({
+    contract: z
+      .object({ id: idField, name: z.string() })
+      .nullable()
+      .meta({ description: 'The price list your company buys at now; null when none applies.' }),
+    prices: z.array(memberPriceSchema).meta({
+      description:
+        'Your price of each product asked that your contract prices, in the order asked; products at their list price or volume tier, and unknown ids, are left out.',
+    }),
+  })
+  .meta({ id: 'MemberPrices' });
+
+export const memberPricesOp = operation({
+  method: 'get',
+  path: '/api/prices',
+  operationId: 'getMemberPrices',
+  tag,
+  summary: 'Your contract prices',
+  description: `The signed-in caller’s own prices of the products asked, from their company’s price list, for the product cards of the public pages (which show list prices only, the same for everyone, and are cached). Read with the session cookie or an access token when one is sent; anyone else, a person in no company, or a company without a list valid now gets \`{ "contract": null, "prices": [] }\` (200, never an error, so a page may ask without knowing who is signed in). Always answered with \`Cache-Control: private, no-store\` and \`Vary: Cookie, Authorization\`: no shared cache keeps it. At most ${MAX_MEMBER_PRICE_IDS} products per request.`,
+  access: 'public',
+  params: { query: memberPricesQuerySchema },
+  responses: {
+    200: {
+      description: 'Your prices (none for a guest or a person without a contract).',
+      json: memberPricesSchema,
+      headers: z.object({
+        'Cache-Control': z.literal('private, no-store'),
+        Vary: z.string().meta({ example: 'Cookie, Authorization' }),
+      }),
+    },
+  },
+  errors: [
+    {
+      code: 'validation_failed',
+      when: `\`productIds\` is missing, names more than ${MAX_MEMBER_PRICE_IDS} products, or holds something other than product ids separated by commas`,
+      example: validationExample(memberPricesQuerySchema, { productIds: 'not-an-id' }),
+    },
+  ],
+});
+
 export const pricingOperations = [
   listPriceListsOp,
   createPriceListOp,
@@ -385,4 +475,5 @@ export const pricingOperations = [
   deletePriceListEntryOp,
   importPriceListEntriesOp,
   assignCompanyPriceListOp,
+  memberPricesOp,
 ] as const;

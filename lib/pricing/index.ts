@@ -1,8 +1,7 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
 import { findProduct, findProductsBySkus } from '@/lib/catalogue';
-import { adminCompany } from '@/lib/companies';
-import { toObjectId } from '@/lib/core/db/ids';
+import { adminCompany, companyOfMember } from '@/lib/companies';
 import type { Id } from '@/lib/core/ids';
 import { centsToDollars, toCents } from '@/lib/core/money';
 import { refuse, refuseFields } from '@/lib/core/refusal';
@@ -16,7 +15,6 @@ import {
   tooManyImportLines,
   type ImportLineReport,
 } from './import-lines';
-import type { ContractPricing, EntryPricing, ListPricing } from './resolve';
 import {
   basisPointsToPercent,
   DEFAULT_ENTRY_LIMIT,
@@ -33,7 +31,9 @@ import type {
   PriceListEntryView,
   PriceListView,
 } from './shared';
+import { contractFor, type Contract } from './contract';
 import * as store from './store';
+import { memberPriceIds, memberPricesUnder, noMemberPrices } from './member-prices';
 import {
   pricingMessages,
   type AssignPriceListInput,
@@ -53,6 +53,7 @@ import {
 export type * from './shared';
 export * from './resolve';
 export * from './rules';
+export * from './contract';
 
 // ---- Views -----------------------------------------------------------------------------------
 
@@ -383,65 +384,38 @@ export async function assignPriceList(
   return { companyId, priceList: { _id: list._id.toHexString(), name: list.name } };
 }
 
-// ---- The contract of a company ---------------------------------------------------------------
-
-/** A company's contract at an instant: its list, and the entries of the products asked. */
-export interface Contract {
-  list: ListPricing & { name: string };
-  /** By product id (hex); a product without an entry is absent. */
-  entries: Map<
-    string,
-    EntryPricing & Pick<PriceListEntryDoc, 'minQuantity' | 'multiple' | 'maxQuantity'>
-  >;
-}
+// ---- The contract of a company: ./contract.ts ------------------------------------------------
 
 /**
- * The contract of `companyId` for these products at `at`: its assigned list when that list is
- * valid then, with the entries of the products in ONE query (`$in` on the unique index); null
- * when the company has no list, or its list is not valid at `at`.
+ * The contract a person buys at now: their company's (`contractFor`), or null for someone in no
+ * company. Read afresh on every call, so a member who left a company, or a list unassigned or
+ * out of its dates, stops pricing at once.
  */
-export async function contractFor(
-  companyId: Id | string,
+export async function contractOfPerson(
+  person: { id: string },
   productIds: readonly (Id | string)[],
   at: Date = new Date(),
 ): Promise<Contract | null> {
-  const _id = toObjectId(companyId);
-  if (!_id) return null;
-  const assignment = await store.findAssignment(_id);
-  if (!assignment) return null;
-  const list = await store.findPriceList(assignment.priceListId);
-  if (!list) return null;
-  if ((list.validFrom && list.validFrom > at) || (list.validTo && list.validTo < at)) return null;
-  const ids = [...new Set(productIds)].map((id) => toObjectId(id)).filter((id) => id !== null);
-  const docs = await store.findEntries(list._id, ids);
-  return {
-    list: {
-      id: list._id.toHexString(),
-      name: list.name,
-      validFrom: list.validFrom,
-      validTo: list.validTo,
-      percentOffBasisPoints: list.percentOffBasisPoints,
-    },
-    entries: new Map(
-      docs.map((doc) => [
-        doc.productId.toHexString(),
-        {
-          unitPriceCents: doc.unitPriceCents,
-          tiers: doc.tiers,
-          minQuantity: doc.minQuantity,
-          multiple: doc.multiple,
-          maxQuantity: doc.maxQuantity,
-        },
-      ]),
-    ),
-  };
+  const membership = await companyOfMember(person);
+  return membership ? contractFor(membership.company._id.toHexString(), productIds, at) : null;
 }
 
-/** What `resolveUnitPrice` takes of a contract for one product (null without a contract). */
-export function contractPricingOf(
-  contract: Contract | null,
-  productId: Id | string,
-): ContractPricing | null {
-  if (!contract) return null;
-  return { list: contract.list, entry: contract.entries.get(String(productId)) ?? null };
+// ---- A member's own prices -------------------------------------------------------------------
+
+/**
+ * `GET /api/prices` (issue 26, part 4): the contract a signed-in person buys at, and their own
+ * price of each of `productIds` that comes from it (`memberPricesUnder`, ./member-prices.ts):
+ * the list (`contractOfPerson`, ONE query for the entries of every product) and the products
+ * (ONE query) are read afresh on every call. Nothing for a guest (null), a person in no
+ * company, or a company without a list valid at `at`. Per person: never cached, never part of a
+ * shared page.
+ */
+export async function memberPrices(
+  person: { id: string } | null,
+  productIds: readonly string[],
+  at: Date = new Date(),
+) {
+  if (!person) return noMemberPrices();
+  const ids = memberPriceIds(productIds);
+  return memberPricesUnder(await contractOfPerson(person, ids, at), ids, at);
 }

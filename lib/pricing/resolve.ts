@@ -152,3 +152,16 @@ export function resolveUnitPrice({
   }
   return productUnitPrice(product, quantity);
 }
+
+/**
+ * How an invoice or an order names where a line's price came from: "List price", "Volume
+ * price", "Contract price" or "Quote Q-2026-000042"; null for a line from before prices
+ * recorded their source (or a source this store does not know).
+ */
+export function priceSourceLabel(source: string | null | undefined): string | null {
+  if (source === 'list') return 'List price';
+  if (source === 'tier') return 'Volume price';
+  if (source?.startsWith('contract:')) return 'Contract price';
+  if (source?.startsWith('quote:')) return `Quote ${source.slice('quote:'.length)}`;
+  return null;
+}

@@ -62,3 +62,33 @@ export interface CompanyPriceListView {
   companyId: string;
   priceList: { _id: string; name: string } | null;
 }
+
+/** The most products one question for member prices names (`GET /api/prices`). */
+export const MAX_MEMBER_PRICE_IDS = 100;
+
+/**
+ * A signed-in company member's own price of one product, from their company's contract
+ * (`memberPrices`, `GET /api/prices`): money in dollars. Never part of a shared or cached page.
+ */
+export interface MemberPrice {
+  productId: string;
+  /** The product's list price. */
+  listPrice: number;
+  /** The member's unit price at `minimumOrderQuantity`. */
+  unitPrice: number;
+  /** The contract the price comes from (`contract:<price list id>`). */
+  priceSource: `contract:${string}`;
+  /** The contract entry's own volume tiers, or null (a fixed price, or the list's percentage). */
+  tiers: { minQuantity: number; unitPrice: number }[] | null;
+  /** The member's quantity rule for the product (the contract's overrides applied). */
+  minimumOrderQuantity: number;
+  orderMultiple: number;
+  /** The most one order may take (a whole number of cartons); null: no maximum per order. */
+  maxOrderQuantity: number | null;
+}
+
+/** The contract a member buys at and their prices of the products asked (only contract prices). */
+export interface MemberPrices {
+  contract: { id: string; name: string } | null;
+  prices: MemberPrice[];
+}

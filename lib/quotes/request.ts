@@ -1,8 +1,9 @@
 import 'server-only';
 import { refuse, refuseField } from '@/lib/core/refusal';
 import { queueMails, scheduleOutboxDrain } from '@/lib/core/mail/outbox';
-import { findProduct, orderMinimum } from '@/lib/catalogue';
-import { minimumQuantityMessage } from '@/lib/orders';
+import { checkQuantity, findProduct, quantityRefusalMessage } from '@/lib/catalogue';
+import { MAXIMUM_ORDER_QUANTITY } from '@/lib/core/validation/limits';
+import { contractOfPerson, contractOverridesOf } from '@/lib/pricing';
 import { viewCart } from '@/lib/cart';
 import type { User } from '@/lib/accounts';
 import { assertMayPlaceOrders } from '@/lib/companies';
@@ -14,8 +15,10 @@ import { dayStart, type CartQuoteRequest, type QuoteRequest } from './validation
 type Buyer = Pick<User, 'id' | 'name' | 'email'>;
 
 /**
- * Requests a quote for the signed-in buyer: the product must exist and the quantity meet its
- * minimum (and the store's 500); neither the order form's choices nor the stock limit it.
+ * Requests a quote for the signed-in buyer: the product must exist and the quantity obey the
+ * one quantity rule (lib/catalogue/quantity.ts) with the buyer's contract: at least the minimum,
+ * whole cartons. Neither the order form's choices, the maximum per order nor the stock limit it
+ * (asking beyond them is what quotes are for).
  */
 export async function requestQuote(
   buyer: Buyer,
@@ -25,8 +28,16 @@ export async function requestQuote(
   await assertMayPlaceOrders(buyer);
   const product = await findProduct(input.productId);
   if (!product) throw refuse('product.not_found');
-  const minimum = orderMinimum(product);
-  if (input.quantity < minimum) throw refuseField('quantity', minimumQuantityMessage(minimum));
+  const contract = await contractOfPerson(buyer, [product._id]);
+  const verdict = checkQuantity(
+    // Stock and maximum aside: only the minimum and the carton bind a quote.
+    { ...product, availableQuantity: MAXIMUM_ORDER_QUANTITY, maxOrderQuantity: null },
+    input.quantity,
+    { ...contractOverridesOf(contract, product._id), maxQuantity: null },
+  );
+  if (!verdict.ok && (verdict.reason === 'below_minimum' || verdict.reason === 'not_multiple')) {
+    throw refuseField('quantity', quantityRefusalMessage(verdict, input.quantity));
+  }
   return insertRequested(buyer, { product, quantity: input.quantity }, input, origin);
 }
 
@@ -49,6 +60,7 @@ export async function requestCartQuote(
     (line) =>
       line.issue?.code === 'deleted' ||
       line.issue?.code === 'too_large' ||
+      line.issue?.code === 'not_multiple' ||
       line.quantity < line.minimumOrderQuantity,
   );
   if (unquotable.length) {

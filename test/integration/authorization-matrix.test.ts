@@ -120,6 +120,9 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'PUT /api/admin/price-lists/{id}/entries/{productId}':    [401, 403, 403, 200, 401, 401, 403],
   'DELETE /api/admin/price-lists/{id}/entries/{productId}': [401, 403, 403, 200, 401, 401, 403],
   'POST /api/admin/price-lists/{id}/entries/import':        [401, 403, 403, 200, 401, 401, 403],
+  // A member's own contract prices: anyone may ask (a guest, or a caller without a valid
+  // credential, is answered no prices), always privately.
+  'GET /api/prices':                           [200,   200,   200,  200,  200,  200,  200],
   // Invoices on account: each signed-in actor reads their own company's (as its owner), admins
   // every company's; an invoice of A's company is unknown to every other company's owner.
   // Recording a payment and voiding: admins only.
@@ -656,6 +659,15 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
     params: { id: (await matrixPriceList())._id },
     headers: { 'Content-Type': 'text/csv' },
     body: `sku,unitPrice\n${product.sku},0.40\n`,
+  }),
+  'GET /api/prices': async () => ({
+    query: `productIds=${product._id}`,
+    verify: (answer, actor) => {
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+      if (actor === 'anonymous' || actor === 'removedToken' || actor === 'removedSession') {
+        expect(answer.json).toEqual({ contract: null, prices: [] });
+      }
+    },
   }),
   'GET /api/invoices': async (actor) => {
     await ownCompany(actor);

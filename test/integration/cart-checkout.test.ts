@@ -320,6 +320,7 @@ describe('checkout', () => {
         quantity: 5_000,
         unitPriceCents: 240,
         totalCents: 1_200_000,
+        priceSource: 'tier',
       },
     ]);
     const listed = await api.ordersByEmail(buyer, buyer.user.email);

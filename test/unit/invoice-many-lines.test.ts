@@ -108,6 +108,7 @@ describe('invoiceData of an order of several lines', () => {
         quantity: 110,
         unitPriceCents: 36,
         amountCents: 3_960,
+        priceSource: null,
       },
       {
         partNumber: 'PN-0002-ZP',
@@ -115,6 +116,7 @@ describe('invoiceData of an order of several lines', () => {
         quantity: 120,
         unitPriceCents: 47,
         amountCents: 5_640,
+        priceSource: null,
       },
       {
         partNumber: 'PN-0003-ZP',
@@ -122,6 +124,7 @@ describe('invoiceData of an order of several lines', () => {
         quantity: 130,
         unitPriceCents: 58,
         amountCents: 7_540,
+        priceSource: null,
       },
     ]);
     expect(data.line).toEqual(data.lines[0]);
@@ -137,6 +140,7 @@ describe('invoiceData of an order of several lines', () => {
         quantity: 110,
         unitPriceCents: 36,
         amountCents: 3_960,
+        priceSource: null,
       },
     ]);
     expect(data.line).toEqual(data.lines[0]);

@@ -5,7 +5,13 @@ import { OrderForm } from '@/components/order/OrderForm';
 import { QuoteRequestForm } from '@/components/quote/QuoteRequestForm';
 import { DetailRows } from '@/components/ui/DetailRows';
 import { requirePageUser } from '@/lib/accounts';
-import { findProduct } from '@/lib/catalogue';
+import { findProduct, priceListOf, quantityRuleOf } from '@/lib/catalogue';
+import {
+  contractOfPerson,
+  contractOverridesOf,
+  contractPricingOf,
+  resolveUnitPrice,
+} from '@/lib/pricing';
 import { orderAgainPrefill } from '@/lib/orders';
 import { formatMoney, toCents } from '@/lib/core/money';
 import { parseId } from '@/lib/core/ids';
@@ -30,7 +36,19 @@ export default async function ProductPage({ params, searchParams }: Props) {
   );
   const product = await findProduct(productId);
   if (!product) notFound();
-  const prefill = againId ? await orderAgainPrefill(user, againId, product) : null;
+  // The signed-in buyer's own terms (this page is rendered per request, never shared): their
+  // company's contract may change the quantity rule and the price.
+  const contract = await contractOfPerson(user, [product._id]);
+  const overrides = contractOverridesOf(contract, product._id);
+  const pricing = contractPricingOf(contract, product._id);
+  const rule = quantityRuleOf(product, overrides);
+  const ownPrice = pricing
+    ? resolveUnitPrice({ product: priceListOf(product), quantity: rule.minimum, contract: pricing })
+    : null;
+  const yourPriceCents = ownPrice?.priceSource.startsWith('contract:')
+    ? ownPrice.unitPriceCents
+    : null;
+  const prefill = againId ? await orderAgainPrefill(user, againId, product, rule) : null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -64,21 +82,54 @@ export default async function ProductPage({ params, searchParams }: Props) {
                   className: 'font-medium',
                   testId: 'product-available',
                 },
-                {
-                  term: 'Price',
-                  value: formatMoney(toCents(product.price)),
-                  className: 'text-lg font-semibold text-slate-900',
-                  testId: 'product-price',
-                },
+                yourPriceCents === null
+                  ? {
+                      term: 'Price',
+                      value: formatMoney(toCents(product.price)),
+                      className: 'text-lg font-semibold text-slate-900',
+                      testId: 'product-price',
+                    }
+                  : {
+                      term: 'Price',
+                      value: (
+                        <s>
+                          <span className="sr-only">List price </span>
+                          {formatMoney(toCents(product.price))}
+                        </s>
+                      ),
+                      className: 'text-slate-600',
+                      testId: 'product-price',
+                    },
+                ...(yourPriceCents === null
+                  ? []
+                  : [
+                      {
+                        term: 'Your price',
+                        value: formatMoney(yourPriceCents),
+                        className: 'text-lg font-semibold text-emerald-800',
+                        testId: 'your-price',
+                      },
+                    ]),
+                ...(rule.multiple > 1
+                  ? [
+                      {
+                        term: 'Carton',
+                        value: `${rule.multiple.toLocaleString('en-US')} units`,
+                        className: 'font-medium',
+                        testId: 'product-carton',
+                      },
+                    ]
+                  : []),
               ]}
             />
           </dl>
           <OrderForm
             product={product}
             user={{ name: user.name, email: user.email }}
+            terms={{ rule, contract: pricing }}
             prefill={prefill}
           />
-          <QuoteRequestForm product={product} />
+          <QuoteRequestForm product={product} rule={rule} />
         </div>
       </article>
     </div>

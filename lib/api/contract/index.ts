@@ -55,7 +55,7 @@ export const contractTags = [
   {
     name: 'Price lists',
     description:
-      'Contract prices (admins): price lists with their entries per product, the CSV import, and the list a company buys at.',
+      'Contract prices: price lists with their entries per product, the CSV import and the list a company buys at (admins), and a signed-in member’s own prices.',
   },
   {
     name: 'Order list',

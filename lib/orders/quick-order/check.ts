@@ -1,27 +1,44 @@
 import 'server-only';
 import {
+  cartonMessage,
+  checkQuantity,
   findProductsBySkus,
+  maximumMessage,
   normaliseSku,
-  orderMinimum,
   priceListOf,
-  totalCentsFor,
-  unitPriceCentsFor,
+  quantityRuleOf,
   type Product,
 } from '@/lib/catalogue';
+import {
+  contractOfPerson,
+  contractOverridesOf,
+  contractPricingOf,
+  resolveUnitPrice,
+  type Contract,
+  type PriceSource,
+} from '@/lib/pricing';
 import { quickOrderMessages as m } from '@/lib/core/messages';
 import { centsToDollars } from '@/lib/core/money';
-import { MAXIMUM_ORDER_QUANTITY, minimumQuantityMessage } from '../validation/order';
+import { minimumQuantityMessage } from '../validation/order';
 import { parseQuickOrderText, QUANTITY, type ParsedLine } from './parse';
 
 /**
  * Checking a quick order against today's catalogue: lines naming the same part number (whatever
  * its case) are merged, their quantities summed; each line is checked as the order form's order
- * is (at least 500 and the product's own minimum, at most the stock left), and a refusal
- * suggests the nearest quantity that may be ordered.
+ * is (the one quantity rule with the buyer's contract: the minimum, whole cartons, the maximum
+ * and the stock), priced as it would be ordered, and a refusal suggests the nearest quantity
+ * that may be ordered.
  */
 
 export type QuickOrderLineStatus =
-  'ok' | 'malformed' | 'unknown_part' | 'below_minimum' | 'above_stock' | 'too_large';
+  | 'ok'
+  | 'malformed'
+  | 'unknown_part'
+  | 'below_minimum'
+  | 'not_multiple'
+  | 'above_maximum'
+  | 'above_stock'
+  | 'too_large';
 
 /** One line of the validation report (several source lines when they were merged). */
 export interface QuickOrderLine {
@@ -47,11 +64,16 @@ export interface QuickOrderLine {
     _id: string;
     name: string;
     sku: string;
+    /** The smallest quantity this buyer may order (the carton and their contract applied). */
     minimumOrderQuantity: number;
-    /** US dollars per unit (its volume tier); null when the quantity has no price. */
+    /** The carton size for this buyer. */
+    orderMultiple: number;
+    /** US dollars per unit (their contract, the volume tier or the list); null when the quantity has no price. */
     unitPrice: number | null;
     /** US dollars for the line; null when the quantity has no price. */
     price: number | null;
+    /** Where the unit price comes from; null when the quantity has no price. */
+    priceSource: PriceSource | null;
   } | null;
 }
 
@@ -76,55 +98,90 @@ function malformed(row: ParsedLine, message: string): QuickOrderLine {
   };
 }
 
-/** Today's verdict on `quantity` units of `product`, with the nearest valid quantity. */
+/**
+ * Today's verdict on `quantity` units of `product` for this buyer (their contract's quantity
+ * overrides and prices, if any), with the nearest valid quantity.
+ */
 function judge(
   product: Product,
   quantity: number,
+  contract: Contract | null,
 ): Pick<QuickOrderLine, 'status' | 'message' | 'suggestedQuantity' | 'available' | 'product'> {
-  const list = priceListOf(product);
-  const minimum = orderMinimum(list);
-  const available = product.availableQuantity;
-  const unitCents = unitPriceCentsFor(list, quantity);
-  const totalCents = totalCentsFor(list, quantity);
+  const overrides = contractOverridesOf(contract, product._id);
+  const rule = quantityRuleOf(product, overrides);
+  const verdict = checkQuantity(product, quantity, overrides);
+  const price = verdict.ok
+    ? resolveUnitPrice({
+        product: priceListOf(product),
+        quantity,
+        contract: contractPricingOf(contract, product._id),
+      })
+    : null;
+  const totalCents = price === null ? null : price.unitPriceCents * quantity;
   const summary = {
     _id: product._id,
     name: product.name,
     sku: product.sku ?? '',
-    minimumOrderQuantity: minimum,
-    unitPrice: unitCents === null ? null : centsToDollars(unitCents),
+    minimumOrderQuantity: rule.minimum,
+    orderMultiple: rule.multiple,
+    unitPrice: price === null ? null : centsToDollars(price.unitPriceCents),
     price: totalCents === null ? null : centsToDollars(totalCents),
+    priceSource: price?.priceSource ?? null,
   };
   const refused = { suggestedQuantity: null, available: null, product: summary };
-  if (quantity > MAXIMUM_ORDER_QUANTITY) {
-    return { ...refused, status: 'too_large', message: m.tooLarge };
-  }
-  // The most that may be ordered now, when the stock reaches the minimum.
-  const most = available >= minimum ? available : null;
-  if (quantity < minimum && most !== null) {
+  if (verdict.ok) {
+    if (totalCents === null || !Number.isSafeInteger(totalCents)) {
+      return { ...refused, status: 'too_large', message: m.tooLarge };
+    }
     return {
-      ...refused,
-      status: 'below_minimum',
-      message: m.belowMinimum(minimumQuantityMessage(minimum), minimum),
-      suggestedQuantity: minimum,
+      status: 'ok',
+      message: null,
+      suggestedQuantity: null,
+      available: null,
+      product: summary,
     };
   }
-  if (quantity > available || most === null) {
-    return {
-      ...refused,
-      status: 'above_stock',
-      message: m.aboveStock(available, most),
-      suggestedQuantity: most,
-      available,
-    };
+  switch (verdict.reason) {
+    case 'too_large':
+      return { ...refused, status: 'too_large', message: m.tooLarge };
+    case 'below_minimum':
+      if (verdict.nearest !== null) {
+        return {
+          ...refused,
+          status: 'below_minimum',
+          message: m.belowMinimum(minimumQuantityMessage(rule.minimum), rule.minimum),
+          suggestedQuantity: rule.minimum,
+        };
+      }
+      return {
+        ...refused,
+        status: 'above_stock',
+        message: m.aboveStock(rule.available, null),
+        available: rule.available,
+      };
+    case 'above_stock':
+      return {
+        ...refused,
+        status: 'above_stock',
+        message: m.aboveStock(rule.available, verdict.nearest),
+        suggestedQuantity: verdict.nearest,
+        available: rule.available,
+      };
+    case 'above_maximum':
+      return {
+        ...refused,
+        status: 'above_maximum',
+        message: maximumMessage(rule.maximum, rule.multiple),
+        suggestedQuantity: verdict.nearest,
+      };
+    default:
+      return {
+        ...refused,
+        status: 'not_multiple',
+        message: cartonMessage(rule.multiple, verdict.neighbours),
+        suggestedQuantity: verdict.nearest,
+      };
   }
-  if (totalCents === null) return { ...refused, status: 'too_large', message: m.tooLarge };
-  return {
-    status: 'ok',
-    message: null,
-    suggestedQuantity: null,
-    available: null,
-    product: summary,
-  };
 }
 
 /**
@@ -132,7 +189,10 @@ function judge(
  * lines, unknown part numbers, quantities below the minimum or above the stock, merged
  * duplicates), in the order of the text. Writes nothing.
  */
-export async function checkQuickOrder(text: string): Promise<QuickOrderReport> {
+export async function checkQuickOrder(
+  buyer: { id: string },
+  text: string,
+): Promise<QuickOrderReport> {
   const rows = parseQuickOrderText(text);
   const entries: Array<
     | { kind: 'malformed'; line: QuickOrderLine }
@@ -164,6 +224,12 @@ export async function checkQuickOrder(text: string): Promise<QuickOrderReport> {
   }
 
   const products = await findProductsBySkus([...byPart.keys()]);
+  const contract = products.size
+    ? await contractOfPerson(
+        buyer,
+        [...products.values()].map((product) => product._id),
+      )
+    : null;
   const lines = entries.map((entry): QuickOrderLine => {
     if (entry.kind === 'malformed') return entry.line;
     const numbers = entry.rows.map((row) => row.line);
@@ -185,7 +251,7 @@ export async function checkQuickOrder(text: string): Promise<QuickOrderReport> {
         product: null,
       };
     }
-    return { ...base, ...judge(product, entry.quantity) };
+    return { ...base, ...judge(product, entry.quantity, contract) };
   });
   return { lines, orderable: lines.filter((line) => line.status === 'ok').length };
 }

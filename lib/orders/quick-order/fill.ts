@@ -38,7 +38,7 @@ export async function quickOrderToCart(
   buyer: Pick<User, 'id'>,
   input: QuickOrderCheckInput,
 ): Promise<QuickOrderCartResult> {
-  const report = await checkQuickOrder(input.text);
+  const report = await checkQuickOrder(buyer, input.text);
   const orderable = report.lines.filter((line) => line.status === 'ok');
   if (!orderable.length) {
     throw refuse('quick_order.nothing_to_place', { details: { lines: report.lines } });

@@ -127,7 +127,7 @@ export async function placeQuickOrder(
 ): Promise<QuickOrderResult> {
   // A company member whose role places nothing is refused as a whole (403), not line by line.
   await assertMayPlaceOrders(buyer);
-  const report = await checkQuickOrder(input.text);
+  const report = await checkQuickOrder(buyer, input.text);
   let orderable = report.lines.filter((line) => line.status === 'ok');
   if (!orderable.length) {
     throw refuse('quick_order.nothing_to_place', { details: { lines: report.lines } });

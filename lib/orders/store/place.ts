@@ -9,7 +9,14 @@ import type { OrderDoc } from '../collections';
 import { LostClaim, newClaim, releaseOrderStock, reserveOrderStock } from '../stock';
 import { ordersCollection } from './collection';
 import { flatFieldsOf } from './lines';
-import { lineRefusal, priceLines, type LineToPlace, type RefusedLine } from './place-lines';
+import type { Contract } from '@/lib/pricing';
+import {
+  lineRefusal,
+  priceLines,
+  type LinePricing,
+  type LineToPlace,
+  type RefusedLine,
+} from './place-lines';
 import { countUnpaidOrders, roomByHint } from './unpaid-count';
 
 export type { LineToPlace, RefusedLine } from './place-lines';
@@ -29,7 +36,8 @@ export type PlaceOrderResult =
       totalCents: number;
     }
   | { ok: false; reason: 'product_not_found' }
-  | { ok: false; reason: 'below_minimum'; minimum: number }
+  | { ok: false; reason: 'below_minimum'; minimum: number; multiple?: number }
+  | { ok: false; reason: 'quantity_refused'; line: RefusedLine }
   | { ok: false; reason: 'out_of_stock'; available: number }
   | { ok: false; reason: 'lines_refused'; lines: RefusedLine[] }
   | { ok: false; reason: 'total_too_large' }
@@ -91,6 +99,11 @@ type PlaceOrderInput = {
    * mails instead of the pay link.
    */
   account?: { netDays: number; invoiceOn: 'shipment' | 'order'; outbox: OutboxEntry[] };
+  /**
+   * The buyer's company contract (lib/pricing `contractFor`, read for these lines' products):
+   * its quantity overrides and prices apply to every line not on a quote. Absent: none.
+   */
+  contract?: Contract | null;
 };
 
 /** How many times an order that met a full cap in a burst tries again. */
@@ -133,8 +146,16 @@ function refusedLines(lines: RefusedLine[], single: boolean): PlaceOrderResult {
   if (single && line) {
     if (line.reason === 'not_found') return { ok: false, reason: 'product_not_found' };
     if (line.reason === 'below_minimum')
-      return { ok: false, reason: 'below_minimum', minimum: line.minimum! };
-    return { ok: false, reason: 'out_of_stock', available: line.available! };
+      return {
+        ok: false,
+        reason: 'below_minimum',
+        minimum: line.minimum!,
+        multiple: line.multiple,
+      };
+    if (line.reason === 'out_of_stock') {
+      return { ok: false, reason: 'out_of_stock', available: line.available! };
+    }
+    return { ok: false, reason: 'quantity_refused', line };
   }
   return { ok: false, reason: 'lines_refused', lines };
 }
@@ -160,6 +181,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
       line.productId,
       line.quantity,
       ids[index] ? known.get(ids[index].toHexString()) : undefined,
+      { quoted: line.quotedUnitPriceCents !== undefined, contract: input.contract ?? null },
     );
     return refusal ? [refusal] : [];
   });
@@ -167,7 +189,13 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
   const lines = input.lines.map((line, index) => ({ ...line, _id: ids[index]! }));
 
   // The intended lines, priced as the products are now; priced again as their stock is taken.
-  const intended = priceLines(lines, known);
+  const createdAt = new Date();
+  const pricing: LinePricing = {
+    contract: input.contract ?? null,
+    at: createdAt,
+    ...(input.quote ? { quoteReference: input.quote.reference } : {}),
+  };
+  const intended = priceLines(lines, known, pricing);
   if (intended === 'too_large') return { ok: false, reason: 'total_too_large' };
   if (!Array.isArray(intended)) return refusedLines([intended], single);
   const flat = flatFieldsOf(intended, known);
@@ -179,7 +207,6 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
   const awaiting = overLimit(flat.totalCents);
   const account = company ? input.account : undefined;
   const outbox = awaiting ? company!.approval.outbox : (account?.outbox ?? input.outbox);
-  const createdAt = new Date();
   const claim = newClaim(createdAt);
   const quote = input.quote;
   const holdMs = awaiting ? company!.approval.holdMs : input.holdMs;
@@ -255,7 +282,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
       );
     }
     // Priced from the documents the stock was taken from (a price changed meanwhile counts).
-    const final = priceLines(lines, reserved.products);
+    const final = priceLines(lines, reserved.products, pricing);
     const finalFlat = Array.isArray(final) ? flatFieldsOf(final, reserved.products) : null;
     if (!Array.isArray(final) || !finalFlat) {
       await releaseOrderStock(

@@ -132,6 +132,7 @@ export function orderRecord(doc: OrderDoc): OrderRecord {
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
       totalCents: line.totalCents,
+      ...(line.priceSource ? { priceSource: line.priceSource } : {}),
     })),
     productId: doc.productId.toHexString(),
     quantity: doc.quantity,

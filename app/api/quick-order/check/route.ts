@@ -7,4 +7,4 @@ import { checkQuickOrder } from '@/lib/orders';
  * catalogue (unknown part numbers, quantities below the minimum or above the stock, merged
  * duplicates, malformed lines), for the signed-in person. Writes nothing.
  */
-export const POST = handle(checkQuickOrderOp, ({ body }) => checkQuickOrder(body.text));
+export const POST = handle(checkQuickOrderOp, ({ user, body }) => checkQuickOrder(user, body.text));

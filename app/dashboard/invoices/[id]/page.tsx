@@ -180,7 +180,14 @@ export default async function InvoicePage({ params }: Props) {
               <RowHeader className="whitespace-nowrap">{line.sku ?? '—'}</RowHeader>
               <Td>{line.name}</Td>
               <Td className="whitespace-nowrap">{line.quantity.toLocaleString('en-US')}</Td>
-              <Td className="whitespace-nowrap">{formatMoney(line.unitPriceCents)}</Td>
+              <Td className="whitespace-nowrap">
+                {formatMoney(line.unitPriceCents)}
+                {line.priceSource ? (
+                  <span className="block text-xs text-slate-600" data-testid="invoice-price-source">
+                    {line.priceSource}
+                  </span>
+                ) : null}
+              </Td>
               <Td className="whitespace-nowrap">{formatMoney(line.totalCents)}</Td>
             </tr>
           ))}
