@@ -47,6 +47,8 @@ export const budgets = {
   lcpMs: 2000,
   /** A 100-line order placed (POST /api/checkout, embedded engine), median, ms (strictly below). */
   lineOrderMedianMs: 250,
+  /** A 100-line cart priced from a company's 10,000-entry price list (contractFor + resolveUnitPrice), median, ms (strictly below). */
+  contractCartMedianMs: 50,
   /** Time at 10,000 products over time at 20 products (uncached home; GET /api/product). */
   scaleRatio: 1.2,
 };

@@ -18,7 +18,8 @@
 //  6. orders of many lines: a 100-line order placed through the order list (median and p99 of
 //     POST /api/checkout), a 20-line checkout by 20 buyers at once with stock checked against
 //     every order's lines afterwards, and /dashboard/cart with 100 lines server-rendered;
-//  7. the catalogue at 20 and at 10,000 products (`npm run seed -- --products N`): time of
+//  7. contract prices: a company's 10,000-entry price list resolving a 100-line cart (median);
+//  8. the catalogue at 20 and at 10,000 products (`npm run seed -- --products N`): time of
 //     GET /api/product (and of a search) and the uncached render of the home page (an
 //     on-demand revalidation request: Next.js renders the page anew, data cache bypassed).
 // Load comparisons alternate their two sides in BENCH_ROUNDS rounds (default 2), so both see
@@ -26,7 +27,7 @@
 // BENCH_ORDER_SECONDS (per side for orders/health, default 6), BENCH_CONNECTIONS (pages,
 // default 10), BENCH_PORT (default 3200), BENCH_DIST_DIR (default .next-bench), BENCH_PROFILE
 // (1: a CPU profile of the server in .bench/profile). `npm run bench -- --only orders,dashboard`
-// measures only those parts (public, home, lighthouse, dashboard, orders, lines, catalogue; the build
+// measures only those parts (public, home, lighthouse, dashboard, orders, lines, contracts, catalogue; the build
 // is always made). `npm run bench -- orders` runs the orders benchmark with its invariants
 // instead (scripts/bench-orders.mjs).
 import { spawn, spawnSync } from 'node:child_process';
@@ -58,7 +59,16 @@ const rounds = Number(process.env.BENCH_ROUNDS || 2);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
 const port = Number(process.env.BENCH_PORT || 3200);
 const quick = process.argv.includes('--quick');
-const SECTIONS = ['public', 'home', 'lighthouse', 'dashboard', 'orders', 'lines', 'catalogue'];
+const SECTIONS = [
+  'public',
+  'home',
+  'lighthouse',
+  'dashboard',
+  'orders',
+  'lines',
+  'contracts',
+  'catalogue',
+];
 /** `--only a,b` (or `--only=a,b`): the parts to measure; every part unless told. */
 function onlySections() {
   const index = process.argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
@@ -458,7 +468,10 @@ async function main() {
     if (only.has('lines')) await orderLines(accounts);
   }
 
-  // 5. The catalogue at scale. Last: it replaces the catalogue.
+  // 5. Contract prices: a 10,000-entry price list resolving a 100-line cart.
+  if (only.has('contracts')) await contractsSection();
+
+  // 6. The catalogue at scale. Last: it replaces the catalogue.
   if (only.has('catalogue')) await catalogueSection();
 
   const failed = results.checks.filter((entry) => !entry.pass);
@@ -761,6 +774,34 @@ async function stockAgreesWithOrders(productIds, start) {
   } finally {
     await client.close();
   }
+}
+
+/**
+ * A company's 10,000-entry price list resolving a 100-line cart through the store's own code
+ * (scripts/lib/bench-contract-prices.ts: `contractFor`, one query for the cart's entries, then
+ * `resolveUnitPrice` per line), against the bench database.
+ */
+async function contractsSection() {
+  console.log('\nContract prices:');
+  const figures = JSON.parse(
+    await capture([
+      tsxCli,
+      '--conditions=react-server',
+      path.join(projectRoot, 'scripts/lib/bench-contract-prices.ts'),
+    ]),
+  );
+  results.contracts = figures;
+  console.log(
+    `  a ${figures.lines}-line cart against a ${figures.entries.toLocaleString('en-US')}-entry list: median ${figures.medianMs.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms (${figures.runs} runs)`,
+  );
+  check(
+    `contract prices, ${figures.lines} lines / ${figures.entries} entries (median)`,
+    figures.medianMs,
+    {
+      below: budgets.contractCartMedianMs,
+      format: (value) => `${value.toFixed(1)} ms`,
+    },
+  );
 }
 
 async function catalogueSection() {
