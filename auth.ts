@@ -25,6 +25,7 @@ import {
 import { revokeSession } from '@/lib/accounts/store/sessions';
 import { enforce, type Counted } from '@/lib/core/rate-limit';
 import { loginSchema } from '@/lib/accounts/validation/auth';
+import { logger } from '@/lib/core/log';
 
 class InvalidCredentials extends CredentialsSignin {
   code = 'invalid_credentials';
@@ -96,9 +97,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     // A wrong password or a rate-limited attempt is an everyday event: one line, no stack.
     error(error) {
       if (error instanceof CredentialsSignin) {
-        console.warn(`[auth] sign-in refused: ${error.code}`);
+        logger.warn(`[auth] sign-in refused: ${error.code}`);
       } else {
-        console.error('[auth]', error);
+        logger.error({ err: error }, '[auth] unexpected error');
       }
     },
   },

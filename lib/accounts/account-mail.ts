@@ -7,12 +7,13 @@ import { createPasswordReset, RESET_TTL_MS } from '@/lib/accounts/store/password
 import type { User } from '@/lib/accounts/store/users';
 import { env } from '@/lib/core/env';
 import { sendMail } from '@/lib/core/mail';
+import { logger } from '@/lib/core/log';
 
 type Recipient = Pick<User, 'id' | 'email' | 'name'>;
 
 /** Without SMTP the link is also printed, so a local store can be used without a mail client. */
 function logLinkLocally(kind: string, email: string, link: string) {
-  if (!env.SMTP_URL) console.info(`[${kind}] link for ${email}: ${link}`);
+  if (!env.SMTP_URL) logger.info(`[${kind}] link for ${email}: ${link}`);
 }
 
 /** Mails a single-use link that proves the address (after sign-up, or "send again"). */

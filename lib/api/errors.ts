@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { isDatabaseUnreachable } from '@/lib/core/db/errors';
 import { DatabaseUnavailableError } from '@/lib/core/db/uri';
 import type { ErrorCode } from '@/lib/core/error-codes';
+import { logger, requestLogger } from '@/lib/core/log';
 import { errorMessages, type ErrorKey } from '@/lib/core/messages';
 import {
   fieldIssues,
@@ -78,7 +79,7 @@ export function apiErrorOf(refusal: Refusal): ApiError {
   const entry = errorMessages[refusal.key] as (typeof errorMessages)[ErrorKey] | undefined;
   if (!entry) {
     // A key the table does not know is a bug on our side, never a refusal to pass on.
-    console.error(`[refusal] no message for the key "${String(refusal.key)}"`);
+    logger.error(`[refusal] no message for the key "${String(refusal.key)}"`);
     return failure('server.internal');
   }
   const { code } = entry;
@@ -86,23 +87,29 @@ export function apiErrorOf(refusal: Refusal): ApiError {
   return new ApiError(code, refusalText(refusal), details);
 }
 
-/** The answer to any error a handler let through; unknown errors are logged and a plain 500. */
-export function apiErrorFrom(error: unknown): ApiError {
+/**
+ * The answer to any error a handler let through; unknown errors are logged (with the request's
+ * id, when known: `X-Request-Id`) and a plain 500.
+ */
+export function apiErrorFrom(error: unknown, requestId?: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof RefusalError) return apiErrorOf(error.refusal);
   if (error instanceof ZodError) return validationError(error);
   if (error instanceof DatabaseUnavailableError || isDatabaseUnreachable(error)) {
     // The database is down or unreachable: 503, not a 500 (the driver reconnects by itself).
-    console.error(`[db] ${error.name}: ${error.message}`);
+    requestLogger(requestId).error(`[db] ${error.name}: ${error.message}`);
     return failure('server.database_unavailable');
   }
-  console.error(error);
+  requestLogger(requestId).error({ err: error }, '[api] unexpected error, answered 500');
   return failure('server.internal');
 }
 
-/** Answers an error as the one JSON shape `{ error: { code, message, details? } }`. */
-export function errorResponse(error: unknown): Response {
-  const answer = apiErrorFrom(error);
+/**
+ * Answers an error as the one JSON shape `{ error: { code, message, details? } }`; `requestId`
+ * names the request in the log line of an unexpected error.
+ */
+export function errorResponse(error: unknown, requestId?: string): Response {
+  const answer = apiErrorFrom(error, requestId);
   return NextResponse.json(answer.toBody(), { status: answer.status });
 }
 

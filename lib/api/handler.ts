@@ -2,6 +2,7 @@ import 'server-only';
 import type { ZodType } from 'zod';
 import { assertSameSite, BodyTooLargeError, MAX_JSON_BYTES, readBounded } from '@/lib/security';
 import { requestStarted } from '../core/activity';
+import { requestIdOf } from '../core/log';
 import { RefusalError, refuse as failure, refuseInvalid as validationError } from '../core/refusal';
 import { errorResponse } from './errors';
 
@@ -15,7 +16,8 @@ export { errorResponse };
  * Wraps a route handler: first the cross-site rule (lib/security: a change made with the
  * session cookie must come from the store's own pages; 403 before the handler reads anything),
  * then the handler, whose every failure is answered with the JSON error shape and the status
- * derived from its code; unexpected errors are logged and answered as a plain 500. Every
+ * derived from its code; unexpected errors are logged with the request's id (`X-Request-Id`,
+ * lib/core/log.ts) and answered as a plain 500. Every
  * app/api handler but Auth.js's own (which has its CSRF token) and the JSON 404 is wrapped.
  * Each request is counted while it is answered (./activity.ts: under load, background work
  * waits for the load to ease).
@@ -27,7 +29,7 @@ export function route<P = Record<string, never>>(handler: Handler<P>): Handler<P
       assertSameSite(request);
       return await handler(request, context);
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, requestIdOf(request));
     } finally {
       done();
     }

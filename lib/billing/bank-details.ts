@@ -6,6 +6,7 @@ import { bankAccountOf } from '@/lib/orders';
 import type { BankAccountDetails } from '@/lib/orders/shared';
 import { findBillingCustomer, saveBankDetails } from './store';
 import { customerFundingInstructions } from './stripe';
+import { errorText, logger } from '@/lib/core/log';
 
 /**
  * The bank account a company sends its transfers to, for an invoice's page: the funding
@@ -26,10 +27,7 @@ export async function companyBankDetails(companyId: string): Promise<BankAccount
     if (details.length) await saveBankDetails(new ObjectId(companyId), details);
     return details.length ? details : null;
   } catch (error) {
-    console.error(
-      `[billing] no bank details for company ${companyId}:`,
-      error instanceof Error ? error.message : error,
-    );
+    logger.error(`[billing] no bank details for company ${companyId}: ${errorText(error)}`);
     return null;
   }
 }

@@ -38,6 +38,7 @@ import {
   StripeCallFailed,
   voidStripeInvoice,
 } from './stripe';
+import { errorText, logger } from '@/lib/core/log';
 
 /**
  * The invoice job (`billing.invoices`): draws the invoice of every order on account that is due
@@ -75,9 +76,8 @@ export async function runInvoiceJob(now: Date = new Date()): Promise<InvoiceJobR
       if (await drawInvoice(order, now)) result.drawn += 1;
     } catch (error) {
       // One order's trouble does not hold up the others; the next run tries it again.
-      console.error(
-        `[billing] the invoice of order ${order._id} was not drawn:`,
-        error instanceof Error ? error.message : error,
+      logger.error(
+        `[billing] the invoice of order ${order._id} was not drawn: ${errorText(error)}`,
       );
     }
   }
@@ -88,10 +88,7 @@ export async function runInvoiceJob(now: Date = new Date()): Promise<InvoiceJobR
     tried.push(next.invoice._id);
     const outcome = await issueDraft(next.invoice, next.claim, now).catch((error: unknown) => {
       // Its claim runs out and a later run tries it again.
-      console.error(
-        `[billing] invoice ${next.invoice._id} was not issued:`,
-        error instanceof Error ? error.message : error,
-      );
+      logger.error(`[billing] invoice ${next.invoice._id} was not issued: ${errorText(error)}`);
       return 'failed' as const;
     });
     if (outcome === 'issued') result.issued += 1;
@@ -152,7 +149,7 @@ async function drawInvoice(order: OrderRecord, now: Date): Promise<boolean> {
   const { invoice, created } = await insertDraft(draftOf(order, now));
   const id = invoice._id.toHexString();
   if (!(await attachAccountInvoice(order._id, id))) {
-    console.error(`[billing] order ${order._id} holds another invoice than ${id}`);
+    logger.error(`[billing] order ${order._id} holds another invoice than ${id}`);
     return false;
   }
   await numberInvoice(invoice);
@@ -229,7 +226,7 @@ async function issueDraft(
   } catch (error) {
     const failure = error instanceof StripeCallFailed ? error : null;
     const message = error instanceof Error ? error.message : String(error);
-    console.warn(`[billing] invoice ${invoice._id} not issued at Stripe yet: ${message}`);
+    logger.warn(`[billing] invoice ${invoice._id} not issued at Stripe yet: ${message}`);
     await recordSyncFailure(invoice._id, claim, {
       error: message,
       nextAttemptAt: nextSyncAttempt(invoice.sync.attempts + 1, now),
@@ -315,9 +312,8 @@ async function undoAtStripe(invoice: AccountInvoiceDoc, stripeInvoiceId: string)
   try {
     await voidStripeInvoice(invoice, stripeInvoiceId);
   } catch (error) {
-    console.error(
-      `[billing] invoice ${invoice._id} was voided here but not at Stripe (${stripeInvoiceId}):`,
-      error instanceof Error ? error.message : error,
+    logger.error(
+      `[billing] invoice ${invoice._id} was voided here but not at Stripe (${stripeInvoiceId}): ${errorText(error)}`,
     );
   }
 }
@@ -335,7 +331,7 @@ async function finishMarkPaid(
   try {
     const outcome = await markStripeInvoicePaid(invoice, invoice.stripe.invoiceId);
     if (outcome === 'already') {
-      console.warn(
+      logger.warn(
         `[billing] invoice ${invoice._id} was already paid or void at Stripe when its recorded payment completed it`,
       );
     }

@@ -15,6 +15,7 @@ import {
   owedInvoicesOf,
   saveHoldFlag,
 } from './store';
+import { errorText, logger } from '@/lib/core/log';
 
 /**
  * The overdue job (`billing.overdue`, every 10 minutes, and woken after a payment or a void):
@@ -66,9 +67,8 @@ async function reviewHolds(now: Date): Promise<{ held: number; released: number 
       if (change === 'held') heldNow += 1;
       if (change === 'released') released += 1;
     } catch (error) {
-      console.error(
-        `[billing] the hold of company ${companyId} was not reviewed:`,
-        error instanceof Error ? error.message : error,
+      logger.error(
+        `[billing] the hold of company ${companyId} was not reviewed: ${errorText(error)}`,
       );
     }
   }

@@ -3,6 +3,7 @@ import { wakeJob } from '@/lib/core/jobs';
 import { releaseAccountCredit, settleAccountOrder, type SettleResult } from '@/lib/orders';
 import type { AccountInvoiceDoc } from './collections';
 import { markSettled, unsettledInvoices } from './store';
+import { errorText, logger } from '@/lib/core/log';
 
 /**
  * What an invoice's end means for its order: a paid invoice settles the order (lib/orders
@@ -54,7 +55,7 @@ export async function settlePaidInvoice(
 ): Promise<SettleResult> {
   const result = await settleAccountOrder(invoice.orderId.toHexString(), proof);
   if (result === 'wrong_amount') {
-    console.error(
+    logger.error(
       `[billing] invoice ${invoice._id} is paid, but ${invoice.totalCents} cents does not match the total of order ${invoice.orderId}: settle it by hand`,
     );
   }
@@ -81,9 +82,8 @@ export async function settlePending(now: Date): Promise<number> {
       if (invoice.status === 'void') await settleVoidInvoice(invoice, now);
       else await settlePaidInvoice(invoice, undefined, now);
     } catch (error) {
-      console.error(
-        `[billing] could not settle the order of invoice ${invoice._id}:`,
-        error instanceof Error ? error.message : error,
+      logger.error(
+        `[billing] could not settle the order of invoice ${invoice._id}: ${errorText(error)}`,
       );
     }
   }

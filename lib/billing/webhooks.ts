@@ -12,6 +12,7 @@ import {
   markUncollectible,
   voidInvoice,
 } from './store';
+import { logger } from '@/lib/core/log';
 
 /**
  * Stripe's `invoice.*` events, verified by the webhook route (signature over the raw body)
@@ -45,7 +46,7 @@ async function ourInvoice(stripeInvoice: Stripe.Invoice): Promise<AccountInvoice
     // it counts only once the job has stored it, so it is ignored until then.
     const named = stripeInvoice.metadata?.invoiceId;
     if (named && (await findInvoice(named))) {
-      console.warn(
+      logger.warn(
         `[billing] ${stripeInvoice.id} names invoice ${named}, which does not hold it yet`,
       );
     }
@@ -144,6 +145,6 @@ async function invoicePaid(
 }
 
 function mismatch(id: ObjectId, eventId: string, what: string): InvoiceEventOutcome {
-  console.warn(`[billing] ignored ${eventId}: its amounts (${what}) do not pay invoice ${id}`);
+  logger.warn(`[billing] ignored ${eventId}: its amounts (${what}) do not pay invoice ${id}`);
   return 'ignored';
 }

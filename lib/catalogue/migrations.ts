@@ -1,5 +1,6 @@
 import { type Db } from 'mongodb';
 import { collections } from './collections';
+import { logger } from '@/lib/core/log';
 
 /**
  * Products whose part number was stored without its lower-cased lookup copy (written behind
@@ -18,7 +19,7 @@ export async function fillSkuLookups(db: Db): Promise<void> {
       );
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
-      console.warn(`Product ${doc._id.toHexString()}: part number "${doc.sku}" is taken.`);
+      logger.warn(`Product ${doc._id.toHexString()}: part number "${doc.sku}" is taken.`);
     }
   }
 }

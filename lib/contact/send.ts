@@ -3,6 +3,7 @@ import { refuse } from '@/lib/core/refusal';
 import { contactRecipient, escapeHtml, sendMail } from '@/lib/core/mail';
 import { enforce, type Limit } from '@/lib/core/rate-limit';
 import type { ContactInput } from './validation/contact';
+import { errorText, logger } from '@/lib/core/log';
 
 /** Contact messages per client address: 5 in each 10 minutes (each one mails the store). */
 export const contactLimit: Limit = { name: 'contact:ip', max: 5, windowSeconds: 10 * 60 };
@@ -32,7 +33,7 @@ export async function sendContactMessage(input: ContactInput, clientIp: string):
       replyTo: { name: input.name, address: input.email },
     });
   } catch (error) {
-    console.error('[contact] sending failed:', error instanceof Error ? error.message : error);
+    logger.error(`[contact] sending failed: ${errorText(error)}`);
     throw refuse('contact.send_failed');
   }
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { after } from 'next/server';
+import { errorText, logger } from '@/lib/core/log';
 
 /** Work started outside a request, still running (scripts and tests wait for it). */
 const pending = new Set<Promise<unknown>>();
@@ -11,9 +12,7 @@ const pending = new Set<Promise<unknown>>();
  */
 export function afterResponse(label: string, task: () => Promise<unknown>): void {
   const run = () =>
-    task().catch((error: unknown) =>
-      console.error(`[${label}] failed:`, error instanceof Error ? error.message : error),
-    );
+    task().catch((error: unknown) => logger.error(`[${label}] failed: ${errorText(error)}`));
   try {
     after(run);
   } catch {

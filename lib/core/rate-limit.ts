@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb } from '@/lib/core/db';
 import { collections } from './collections';
 import { refuse } from '@/lib/core/refusal';
+import { countRateLimited } from '@/lib/core/metrics';
 
 export interface Limit {
   /** What is limited, e.g. 'contact:ip'. */
@@ -67,6 +68,10 @@ export async function enforce(
   );
   const refused = results.filter((result) => !result.allowed);
   if (refused.length) {
+    // Counted for the metrics (GET /api/metrics), by the name of each limit that refused.
+    results.forEach((result, index) => {
+      if (!result.allowed) countRateLimited(checks[index]!.limit.name);
+    });
     const { rateLimits } = collections(await getDb());
     await Promise.all(
       results

@@ -2,6 +2,7 @@ import 'server-only';
 import Stripe from 'stripe';
 import { refuse } from '@/lib/core/refusal';
 import { env } from '@/lib/core/env';
+import { errorText, logger } from '@/lib/core/log';
 
 /**
  * The one Stripe client of this process, shared by every feature that talks to Stripe (card
@@ -54,10 +55,7 @@ export function stripeClient(): Stripe {
 
 /** Stripe could not be reached or failed on its side: 502 with a message a person can read. */
 export function stripeUnavailable(error: unknown) {
-  console.error(
-    '[payments] Stripe request failed:',
-    error instanceof Error ? error.message : error,
-  );
+  logger.error(`[payments] Stripe request failed: ${errorText(error)}`);
   return refuse('payment.unreachable');
 }
 

@@ -7,6 +7,7 @@ import ipaddr from 'ipaddr.js';
 import { concurrencyLimit } from '@/lib/core/concurrency';
 import { MAX_IMAGE_BYTES } from './limits';
 import { sniffImageType, type ImageType } from './sniff';
+import { logger } from '@/lib/core/log';
 
 /**
  * The store's copy of a picture that lives on someone else's host: an admin may give a product
@@ -273,7 +274,7 @@ export async function remotePicture(
         const failure =
           error instanceof RemotePictureError ? error : new RemotePictureError(String(error));
         // Logged once per failed fetch (at most once a minute per picture), not per request.
-        console.warn(`[picture] ${url}: ${failure.message}`);
+        logger.warn(`[picture] ${url}: ${failure.message}`);
         state.entries.set(url, { at: Date.now(), failure });
         throw failure;
       },

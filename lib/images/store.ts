@@ -10,6 +10,7 @@ import type { UploadDoc } from './collections';
 import { env } from '@/lib/core/env';
 import { imageIdString, newImageId } from './ids';
 import type { ImageFile } from './sniff';
+import { errorText, logger } from '@/lib/core/log';
 
 /**
  * Where review photos and product pictures are kept. With CLOUDINARY_URL set they go to
@@ -107,9 +108,8 @@ export async function storeImage(
       url = `/api/images/${id}`;
     }
   } catch (error) {
-    console.error(
-      `[images] storing on ${provider} failed:`,
-      error instanceof Error ? error.message : JSON.stringify(error),
+    logger.error(
+      `[images] storing on ${provider} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
     );
     throw refuse('image.store_failed');
   }
@@ -168,7 +168,7 @@ export async function removeImage(stored: StoredImage): Promise<void> {
   try {
     if (doc) await deleteImageBytes(doc);
   } catch (error) {
-    console.error('[images] removing failed:', error instanceof Error ? error.message : error);
+    logger.error(`[images] removing failed: ${errorText(error)}`);
   }
   await uploads.deleteOne({ _id });
 }

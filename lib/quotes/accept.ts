@@ -9,6 +9,7 @@ import { findQuote, publicQuote, type Quote, type QuoteRecord } from './store';
 import { claimQuoteForAccept, completeAccept, releaseAcceptClaim } from './transition';
 import type { QuoteAccept } from './validation/quote';
 import { closed, priceChanged } from './refusals';
+import { logger } from '@/lib/core/log';
 
 /** The buyer accepting a quote's answer: claiming it at the prices they saw, placing its order. */
 
@@ -116,9 +117,9 @@ export async function acceptQuote(
   const done = await completeAccept(id, claim, orderId);
   if (!done.ok) {
     // Only a claim taken over after ACCEPT_CLAIM_MS gets here; the order exists either way.
-    console.error(`[quotes] quote ${id}: order ${orderId} placed but the claim was lost`);
+    logger.error(`[quotes] quote ${id}: order ${orderId} placed but the claim was lost`);
   }
-  expire(cacheTags.products);
+  await expire(cacheTags.products);
   const after = done.ok ? done.quote : await findQuote(id);
   return { orderId, quote: publicQuote(after ?? terms) };
 }

@@ -10,6 +10,7 @@ import {
 } from './client-ip';
 import { crossSiteAllowed, requestCredential, sourceHeaders } from './cross-site';
 import { authOrigin as authOriginOf, storeOrigin as storeOriginOf, storeOrigins } from './links';
+import { logger } from '@/lib/core/log';
 
 /**
  * The request-edge rules, each a small pure function in this folder, bound here to the
@@ -20,6 +21,8 @@ import { authOrigin as authOriginOf, storeOrigin as storeOriginOf, storeOrigins 
  *   cross-site.ts  which requests must prove they come from the store's own pages
  *   client-ip.ts   the client's address for per-IP limits, never one the client chooses
  *   body.ts        request bodies read with a bound
+ *   production-profile.mjs  what a production server must be given (MONGODB_URI, AUTH_SECRET,
+ *                  AUTH_URL, SMTP_URL), checked by the scripts and by start.ts
  *   start.ts       the check at start (instrumentation.ts): a store that may not serve stops
  * The route wrapper (`route()`, lib/api/handler.ts) applies the cross-site rule and `readJson`
  * the body bound to every API handler; a new handler gets them by being wrapped. The safe
@@ -63,7 +66,7 @@ export function clientIp(request: Request): string {
   const headers = forwardingHeaders(request.headers);
   if (env.TRUSTED_PROXY_HOPS === 0 && !env.VERCEL) {
     const peer = peerAddress(headers);
-    if (watchPeers(peer)) console.warn(proxyHintMessage(peer!));
+    if (watchPeers(peer)) logger.warn(proxyHintMessage(peer!));
   }
   return rateLimitKey(
     clientAddress(headers, {
@@ -74,13 +77,31 @@ export function clientIp(request: Request): string {
 }
 
 /**
+ * The request's method, or POST when it cannot be read. A `dynamic = 'force-static'` route
+ * handler (the API reference, the OpenAPI document) gets Next.js's stand-in for the request: a
+ * Proxy with empty headers that reads every other property of the real request through itself,
+ * which on Node.js 24 (whose Request keeps its state in private fields) throws. POST, the
+ * strictest reading, changes nothing for that stand-in: with no headers it carries no credential
+ * and states no source.
+ */
+function methodOf(request: Request): string {
+  try {
+    return request.method;
+  } catch {
+    return 'POST';
+  }
+}
+
+/**
  * 403 `request.cross_site` unless the request may go on (see `crossSiteAllowed`): run before
  * anything else a handler does, so a refused request reads no body and touches no data.
  */
 export function assertSameSite(request: Request): void {
   const stores = storeOrigins(env);
   const source = sourceHeaders(request.headers);
-  if (crossSiteAllowed(request.method, requestCredential(request.headers), source, stores)) return;
+  if (crossSiteAllowed(methodOf(request), requestCredential(request.headers), source, stores)) {
+    return;
+  }
   throw refuse('request.cross_site', {
     details: { origin: source.origin, secFetchSite: source.fetchSite, expected: stores[0] },
   });

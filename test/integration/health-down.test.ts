@@ -8,13 +8,14 @@ vi.hoisted(() => {
 import { GET as healthRoute } from '@/app/api/health/route';
 import { closeConnection } from '@/lib/core/db';
 import { HEALTH_TIMEOUT_MS } from '@/lib/core/db/health';
+import { logger } from '@/lib/core/log';
 import { params, request } from '../support/users';
 
 afterAll(closeConnection);
 
 describe('GET /api/health with the database down', () => {
   it('503 { status: degraded, database: down } within the time limit, never cached', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const errors = vi.spyOn(logger, 'error').mockImplementation(() => {});
     try {
       for (let i = 0; i < 3; i++) {
         const started = performance.now();

@@ -3,6 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recipients, startSmtpServer, withMailServerDown, type SmtpServer } from '../support/smtp';
+import { logger } from '@/lib/core/log';
 import { expectLinksOn } from '../support/mail-links';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe';
 import type { Actor } from '../support/users';
@@ -415,7 +416,7 @@ describe('a change that does not happen queues nothing', () => {
 
 describe('the mail server down at send time', () => {
   it('changes no answer of the order API; the mails wait on the orders and go out once it is back', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {});
     const buyer = await newBuyer();
     const shippedOrder = await make.makeOrder(buyer.user, await newProduct());
     await make.payOrder(shippedOrder._id, `pi_${new ObjectId().toHexString()}`);

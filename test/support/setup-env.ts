@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { beforeAll, beforeEach, inject, vi } from 'vitest';
+import { logger } from '@/lib/core/log';
+import { logLevel } from '@/lib/core/log-options.mjs';
 import { ensureIndexes, runMigrations } from '@/lib/startup/migrations';
 
 // Runs before each test file's imports: every file gets its own database on the shared
@@ -9,6 +11,11 @@ process.env.MONGODB_URI = inject('mongoUri');
 process.env.DATA_DIR = inject('dataDir');
 process.env.MONGODB_DB = `test_${randomBytes(6).toString('hex')}`;
 process.env.SEED_DEMO_DATA ??= 'false';
+// The store's log lines (lib/core/log.ts) would bury the test report: tests that check what is
+// logged read the lines themselves (test/support/logs.ts). LOG_LEVEL=info shows them. (The
+// logger was made by the imports above, before this line: its level is set here too.)
+process.env.LOG_LEVEL ||= 'silent';
+logger.level = logLevel(process.env.LOG_LEVEL);
 // Where the store listens, as `npm start` does by default: without AUTH_URL its origin is
 // http://127.0.0.1:3000 (test/support/users.ts STORE_ORIGIN), whatever the shell says.
 process.env.HOST = '127.0.0.1';

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiErrorOf, errorResponse, errorStatus } from '@/lib/api/errors';
 import { errorCodes } from '@/lib/core/error-codes';
+import { logger } from '@/lib/core/log';
 import { errorMessages, type ErrorKey } from '@/lib/core/messages';
 import { refuse, refuseField, refuseFields, refuseInvalid, type Refusal } from '@/lib/core/refusal';
 
@@ -90,7 +91,7 @@ describe('the map from refusal to answer', () => {
   });
 
   it('answers an unknown key on the 500 path', () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
     const answer = apiErrorOf({ key: 'order.no_such_case' } as unknown as Refusal);
     expect(answer.status).toBe(500);
     expect(answer.toBody()).toEqual({
@@ -100,7 +101,7 @@ describe('the map from refusal to answer', () => {
   });
 
   it('answers an unknown error as a plain 500', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(logger, 'error').mockImplementation(() => {});
     const response = errorResponse(new Error('boom'));
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({

@@ -101,7 +101,8 @@ describe('clientIp (lib/security): the key and the warning, as the rate limits u
     vi.resetModules();
     vi.stubEnv('TRUSTED_PROXY_HOPS', '0');
     vi.stubEnv('VERCEL', '');
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { logger } = await import('@/lib/core/log');
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {});
     try {
       const { clientIp } = await import('@/lib/security');
       const at = (xff: string) =>

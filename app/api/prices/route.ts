@@ -1,6 +1,7 @@
 import { requestUser } from '@/lib/accounts';
 import { handle, reply } from '@/lib/api/handle';
 import { errorResponse, parseWith } from '@/lib/api/handler';
+import { requestIdOf } from '@/lib/core/log';
 import { memberPrices } from '@/lib/pricing';
 import { memberPricesOp, memberPricesQuerySchema, productIdsOf } from '@/lib/pricing/api';
 
@@ -34,7 +35,7 @@ export const GET = handle(
         headers: PRIVATE_ANSWER,
       });
     } catch (error) {
-      const response = errorResponse(error);
+      const response = errorResponse(error, requestIdOf(request));
       for (const [name, value] of Object.entries(PRIVATE_ANSWER)) {
         response.headers.set(name, value);
       }

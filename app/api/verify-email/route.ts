@@ -7,6 +7,7 @@ import { limits } from '@/lib/accounts';
 import { consumeEmailVerification } from '@/lib/accounts';
 import { enforce } from '@/lib/core/rate-limit';
 import { linkOrigin } from '@/lib/security';
+import { errorText, logger } from '@/lib/core/log';
 
 /**
  * GET /api/verify-email?token=…: the link of the verification mail. Uses the single-use token
@@ -40,7 +41,7 @@ export const POST = handle(resendVerificationOp, async ({ user }) => {
   try {
     await sendVerificationMail(user, linkOrigin());
   } catch (error) {
-    console.error('[verify-email] mail failed:', error instanceof Error ? error.message : error);
+    logger.error(`[verify-email] mail failed: ${errorText(error)}`);
     throw failure('auth.verification_mail_failed');
   }
   return { ok: true };

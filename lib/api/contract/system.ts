@@ -44,6 +44,89 @@ export const healthOp = operation({
   },
 });
 
+/** GET /api/health/live: the process runs and answers (no database). */
+export const liveSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Live' });
+
+export const healthLiveOp = operation({
+  method: 'get',
+  path: '/api/health/live',
+  operationId: 'healthLive',
+  tag,
+  summary: 'Whether the server process runs',
+  description:
+    'For liveness probes: answers while the process can answer at all, without touching the database (restart the process when it stops answering). Never cached, needs no credential.',
+  access: 'public',
+  database: false,
+  responses: {
+    200: { description: 'The process answers.', json: liveSchema, headers: noStore },
+  },
+});
+
+/** GET /api/health/ready: whether this instance should be sent requests now. */
+export const readySchema = z.object({ status: z.literal('ok') }).meta({ id: 'Ready' });
+
+export const notReadySchema = z
+  .object({
+    status: z.literal('unavailable'),
+    reason: z.enum(['shutting_down', 'database_down']).meta({
+      description:
+        '`shutting_down`: the server was told to stop and is finishing its requests in flight; `database_down`: MongoDB did not answer a ping within a second.',
+    }),
+  })
+  .meta({ id: 'NotReady' });
+
+export const healthReadyOp = operation({
+  method: 'get',
+  path: '/api/health/ready',
+  operationId: 'healthReady',
+  tag,
+  summary: 'Whether this instance can take requests',
+  description:
+    'For readiness probes and load balancers: 200 when MongoDB answers a ping within a second and the server is not shutting down, else 503 with the reason (take the instance out of rotation; do not restart it). Never cached, needs no credential.',
+  access: 'public',
+  // The handler answers an unreachable database itself, as 503 with the reason.
+  database: false,
+  responses: {
+    200: { description: 'Ready for requests.', json: readySchema, headers: noStore },
+    503: {
+      description: 'Not ready: shutting down, or the database does not answer.',
+      json: notReadySchema,
+      headers: noStore,
+    },
+  },
+});
+
+/** GET /api/metrics: Prometheus's text format, with METRICS_TOKEN. */
+export const metricsOp = operation({
+  method: 'get',
+  path: '/api/metrics',
+  operationId: 'metrics',
+  tag,
+  summary: 'Metrics for Prometheus',
+  description:
+    "The store's metrics in Prometheus's text format (outbox backlog and failed mails, background job durations, requests refused by rate limits, process metrics), for a scraper sending `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN on the server the endpoint does not exist (404). Never cached.",
+  access: 'public',
+  database: false,
+  errors: [
+    {
+      key: 'metrics.token_invalid',
+      when: 'the Authorization header does not carry `Bearer` and the configured METRICS_TOKEN',
+    },
+    {
+      key: 'request.no_route',
+      params: { method: 'GET', path: '/api/metrics' },
+      when: 'METRICS_TOKEN is not set on the server: the endpoint is off',
+    },
+  ],
+  responses: {
+    200: {
+      description: 'The metrics (`text/plain; version=0.0.4`).',
+      content: { 'text/plain': z.string() },
+      headers: noStore,
+    },
+  },
+});
+
 export const openApiDocumentOp = operation({
   method: 'get',
   path: '/api/openapi.json',
@@ -92,4 +175,12 @@ export const apiReferenceScriptOp = operation({
   },
 });
 
-export const systemOperations = [healthOp, openApiDocumentOp, apiReferenceOp, apiReferenceScriptOp];
+export const systemOperations = [
+  healthOp,
+  healthLiveOp,
+  healthReadyOp,
+  metricsOp,
+  openApiDocumentOp,
+  apiReferenceOp,
+  apiReferenceScriptOp,
+];

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from 'mongodb';
 import { getDb } from '@/lib/core/db';
+import { errorText, logger } from '@/lib/core/log';
 
 /** How long a health check waits for the database: a ping answers in milliseconds when it is up. */
 export const HEALTH_TIMEOUT_MS = 1_500;
@@ -13,12 +14,9 @@ let lastSeen: DatabaseHealth | undefined;
 function note(state: DatabaseHealth, reason?: unknown) {
   if (state === lastSeen) return;
   if (state === 'down') {
-    console.error(
-      '[health] the database does not answer:',
-      reason instanceof Error ? reason.message : reason,
-    );
+    logger.error(`[health] the database does not answer: ${errorText(reason)}`);
   } else if (lastSeen === 'down') {
-    console.info('[health] the database answers again');
+    logger.info('[health] the database answers again');
   }
   lastSeen = state;
 }

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '@/lib/core/env';
+import { errorText, logger } from '@/lib/core/log';
 
 export interface Mail {
   to: string;
@@ -44,10 +45,7 @@ export async function mailServerReachable(): Promise<boolean> {
     await smtpTransport(env.SMTP_URL).verify();
     return true;
   } catch (error) {
-    console.error(
-      '[mail] the SMTP server cannot be reached:',
-      error instanceof Error ? error.message : error,
-    );
+    logger.error(`[mail] the SMTP server cannot be reached: ${errorText(error)}`);
     return false;
   }
 }
@@ -84,7 +82,7 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
   await writeFile(file, info.message as Buffer);
-  console.info(`[mail] outbox: "${mail.subject}" to ${mail.to} -> ${file}`);
+  logger.info(`[mail] outbox: "${mail.subject}" to ${mail.to} -> ${file}`);
   return { delivery: 'outbox', messageId: info.messageId, file };
 }
 
@@ -107,7 +105,7 @@ let warnedNoContactTo = false;
 export function contactRecipient(): string {
   if (!env.CONTACT_TO && env.SMTP_URL && !warnedNoContactTo) {
     warnedNoContactTo = true;
-    console.warn(
+    logger.warn(
       `[mail] CONTACT_TO is not set: contact messages go to MAIL_FROM (${env.MAIL_FROM}).`,
     );
   }

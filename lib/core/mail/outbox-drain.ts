@@ -11,6 +11,7 @@ import {
   type OutboxRegistry,
   type OutgoingMail,
 } from './outbox-registry';
+import { logger } from '@/lib/core/log';
 
 /**
  * Sending the outbox (lib/core/mail/outbox.ts): each due entry is claimed, rendered from its
@@ -168,7 +169,7 @@ async function deliver({
     return failed({ collection, docId, entry, claimant, label, error, now: clock() });
   }
   await collection.updateOne({ _id: docId }, { $pull: { outbox: { id: entryId } } });
-  if (!mail) console.info(`${label}: no longer applies, removed unsent`);
+  if (!mail) logger.info(`${label}: no longer applies, removed unsent`);
   return mail ? 'sent' : 'dropped';
 }
 
@@ -200,7 +201,7 @@ async function failed({
       $unset: { 'outbox.$.claimedUntil': '', 'outbox.$.claimedBy': '' },
     });
     if (kept.matchedCount === 0) return 'busy';
-    console.warn(
+    logger.warn(
       `${label}: attempt ${entry.attempts} failed (${reason}); next attempt ${next.toISOString()}`,
     );
     return 'retrying';
@@ -210,7 +211,7 @@ async function failed({
     $unset: { 'outbox.$.nextAttemptAt': '', 'outbox.$.claimedUntil': '', 'outbox.$.claimedBy': '' },
   });
   if (marked.matchedCount === 0) return 'busy';
-  console.error(
+  logger.error(
     `${label}: gave up after ${entry.attempts} attempts (${reason}); kept on the document, marked failed`,
   );
   return 'gaveUp';

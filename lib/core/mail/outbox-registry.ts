@@ -83,6 +83,11 @@ export function registerOutboxKinds(collection: string, load: OutboxKindsLoader)
   registered().set(collection, load);
 }
 
+/** The collections with an outbox registered so far (the metrics count their queued mails). */
+export function registeredOutboxCollections(): string[] {
+  return [...registered().keys()];
+}
+
 /** The registered kinds of every collection with an outbox, loaded. */
 export async function registeredOutboxKinds(): Promise<OutboxRegistry> {
   const entries = await Promise.all(

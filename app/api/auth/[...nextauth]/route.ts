@@ -4,6 +4,7 @@ import { failure } from '@/lib/api/errors';
 import { errorResponse, readText } from '@/lib/api/handler';
 import { authJsAcceptsCallbackUrl } from '@/lib/accounts';
 import { env } from '@/lib/core/env';
+import { requestIdOf } from '@/lib/core/log';
 import { authOrigin, MAX_AUTH_BYTES } from '@/lib/security';
 
 /**
@@ -98,7 +99,7 @@ async function withBoundedBody(request: NextRequest): Promise<NextRequest | Resp
     const body = await readText(request, MAX_AUTH_BYTES);
     return rebuilt(request, request.url, new Headers(request.headers), body);
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, requestIdOf(request));
   }
 }
 
