@@ -284,6 +284,10 @@ export async function runOrdersBench() {
     NEXT_DIST_DIR: DIST_DIR,
     DATA_DIR: dataDir,
     MONGODB_URI: '',
+    // A production server on this machine's embedded database, on loopback: the local demo's
+    // set-up, said to the production profile (lib/security/production-profile.mjs).
+    EMBEDDED_DB_IN_PRODUCTION: 'true',
+    LOCAL_DEMO: 'true',
     MONGODB_DB: DATABASE,
     SEED_DEMO_DATA: 'false',
     ...(MAX_UNPAID ? { MAX_UNPAID_ORDERS: MAX_UNPAID } : {}),

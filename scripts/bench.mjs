@@ -93,6 +93,10 @@ const env = {
   NEXT_DIST_DIR: distDir,
   DATA_DIR: dataDir,
   MONGODB_URI: '',
+  // A production server on this machine's embedded database, on loopback: the local demo's
+  // set-up, said to the production profile (lib/security/production-profile.mjs).
+  EMBEDDED_DB_IN_PRODUCTION: 'true',
+  LOCAL_DEMO: 'true',
   // The order load places thousands of unpaid orders from 100 accounts: the unpaid-orders
   // cap per buyer (a count on every order, still made) is raised for the benchmark's server.
   MAX_UNPAID_ORDERS: '100000',
@@ -418,7 +422,8 @@ async function main() {
     : [];
   server = spawn(
     process.execPath,
-    [...profile, serveScript, '-H', '127.0.0.1', '-p', String(port)],
+    // Built just before, by this script.
+    [...profile, serveScript, '-H', '127.0.0.1', '-p', String(port), '--skip-build-check'],
     {
       cwd: projectRoot,
       env,

@@ -51,11 +51,9 @@ async function cleanUp(code) {
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => cleanUp(0));
 
 function startApp(port, env) {
-  const child = spawn(process.execPath, [serveScript, '-H', '127.0.0.1', '-p', String(port)], {
-    cwd: projectRoot,
-    stdio: 'inherit',
-    env,
-  });
+  // Built just before, by this script.
+  const args = [serveScript, '-H', '127.0.0.1', '-p', String(port), '--skip-build-check'];
+  const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: 'inherit', env });
   child.on('exit', (code) => cleanUp(code ?? 1));
   children.push(child);
 }
@@ -75,6 +73,14 @@ async function main() {
     ADMIN_EMAILS: '',
     AUTH_URL: '',
     TRUSTED_PROXY_HOPS: '1',
+    // The servers' request lines would bury Playwright's report: warnings and errors only,
+    // unless the run asks for more (LOG_LEVEL=info).
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    // Production servers on one machine's embedded database, on loopback, each on its own
+    // origin (http://127.0.0.1:PORT, no AUTH_URL) with the secret generated into DATA_DIR: the
+    // local demo's set-up, said to the production profile (lib/security/production-profile.mjs).
+    EMBEDDED_DB_IN_PRODUCTION: 'true',
+    LOCAL_DEMO: 'true',
   };
   // Always a new build: the build pre-renders the home page from the database it runs
   // against, and this run's database is a fresh one.

@@ -1,15 +1,23 @@
 #!/usr/bin/env node
-// `npm start` and `npm run dev`: runs the storefront with zero configuration.
-//   start: builds the production bundle when it is missing or older than the sources, then
-//          serves it with scripts/serve.mjs (Next.js's request handler behind a server that
-//          appends the client's address to X-Forwarded-For; see there).
+// `npm start` and `npm run dev`: runs the storefront with zero configuration, as the local
+// demo: one server on this machine.
+//   start: builds the production bundle when it is missing or not of the current sources
+//          (scripts/lib/build.mjs), then serves it with scripts/serve.mjs (Next.js's request
+//          handler behind a server that appends the client's address to X-Forwarded-For; see
+//          there).
 //   dev:   `next dev`.
+// It marks its server as the local demo (LOCAL_DEMO=true, EMBEDDED_DB_IN_PRODUCTION=true, unless
+// set otherwise): the production profile (lib/security/production-profile.mjs) then lets it run
+// on the embedded database, and, on a loopback address only, with a generated secret, its own
+// address as AUTH_URL and mail to the local outbox. A store that others use runs
+// `npm run build` and `npm run serve` with MONGODB_URI, AUTH_SECRET, AUTH_URL and SMTP_URL.
 // Without MONGODB_URI, the embedded MongoDB engine for DATA_DIR is started first (or reused if
 // it is already running) and stopped again on exit if this command started it. Then the
 // start-up step (scripts/migrate.ts) prepares the database, before any build or server.
 import { spawn } from 'node:child_process';
 import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mongodb';
 import { listenOrigin, listenProblem } from '../lib/security/listen.mjs';
+import { productionProfileProblem } from '../lib/security/production-profile.mjs';
 import { buildIsCurrent, nextBin, runMigrate, runNext, serveScript } from './lib/build.mjs';
 import { dataDir, loadProjectEnv, projectRoot, usesEmbeddedMongo } from './lib/project-env.mjs';
 
@@ -24,9 +32,17 @@ const port = process.env.PORT || '3000';
 process.env.HOST = host;
 process.env.PORT = port;
 
-// On any address but loopback, AUTH_URL must say where people reach the store: checked before
+// The local demo, said plainly to the server (see the top of this file).
+process.env.LOCAL_DEMO ||= 'true';
+process.env.EMBEDDED_DB_IN_PRODUCTION ||= 'true';
+
+// On any address but loopback, AUTH_URL must say where people reach the store, and the production
+// server of `npm start` needs what the production profile asks off loopback: checked before
 // anything is started, migrated or built.
-const problem = listenProblem(process.env);
+// (The server says which set-up it runs, the local demo here, in a line before it is ready.)
+const served = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
+const problem =
+  listenProblem(process.env) ?? (mode === 'start' ? productionProfileProblem(served) : null);
 if (problem) {
   console.error(`\nThe storefront cannot start: ${problem}\n`);
   process.exit(1);
@@ -69,7 +85,8 @@ async function main() {
   const command =
     mode === 'dev'
       ? [nextBin, 'dev', '-H', host, '-p', port]
-      : [serveScript, '-H', host, '-p', port];
+      : // Built or checked just above.
+        [serveScript, '-H', host, '-p', port, '--skip-build-check'];
   const child = spawn(process.execPath, command, {
     cwd: projectRoot,
     stdio: ['inherit', 'pipe', 'inherit'],

@@ -1,52 +1,49 @@
-// Knows whether a Next.js build is older than the sources, and runs `next` commands.
+// Knows whether a Next.js build is of the current release (scripts/lib/release.mjs), and runs
+// `next` commands and the start-up step.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { projectRoot } from './project-env.mjs';
+import { releaseId, releaseVariable } from './release.mjs';
 
 export const nextBin = path.join(projectRoot, 'node_modules/next/dist/bin/next');
 
-/** The production server of `npm start`, the end-to-end run and the benchmark. */
+/** The production server of `npm run serve`, `npm start`, the end-to-end run and the benchmark. */
 export const serveScript = path.join(projectRoot, 'scripts/serve.mjs');
 
-/** What a production build is made from. */
-const sourceRoots = [
-  'app',
-  'components',
-  'lib',
-  'public',
-  'proxy.ts',
-  'instrumentation.ts',
-  'auth.ts',
-  'auth.config.ts',
-  'next.config.mjs',
-  'package-lock.json',
-  'postcss.config.mjs',
-  'tsconfig.json',
-];
-
-function newestMtime(target) {
-  let stat;
+/**
+ * Why `<distDir>` holds no build of the current release, or null when it does: no build at all,
+ * or a build whose id (`<distDir>/BUILD_ID`, written by `next build` from `releaseId()`,
+ * next.config.mjs) is another release's: another commit, sources changed since, or another
+ * BUILD_ID. The answer ends with what to run.
+ * @param {string} [distDir]
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {string | null}
+ */
+export function buildProblem(distDir = '.next', env = process.env) {
+  let built;
   try {
-    stat = fs.statSync(target);
+    built = fs.readFileSync(path.join(projectRoot, distDir, 'BUILD_ID'), 'utf8').trim();
   } catch {
-    return 0;
+    return `there is no production build in ${distDir}/. Run \`npm run build\` first.`;
   }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) {
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  let current;
+  try {
+    current = releaseId(env);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
-  return newest;
+  if (built === current) return null;
+  const named = releaseVariable(env);
+  return named
+    ? `the build in ${distDir}/ is of release ${built}, and ${named}=${current}. Run \`npm run build\` with the same ${named}, then start again.`
+    : `the build in ${distDir}/ was made from other sources (release ${built}; these sources are ${current}). Run \`npm run build\`, then start again.`;
 }
 
-/** Whether `<distDir>/BUILD_ID` exists and is newer than every source file. */
-export function buildIsCurrent(distDir = '.next') {
-  const buildId = path.join(projectRoot, distDir, 'BUILD_ID');
-  if (!fs.existsSync(buildId)) return false;
-  const builtAt = fs.statSync(buildId).mtimeMs;
-  return sourceRoots.every((root) => newestMtime(path.join(projectRoot, root)) <= builtAt);
+/** Whether `<distDir>` holds a build of the current release (see `buildProblem`). */
+export function buildIsCurrent(distDir = '.next', env = process.env) {
+  return buildProblem(distDir, env) === null;
 }
 
 /** Runs `next <args>` with inherited output; resolves with its exit code. */
