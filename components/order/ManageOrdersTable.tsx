@@ -16,11 +16,21 @@ import { StatusBadge } from './StatusBadge';
  * The product cell carries the buyer's PO number (how their accounts department will name the
  * order) and, once paid, the invoice link.
  */
-export function ManageOrdersTable({ orders, empty }: { orders: Order[]; empty: string }) {
+export function ManageOrdersTable({
+  orders,
+  empty,
+  firstNumber = 1,
+}: {
+  orders: Order[];
+  empty: string;
+  /** The SR of the first row: a later page numbers on from the pages before it. */
+  firstNumber?: number;
+}) {
   return (
     <OrdersTable
       orders={orders}
       numberHeading="SR"
+      firstNumber={firstNumber}
       headings={['Customer email', 'Product', 'Status']}
       empty={empty}
       confirmTitle={messages.order.adminDeleteConfirm}

@@ -17,10 +17,13 @@ export function OrdersTable({
   empty,
   confirmTitle,
   cancelledText,
+  firstNumber = 1,
 }: {
   orders: Order[];
   /** The heading of the row-number column. */
   numberHeading: string;
+  /** The first row's number (a later page of a list goes on from the pages before it). */
+  firstNumber?: number;
   /** The headings of the page's own columns, between the number and Delete. */
   headings: readonly string[];
   /** The page's own cells of one order's row. */
@@ -37,7 +40,7 @@ export function OrdersTable({
         <Table className="mt-4" columns={[numberHeading, ...headings, 'Delete']}>
           {orders.map((order, index) => (
             <tr key={order._id} data-order-id={order._id}>
-              <RowHeader>{index + 1}</RowHeader>
+              <RowHeader>{firstNumber + index}</RowHeader>
               {cells(order)}
               <Td>
                 <DeleteOrderButton orderId={order._id} status={order.status} />

@@ -18,9 +18,16 @@ export function filterQuery(filter: ManageOrdersFilter, extra: Record<string, st
   return query ? `?${query}` : '';
 }
 
-/** Manage Orders with this filter. */
+/** Manage Orders with this filter (its first page). */
 export const manageOrdersHref = (filter: ManageOrdersFilter) =>
   `/dashboard/manageorder${filterQuery(filter)}`;
+
+/** One page of Manage Orders with this filter kept (`?status=paid&page=2`; page 1 left out). */
+export function manageOrdersPageHref(filter: ManageOrdersFilter, page: number): string {
+  const href = manageOrdersHref(filter);
+  if (page <= 1) return href;
+  return `${href}${href.includes('?') ? '&' : '?'}page=${page}`;
+}
 
 /** The CSV download of this filter (GET /api/allOrder?format=csv). */
 export const ordersCsvHref = (filter: ManageOrdersFilter) =>

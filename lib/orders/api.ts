@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
   allOrdersQuerySchema,
+  DEFAULT_ORDER_PAGE_LIMIT,
   orderStatusChangeSchema,
   recordPaymentSchema,
 } from '@/lib/orders/schemas';
 import { emailPath, operation, queryRefused, validationExample } from '@/lib/core/api/operation';
+import { MAX_PAGE_LIMIT } from '@/lib/core/validation/pagination';
 import {
   expired,
   invalidTransition,
@@ -202,20 +204,31 @@ export const getInvoiceOp = operation({
   errors: ['order.not_found', 'order.not_yours', 'invoice.not_paid'],
 });
 
+// The page parameters of GET /api/allOrder, described on the schema objects it parses with.
+allOrdersQuerySchema.shape.page.register(z.globalRegistry, {
+  description: 'Page number, from 1.',
+  example: '1',
+});
+allOrdersQuerySchema.shape.limit.register(z.globalRegistry, {
+  description: `Orders per page, 1 to ${MAX_PAGE_LIMIT} (default ${DEFAULT_ORDER_PAGE_LIMIT}).`,
+  example: '50',
+});
+
 export const listAllOrdersOp = operation({
   method: 'get',
   path: '/api/allOrder',
   operationId: 'listAllOrders',
   tag,
-  summary: 'Every live order, or the orders in one status (admin)',
+  summary: 'One page of the live orders, or of the orders in one status (admin)',
   description:
-    'Every live order (any status but cancelled), newest first; `?status=` lists the orders in that one status instead, `?status=cancelled` being the only list of cancelled orders. `?from=` and `?to=` (calendar dates `YYYY-MM-DD`, both inclusive) keep the orders placed on those days, the days being UTC days: `from` starts at 00:00 UTC and `to` includes its whole day, up to 24:00 UTC. `?format=csv` answers the same orders, in the same order, as a CSV download (`text/csv`) for spreadsheets, streamed as it is read: a header row, then one record per line of each order (Part number, Product, Quantity, Unit price and Total are the line’s, every other column the order’s, repeated on each of its lines; an order of one line is one record, its Total the order’s), RFC 4180 (CRLF line ends; a field holding a comma, a double quote, CR or LF is quoted, its quotes doubled); a text cell starting with `=`, `+`, `-`, `@`, tab or CR gets a single quote in front and is quoted, so no spreadsheet runs it as a formula. Amounts are decimal US dollars (`2.65`), dates ISO 8601 in UTC, the company is the buyer’s from My Profile.',
+    `The live orders (any status but cancelled), newest first (orders placed at the same instant by id), one page at a time: without parameters the newest ${DEFAULT_ORDER_PAGE_LIMIT}; \`?page=\` and \`?limit=\` choose another page as GET /api/product does, \`X-Total-Count\` gives how many orders match and \`Link\` the previous and next pages; a page past the last is an empty array. ` +
+    'A repeated parameter counts by its first value; unknown parameters are ignored. `?status=` lists the orders in that one status instead, `?status=cancelled` being the only list of cancelled orders. `?from=` and `?to=` (calendar dates `YYYY-MM-DD`, both inclusive) keep the orders placed on those days, the days being UTC days: `from` starts at 00:00 UTC and `to` includes its whole day, up to 24:00 UTC. `?format=csv` answers every matching order (the page parameters do not apply), in the same order, as a CSV download (`text/csv`) for spreadsheets, streamed as it is read: a header row, then one record per line of each order (Part number, Product, Quantity, Unit price and Total are the line’s, every other column the order’s, repeated on each of its lines; an order of one line is one record, its Total the order’s), RFC 4180 (CRLF line ends; a field holding a comma, a double quote, CR or LF is quoted, its quotes doubled); a text cell starting with `=`, `+`, `-`, `@`, tab or CR gets a single quote in front and is quoted, so no spreadsheet runs it as a formula. Amounts are decimal US dollars (`2.65`), dates ISO 8601 in UTC, the company is the buyer’s from My Profile.',
   access: 'admin',
   params: { query: allOrdersQuerySchema },
   responses: {
     200: {
       description:
-        'The orders, newest first: JSON, or with `?format=csv` a CSV download with the columns Order ID, Date, Status, Customer email, Customer name, Company, Part number, Product, Quantity, Unit price, Total, Paid date, Transaction ID, Invoice number, Carrier, Tracking number.',
+        'The orders of the page, newest first: JSON, or with `?format=csv` every matching order as a CSV download with the columns Order ID, Date, Status, Customer email, Customer name, Company, Part number, Product, Quantity, Unit price, Total, Paid date, Transaction ID, Invoice number, Carrier, Tracking number.',
       json: z.array(orderResponseSchema),
       content: {
         'text/csv; charset=utf-8': z.string().meta({
@@ -225,6 +238,16 @@ export const listAllOrdersOp = operation({
         }),
       },
       headers: z.object({
+        'X-Total-Count': z.string().optional().meta({
+          description: 'With JSON: how many orders match, over every page.',
+          example: '134',
+        }),
+        Link: z.string().optional().meta({
+          description:
+            'With JSON: the previous and next pages (RFC 8288) as paths keeping the other parameters, when they exist.',
+          example:
+            '</api/allOrder?status=paid&page=3>; rel="next", </api/allOrder?status=paid&page=1>; rel="prev"',
+        }),
         'Content-Disposition': z.string().optional().meta({
           description: 'With `?format=csv`: an attachment named after the filter.',
           example: 'attachment; filename="orders-shipped-from-2026-11-01-to-2026-11-30.csv"',
@@ -239,7 +262,7 @@ export const listAllOrdersOp = operation({
     queryRefused(
       allOrdersQuerySchema,
       { status: 'lost' },
-      '`status` is not one of the statuses, `from` or `to` is not a calendar date `YYYY-MM-DD`, `from` is after `to`, or `format` is neither `json` nor `csv`; details.fields names it',
+      '`status` is not one of the statuses, `from` or `to` is not a calendar date `YYYY-MM-DD`, `from` is after `to`, `format` is neither `json` nor `csv`, `page` is not a whole number from 1, or `limit` is not a whole number from 1 to 100; details.fields names it',
     ),
   ],
 });

@@ -239,7 +239,8 @@ export const collections = declareCollections({
       key: { invoiceNumber: 1 },
       options: { unique: true, partialFilterExpression: { invoiceNumber: { $type: 'string' } } },
     },
-    // Manage Orders' status filter, and the expiry sweep (unpaid, oldest first).
+    // Manage Orders' and GET /api/allOrder's pages, which name it (ALL_ORDERS_INDEX in
+    // store/reads.ts: keep the two alike), and the expiry sweep (unpaid, oldest first).
     { key: { status: 1, createdAt: -1, _id: -1 } },
     // The stock sweep: orders whose stock remains to be given back.
     { key: { stockPending: 1 }, options: { sparse: true } },

@@ -1,10 +1,12 @@
 import 'server-only';
 import type { User } from '@/lib/accounts';
 import { findProduct } from '@/lib/catalogue';
+import { pageWindow } from '@/lib/core/validation/pagination';
 import { accessibleOrder, orderAccess, type Viewer } from './access';
 import { expireIfOverdue, sweepOverdueOrders } from './expiry';
 import type { OrderStatus } from './lifecycle';
 import { goneFor } from './rules';
+import { DEFAULT_ORDER_PAGE_LIMIT } from './validation/order';
 import {
   findOrder,
   listAllOrders,
@@ -84,15 +86,41 @@ export async function myOrders(viewer: Viewer, { inRender = false } = {}): Promi
   return listOrdersByUser(viewer.id);
 }
 
+/** One page of Manage Orders' list: `pages` is at least 1 (no orders is one empty page). */
+export interface AllOrdersPage {
+  items: Order[];
+  /** How many orders match, over every page. */
+  total: number;
+  /** The page answered, from 1 (a page past the last has no items). */
+  page: number;
+  limit: number;
+  pages: number;
+}
+
 /**
- * Manage Orders: every live order, or every order in `status` (cancelled ones only so); the
- * caller has checked the admin role.
+ * Manage Orders and GET /api/allOrder: one page of the live orders, or of the orders in
+ * `status` (cancelled ones only so), newest first; `page` from 1 and `limit` (default
+ * DEFAULT_ORDER_PAGE_LIMIT) held within the bounds every list has. The caller has checked the
+ * admin role.
  */
-export async function everyOrder({
+export async function allOrdersPage({
   inRender = false,
   status,
-  dates,
-}: { inRender?: boolean; status?: OrderStatus; dates?: OrderDateBounds } = {}): Promise<Order[]> {
+  dates = {},
+  page: askedPage,
+  limit: askedLimit,
+}: {
+  inRender?: boolean;
+  status?: OrderStatus;
+  dates?: OrderDateBounds;
+  page?: number;
+  limit?: number;
+} = {}): Promise<AllOrdersPage> {
   await sweepOverdueOrders({ inRender });
-  return listAllOrders(status, dates);
+  const { page, limit, skip } = pageWindow(
+    { page: askedPage, limit: askedLimit },
+    DEFAULT_ORDER_PAGE_LIMIT,
+  );
+  const { items, total } = await listAllOrders(status, dates, { skip, limit });
+  return { items, total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
 }

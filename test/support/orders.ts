@@ -60,9 +60,12 @@ export const ordersByEmail = (who: Who, email: string) =>
 export const getOrder = (who: Who, id: string) =>
   json(orderRoute(request(`/api/orders/${id}`, { headers: who.headers }), params({ id })));
 
-/** GET /api/allOrder */
-export const allOrders = (who: Who) =>
-  json(allOrdersRoute(request('/api/allOrder', { headers: who.headers }), noParams));
+/**
+ * GET /api/allOrder, every page of it: the pages followed by their `Link` rel="next" and put
+ * together, so a test sees every order the list holds, however many pages it takes. The
+ * status is the first page's, or the first that is not 200.
+ */
+export const allOrders = (who: Who) => everyOrderPage(who, '/api/allOrder');
 
 /** DELETE /api/order/{id} */
 export const deleteOrder = (who: Who, id: string) =>
@@ -104,11 +107,24 @@ export const changeStatus = (who: Who, id: string, body: unknown) =>
     ),
   );
 
-/** GET /api/allOrder?status={status} */
+/** GET /api/allOrder?status={status}, every page of it (as `allOrders`). */
 export const allOrdersIn = (who: Who, status: string) =>
-  json(
-    allOrdersRoute(
-      request(`/api/allOrder?status=${encodeURIComponent(status)}`, { headers: who.headers }),
-      noParams,
-    ),
-  );
+  everyOrderPage(who, `/api/allOrder?status=${encodeURIComponent(status)}`);
+
+/** The next page's path in a `Link` header, if it names one. */
+export function nextPageOf(link: string | null): string | null {
+  return link?.match(/<([^>]+)>;\s*rel="next"/)?.[1] ?? null;
+}
+
+async function everyOrderPage(who: Who, path: string) {
+  // Typed as the parsed bodies are, so callers read the orders as they read one page's.
+  const orders: ReturnType<typeof JSON.parse>[] = [];
+  for (let next: string | null = path; next;) {
+    const response = await allOrdersRoute(request(next, { headers: who.headers }), noParams);
+    const page = await json(response);
+    if (page.status !== 200) return page;
+    orders.push(...page.body);
+    next = nextPageOf(response.headers.get('Link'));
+  }
+  return { status: 200, body: orders };
+}

@@ -1,20 +1,24 @@
-import { handle } from '@/lib/api/handle';
+import { handle, reply } from '@/lib/api/handle';
+import { pageHeaders } from '@/lib/api/pagination';
 import { listAllOrdersOp } from '@/lib/orders/api';
-import { everyOrder, ordersCsvStream, orderDateRange, type AllOrdersQuery } from '@/lib/orders';
+import { allOrdersPage, ordersCsvStream, orderDateRange, type AllOrdersQuery } from '@/lib/orders';
 
 /**
- * GET /api/allOrder: every live order (admins only), newest first, each with its `status`,
- * `history`, `carrier` and `trackingNumber`. `?status=` lists the orders in one status instead;
- * `?status=cancelled` the cancelled ones (deleted by their buyer, cancelled by the store, or
- * expired unpaid), which no other list shows. `?from=` and `?to=` (calendar dates, inclusive,
- * in UTC) keep the orders placed on those days. A bad status (an empty one included), a bad
- * date or `from` after `to` answers 400, as the catalogue's parameters do.
+ * GET /api/allOrder: one page of the live orders (admins only), newest first (orders placed at
+ * the same instant by id), each with its `status`, `history`, `carrier` and `trackingNumber`.
+ * `?status=` lists the orders in one status instead; `?status=cancelled` the cancelled ones
+ * (deleted by their buyer, cancelled by the store, or expired unpaid), which no other list
+ * shows. `?from=` and `?to=` (calendar dates, inclusive, in UTC) keep the orders placed on those
+ * days. `?page=` (from 1) and `?limit=` (default 50, at most 100) page as GET /api/product does:
+ * `X-Total-Count` gives the number of matching orders and `Link` the next and previous pages; a
+ * page past the last is an empty array. A bad parameter (an empty status included, a bad date,
+ * `from` after `to`, a page or limit out of bounds) answers 400, as the catalogue's do.
  *
- * `?format=csv` answers the same orders as a CSV download (lib/orders/export.ts), streamed
- * from a database cursor.
+ * `?format=csv` answers every matching order, whatever the page parameters say, as a CSV
+ * download (lib/orders/export.ts), streamed from a database cursor.
  */
-export const GET = handle(listAllOrdersOp, async ({ query }) => {
-  const { status, format } = query;
+export const GET = handle(listAllOrdersOp, async ({ request, query }) => {
+  const { status, format, page, limit } = query;
   const dates = orderDateRange(query);
   if (format === 'csv') {
     return new Response(await ordersCsvStream(status, dates), {
@@ -26,7 +30,8 @@ export const GET = handle(listAllOrdersOp, async ({ query }) => {
       },
     });
   }
-  return everyOrder({ status, dates });
+  const result = await allOrdersPage({ status, dates, page, limit });
+  return reply(result.items, { status: 200, headers: pageHeaders(new URL(request.url), result) });
 });
 
 /** `orders-live.csv`, `orders-shipped-2026-11-01-to-2026-11-30.csv`: the filter it holds. */

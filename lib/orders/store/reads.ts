@@ -19,6 +19,9 @@ export async function findOrder(id: string): Promise<OrderRecord | null> {
   return doc ? orderRecord(doc) : null;
 }
 
+/** Newest first; orders placed at the same instant by id, so every page holds its place. */
+const NEWEST = { createdAt: -1, _id: -1 } as const;
+
 /**
  * Orders matching `filter`, newest first: the live ones, or those in one `status` (cancelled
  * included, for Manage Orders' filter).
@@ -28,7 +31,7 @@ async function listOrders(filter: Filter<OrderDoc>, status?: OrderStatus): Promi
     await ordersCollection()
   )
     .find({ ...filter, ...(status ? { status } : liveOrder) })
-    .sort({ createdAt: -1, _id: -1 })
+    .sort(NEWEST)
     .toArray();
   return docs.map((doc) => publicOrder(orderRecord(doc)));
 }
@@ -63,12 +66,33 @@ export function allOrdersFilter(
 }
 
 /**
- * Every live order, or every order in `status`, newest first (Manage Orders), optionally only
- * those placed within `dates`.
+ * The index every page of Manage Orders is read through (declared in lib/orders/collections.ts,
+ * so every start creates it). Named rather than left to the query planner: a page is then one
+ * plan whatever the collection's size, and the embedded engine, which refuses some planner
+ * choices for a list of statuses sorted and skipped far enough, answers every page too.
  */
-export function listAllOrders(status?: OrderStatus, dates: OrderDateBounds = {}): Promise<Order[]> {
-  const { createdAt } = allOrdersFilter(status, dates);
-  return listOrders(createdAt ? { createdAt } : {}, status);
+export const ALL_ORDERS_INDEX = { status: 1, createdAt: -1, _id: -1 } as const;
+
+/**
+ * One page of the live orders, or of the orders in `status`, newest first (Manage Orders and
+ * GET /api/allOrder), optionally only those placed within `dates`: `skip` orders passed over,
+ * at most `limit` given, with `total`, how many match over every page. The index
+ * `{ status, createdAt, _id }` (lib/orders/collections.ts) gives each status's orders in this
+ * order, merged, so a page reads what it skips and holds, not every order, and sorts nothing
+ * in memory.
+ */
+export async function listAllOrders(
+  status: OrderStatus | undefined,
+  dates: OrderDateBounds,
+  { skip, limit }: { skip: number; limit: number },
+): Promise<{ items: Order[]; total: number }> {
+  const filter = allOrdersFilter(status, dates);
+  const orders = await ordersCollection();
+  const [total, docs] = await Promise.all([
+    orders.countDocuments(filter),
+    orders.find(filter).sort(NEWEST).hint(ALL_ORDERS_INDEX).skip(skip).limit(limit).toArray(),
+  ]);
+  return { items: docs.map((doc) => publicOrder(orderRecord(doc))), total };
 }
 
 /**

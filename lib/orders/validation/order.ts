@@ -8,6 +8,7 @@ import {
   MINIMUM_ORDER_QUANTITY,
 } from '@/lib/core/validation/limits';
 import { minimumQuantityMessage, quantityField, stockMessage } from '@/lib/catalogue/schemas';
+import { pageParams } from '@/lib/core/validation/pagination';
 import { printable, PRINTABLE_TEXT } from '@/lib/core/validation/text';
 import { addressField, deliveryFields, phoneField, poNumberField } from './delivery';
 
@@ -221,10 +222,15 @@ export function orderDateRange(dates: { from?: string; to?: string }): {
 /** The answers GET /api/allOrder gives: `json` (the default) or `csv` (a spreadsheet download). */
 export const ORDER_LIST_FORMATS = ['json', 'csv'] as const;
 
+/** Orders on one page of Manage Orders and of GET /api/allOrder unless `?limit=` says otherwise. */
+export const DEFAULT_ORDER_PAGE_LIMIT = 50;
+
 /**
  * GET /api/allOrder's query: `?status=` (optional) lists the orders in that one status,
- * `?from=` and `?to=` (calendar dates, inclusive, in UTC) those placed on those days, and
- * `?format=csv` answers them as a CSV download instead of JSON.
+ * `?from=` and `?to=` (calendar dates, inclusive, in UTC) those placed on those days,
+ * `?page=` (from 1) and `?limit=` (1 to 100, default DEFAULT_ORDER_PAGE_LIMIT) choose the page
+ * as the catalogue's do, and `?format=csv` answers every matching order as a CSV download
+ * instead of JSON (the page parameters do not apply to it).
  */
 export const allOrdersQuerySchema = z
   .object({
@@ -234,6 +240,7 @@ export const allOrdersQuerySchema = z
     format: z
       .enum(ORDER_LIST_FORMATS, { error: `Format must be one of ${ORDER_LIST_FORMATS.join(', ')}` })
       .optional(),
+    ...pageParams(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     path: ['from'],
