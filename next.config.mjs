@@ -1,9 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { PHASE_DEVELOPMENT_SERVER } from 'next/constants.js';
 import {
   headerRules,
   IMAGE_CONTENT_SECURITY_POLICY,
   securityConfigFromEnv,
 } from './lib/security/headers.mjs';
+import { releaseId } from './scripts/lib/release.mjs';
 
 /**
  * @param {string} phase
@@ -13,7 +15,19 @@ export default function nextConfig(phase) {
   return {
     // The end-to-end tests build into their own directory (see scripts/e2e-server.mjs).
     distDir: process.env.NEXT_DIST_DIR || '.next',
+    // The build is named after its release (the commit, or BUILD_ID; scripts/lib/release.mjs):
+    // every machine that builds one release makes the same id, and `npm run serve` refuses a
+    // build of another release.
+    generateBuildId: () => releaseId(),
     reactStrictMode: true,
+    // With REDIS_URL, pages and cached data live in Redis, shared by every instance, and none in
+    // each process's memory (cache-handler.mjs); without it, each instance caches on its own.
+    ...(process.env.REDIS_URL
+      ? {
+          cacheHandler: fileURLToPath(new URL('./cache-handler.mjs', import.meta.url)),
+          cacheMaxMemorySize: 0,
+        }
+      : {}),
     poweredByHeader: false,
     // No ETag on pages: Next.js makes it by hashing the whole HTML in JavaScript on every
     // request, even of a pre-rendered page served from its cache (about a sixth of the time

@@ -50,7 +50,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: '**/cluster.spec.ts',
+    },
+    // The several-instance proof (two more servers and a real Redis on the run's database,
+    // changing a product the home page shows) runs alone, once every other spec is done.
+    {
+      name: 'cluster',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: '**/cluster.spec.ts',
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/product`,

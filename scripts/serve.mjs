@@ -14,21 +14,33 @@
 // bodies before Next.js reads them (scripts/lib/body-limit.mjs: Auth.js's at 8 kB, 413 as soon as
 // a body passes its bound). The store's origin without AUTH_URL is `http://HOST:PORT` for the
 // address and port given here (lib/security/listen.mjs); on any address but loopback the server
-// refuses to start without AUTH_URL. The build must exist (`next build`).
+// refuses to start without AUTH_URL. A production server also refuses to start without what a
+// public store needs (lib/security/production-profile.mjs: MONGODB_URI, AUTH_SECRET, AUTH_URL,
+// SMTP_URL), and without a build of the current release (`npm run build`; scripts/lib/build.mjs).
+// `npm run serve` runs it with HOST and PORT from the environment (default 127.0.0.1:3000).
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { listenProblem } from '../lib/security/listen.mjs';
+import { productionProfileProblem } from '../lib/security/production-profile.mjs';
 import { boundRequestBody } from './lib/body-limit.mjs';
+import { buildProblem } from './lib/build.mjs';
 import { appendForwardedFor } from './lib/forwarded-for.mjs';
-import { projectRoot } from './lib/project-env.mjs';
+import { loadProjectEnv, projectRoot } from './lib/project-env.mjs';
 import { staticBrotli } from './lib/static-brotli.mjs';
 import { encodeStringBodies } from './lib/string-bodies.mjs';
+import { pino } from 'pino';
+import { loggerOptions } from '../lib/core/log-options.mjs';
+import { REQUEST_ID_HEADER, REQUEST_ID_SET_HEADER, requestIdFor } from '../lib/core/request-id.mjs';
 
+// .env files, as Next.js loads them, so that the checks below see the same configuration.
+loadProjectEnv();
 const { values } = parseArgs({
   options: {
-    hostname: { type: 'string', short: 'H', default: '127.0.0.1' },
-    port: { type: 'string', short: 'p', default: '3000' },
+    hostname: { type: 'string', short: 'H', default: process.env.HOST || '127.0.0.1' },
+    port: { type: 'string', short: 'p', default: process.env.PORT || '3000' },
+    // For a caller that has just built (npm start, the end-to-end run, the benchmark).
+    'skip-build-check': { type: 'boolean', default: false },
   },
 });
 const hostname = values.hostname;
@@ -48,6 +60,15 @@ if (problem) {
 process.env.NODE_ENV ||= 'production';
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
+// Before Next.js loads (instrumentation.ts checks the profile again, for `next start` too).
+const refusal =
+  productionProfileProblem(process.env) ??
+  (values['skip-build-check'] ? null : buildProblem(process.env.NEXT_DIST_DIR || '.next'));
+if (refusal) {
+  console.error(`\nThe storefront cannot start: ${refusal}\n`);
+  process.exit(1);
+}
+
 const { default: next } = await import('next');
 const app = next({ dev: false, dir: projectRoot, hostname, port });
 try {
@@ -65,13 +86,56 @@ const handle = app.getRequestHandler();
 // The build's scripts and stylesheets in Brotli for browsers that accept it (Next.js: gzip).
 const brotli = staticBrotli(path.join(projectRoot, process.env.NEXT_DIST_DIR || '.next', 'static'));
 
+// The request log: one JSON line per request (lib/core/log-options.mjs), through the same
+// destination as the application's logger (lib/core/log.ts shares it on globalThis).
+globalThis.__storefrontLogSink ??= { target: pino.destination({ dest: 1, sync: true }) };
+const logSink = globalThis.__storefrontLogSink;
+const log = pino(loggerOptions(process.env), { write: (line) => logSink.target.write(line) });
+
+/** A request's path without its query, which may carry a token (a reset link's). */
+function pathOf(request) {
+  const url = request.url ?? '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 const server = http.createServer((request, response) => {
+  const started = performance.now();
+  // Every response carries X-Request-Id: the request's own when it is a sane token, else a new
+  // UUID (lib/core/request-id.mjs). Route handlers read it from the request's headers, and
+  // proxy.ts, seeing the mark, leaves the request alone.
+  const requestId = requestIdFor(request.headers[REQUEST_ID_HEADER]);
+  request.headers[REQUEST_ID_HEADER] = requestId;
+  request.headers[REQUEST_ID_SET_HEADER] = '1';
+  response.setHeader('X-Request-Id', requestId);
+  if (stopping) response.setHeader('Connection', 'close');
+  response.once('close', () => {
+    const status = response.statusCode;
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    const path = pathOf(request);
+    log.info(
+      {
+        requestId,
+        method: request.method,
+        path,
+        status,
+        durationMs,
+        ...(response.writableFinished ? {} : { aborted: true }),
+      },
+      `${request.method} ${path} ${status} ${durationMs} ms`,
+    );
+    // While stopping, a keep-alive connection whose request is done is closed.
+    if (stopping) setImmediate(() => server.closeIdleConnections());
+  });
   appendForwardedFor(request.headers, request.socket.remoteAddress);
   encodeStringBodies(response);
   brotli(request, response);
   boundRequestBody(request, response, () => {
     handle(request, response).catch((error) => {
-      console.error(`Failed to handle ${request.method} ${request.url}:`, error);
+      log.error(
+        { err: error, requestId, method: request.method, path: pathOf(request) },
+        `Failed to handle ${request.method} ${pathOf(request)}`,
+      );
       if (!response.headersSent) response.statusCode = 500;
       response.end();
     });
@@ -87,8 +151,14 @@ server.listen(port, hostname, () => {
   console.log(`✓ Ready on http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`);
 });
 
-// As `next start`: stop taking connections, let requests in flight and their `after()` work
-// finish, then exit with the signal's code.
+// Graceful shutdown with a deadline. At SIGTERM or SIGINT the server is marked as stopping
+// (lib/core/lifecycle.ts: GET /api/health/ready answers 503 at once, so a load balancer takes
+// the instance out), stops taking connections, lets the requests in flight and their `after()`
+// work finish, then exits with the signal's code. If that takes longer than SHUTDOWN_TIMEOUT_MS
+// (default 10 s; lib/core/env refuses an invalid value at start-up), it says so and exits anyway.
+const shutdownTimeoutMs = /^\d+$/.test(process.env.SHUTDOWN_TIMEOUT_MS?.trim() ?? '')
+  ? Number(process.env.SHUTDOWN_TIMEOUT_MS)
+  : 10_000;
 let stopping = false;
 for (const [signal, code] of [
   ['SIGINT', 130],
@@ -97,11 +167,34 @@ for (const [signal, code] of [
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    globalThis.__storefrontLifecycle = { shuttingDown: true };
+    const stoppingSince = performance.now();
+    log.info(
+      { signal, timeoutMs: shutdownTimeoutMs },
+      `${signal}: shutting down, finishing the requests in flight`,
+    );
+    const deadline = setTimeout(() => {
+      log.error(
+        { signal, timeoutMs: shutdownTimeoutMs },
+        `Shutdown took longer than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs} ms): exiting with requests still open`,
+      );
+      process.exit(code);
+    }, shutdownTimeoutMs);
+    deadline.unref();
+    // The job runner (lib/core/jobs.ts) starts no more runs; the ones in progress finish and
+    // give their leases back (within the same deadline).
+    const jobsStopped = globalThis.__storefrontStopJobs?.() ?? Promise.resolve();
     server.close(() => {
-      app
-        .close()
-        .catch((error) => console.error(error))
-        .finally(() => process.exit(code));
+      jobsStopped
+        .then(() => app.close())
+        .catch((error) => log.error({ err: error }, 'Next.js did not close cleanly'))
+        .finally(() => {
+          log.info(
+            { signal, durationMs: Math.round(performance.now() - stoppingSince) },
+            'Stopped',
+          );
+          process.exit(code);
+        });
     });
     // Idle keep-alive connections would hold close() open.
     server.closeIdleConnections();

@@ -29,11 +29,18 @@ export interface RateLimitDoc {
  */
 export interface JobLeaseDoc {
   _id: string;
+  /** The process running the job now (`<pid>-<uuid>`), or null. */
   holder: string | null;
+  /** Until when the holder may run it; past it, any process may take the lease over. */
   until: Date;
+  /** When a run last started, in any process: the schedule of every process goes by it. */
   lastStartedAt?: Date;
   lastFinishedAt?: Date;
   lastError?: string | null;
+  /** Who took the lease last. */
+  lastHolder?: string;
+  /** How many runs have started, in every process together. */
+  runs?: number;
 }
 
 /**

@@ -31,8 +31,29 @@ const schema = z
         .default('true')
         .transform((value) => value === 'true' || value === '1'),
     ),
+    // The production profile (lib/security/production-profile.mjs): a production server on the
+    // embedded database says it is one server on one machine (EMBEDDED_DB_IN_PRODUCTION); the
+    // local demo of `npm start` sets LOCAL_DEMO too, which counts on loopback only.
+    EMBEDDED_DB_IN_PRODUCTION: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+        .default('false')
+        .transform((value) => value === 'true' || value === '1'),
+    ),
+    LOCAL_DEMO: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+        .default('false')
+        .transform((value) => value === 'true' || value === '1'),
+    ),
     AUTH_SECRET: optionalString,
     AUTH_URL: optionalUrl,
+    // The bearer secret of GET /api/cron/{job} (Vercel Cron); absent: that endpoint does not exist.
+    CRON_SECRET: optionalString,
+    // `off`: this server process runs no background jobs (a dedicated `npm run worker` does).
+    JOB_RUNNER: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
     SITE_URL: optionalUrl,
     // Where the store listens, as `npm start` and `npm run dev` take them (scripts/run.mjs and
     // scripts/serve.mjs set both for the server): without AUTH_URL the store's origin is
@@ -113,6 +134,30 @@ const schema = z
     ),
     /** Set by Vercel on its platform ("1"): the client address comes from Vercel's own header. */
     VERCEL: optionalString,
+    // Observability (docs/operations.md, "Logs, traces and metrics"). The logger reads LOG_LEVEL
+    // itself (lib/core/log-options.mjs) and the production server SHUTDOWN_TIMEOUT_MS
+    // (scripts/serve.mjs); both are checked here so that a value they would ignore stops the start.
+    LOG_LEVEL: z.preprocess(
+      (value) => (typeof value === 'string' ? emptyToUndefined(value.trim().toLowerCase()) : value),
+      z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+          error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+        })
+        .default('info'),
+    ),
+    /** Traces are exported over OTLP/HTTP to this endpoint; none are recorded without it. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+    OTEL_SERVICE_NAME: optionalString,
+    /** How long a stopping server waits for its requests in flight before it exits anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(600_000).default(10_000),
+    ),
+    /** Bearer token of GET /api/metrics; the endpoint answers 404 without it. */
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().min(16, 'must be at least 16 characters (a random token)').optional(),
+    ),
     MAX_UNPAID_ORDERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
     ADMIN_EMAILS: z.preprocess(
       emptyToUndefined,

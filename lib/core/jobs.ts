@@ -1,4 +1,5 @@
 import 'server-only';
+import { errorText, logger } from './log';
 import { randomUUID } from 'node:crypto';
 import { afterResponse } from '@/lib/core/background';
 import { collections } from '@/lib/core/collections';
@@ -6,12 +7,16 @@ import { getDb } from '@/lib/core/db';
 
 /**
  * Background jobs: work that follows a change but must not run inside the request that made it
- * (drawing an invoice at Stripe, overdue sweeps, reminders). A feature registers each job once
- * (`registerJob`); it then runs
+ * (drawing an invoice at Stripe, the unpaid-order expiry, the outbox's retries, orphan uploads,
+ * overdue sweeps, reminders). A feature registers each job once (`registerJob`, when its module
+ * loads; lib/startup/jobs.ts loads them all); it then runs
+ * - on a schedule, by the job runner (`startJobRunner`): `npm run serve` starts one in every
+ *   server process (unless JOB_RUNNER=off), `npm run worker` runs one on its own, and on Vercel
+ *   `GET /api/cron/{job}` (Vercel Cron, with CRON_SECRET) runs each job on its schedule;
  * - when woken (`wakeJob`), after the response of the request that woke it;
- * - on a schedule: `sweepJobs()` (called on ordinary requests) starts every job whose interval
- *   has passed in this process;
- * - on demand (`runJobNow`, for tests, scripts and a cron endpoint), awaited.
+ * - in a process without a runner, `sweepJobs()` (called on ordinary requests) starts every job
+ *   whose interval has passed, after the response; no request ever waits for a job;
+ * - on demand (`runJobNow`, for tests, scripts and the cron endpoint), awaited.
  *
  * Exactly one instance runs a job at a time: a run first takes the job's lease, one document in
  * `jobLeases` keyed by the job's name, with ONE conditional update (free, or its lease ran out).
@@ -66,20 +71,50 @@ async function leases() {
   return collections(await getDb()).jobLeases;
 }
 
-/** Takes the job's lease: true when this process now holds it. */
-async function takeLease(name: string, leaseMs: number, now: Date): Promise<boolean> {
+/**
+ * Takes the job's lease: true when this process now holds it. A scheduled run (`everyMs`) takes
+ * it only when no run started in ANY process within `everyMs` either, so N runners run a job
+ * once per interval between them, not N times; a woken or on-demand run takes any free lease.
+ */
+async function takeLease(
+  name: string,
+  leaseMs: number,
+  now: Date,
+  everyMs: number | null,
+): Promise<boolean> {
   const update = {
-    $set: { holder: holderId, until: new Date(now.getTime() + leaseMs), lastStartedAt: now },
+    $set: {
+      holder: holderId,
+      lastHolder: holderId,
+      until: new Date(now.getTime() + leaseMs),
+      lastStartedAt: now,
+    },
+    $inc: { runs: 1 },
   };
+  const free = { $or: [{ holder: null }, { until: { $lte: now } }] };
+  const due =
+    everyMs === null
+      ? {}
+      : {
+          $and: [
+            free,
+            {
+              $or: [
+                { lastStartedAt: { $exists: false } },
+                { lastStartedAt: { $lte: new Date(now.getTime() - everyMs) } },
+              ],
+            },
+          ],
+        };
   const jobLeases = await leases();
   try {
     const taken = await jobLeases.updateOne(
-      { _id: name, $or: [{ holder: null }, { until: { $lte: now } }] },
+      everyMs === null ? { _id: name, ...free } : { _id: name, ...due },
       update,
     );
     if (taken.matchedCount === 1) return true;
     // No lease document yet: the first run creates it (a unique _id lets one of two win).
-    await jobLeases.insertOne({ _id: name, ...update.$set });
+    await jobLeases.insertOne({ _id: name, ...update.$set, runs: 1 });
     return true;
   } catch (error) {
     if ((error as { code?: number }).code === 11000) return false;
@@ -103,24 +138,50 @@ async function giveLease(name: string, error: unknown): Promise<void> {
   );
 }
 
-async function runOnce(state: JobState): Promise<JobOutcome> {
-  const { name, leaseMs = DEFAULT_LEASE_MS, run } = state.definition;
+/** Who hears of every run of a job in this process (the metrics' job durations). */
+type JobListener = (name: string, seconds: number, outcome: JobOutcome) => void;
+const listeners = ((
+  globalThis as typeof globalThis & { __storefrontJobListeners?: Set<JobListener> }
+).__storefrontJobListeners ??= new Set());
+
+/** Hears of every run of a job in this process: its name, how long it took and its outcome. */
+export function onJobRun(listener: JobListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function runOnce(state: JobState, scheduled: boolean): Promise<JobOutcome> {
+  const { name, leaseMs = DEFAULT_LEASE_MS, run, everyMs } = state.definition;
   const now = new Date();
-  if (!(await takeLease(name, leaseMs, now))) return 'busy';
+  if (!(await takeLease(name, leaseMs, now, scheduled ? everyMs : null))) return 'busy';
+  const started = performance.now();
   let failure: unknown;
   try {
     await run(now);
   } catch (error) {
     failure = error ?? 'failed';
-    console.error(`[jobs] ${name} failed:`, error instanceof Error ? error.message : error);
+    logger.error(`[jobs] ${name} failed: ${errorText(error)}`);
   } finally {
     await giveLease(name, failure).catch(() => undefined);
   }
-  return failure === undefined ? 'ran' : 'failed';
+  const outcome = failure === undefined ? 'ran' : 'failed';
+  const seconds = (performance.now() - started) / 1000;
+  for (const listener of listeners) {
+    try {
+      listener(name, seconds, outcome);
+    } catch {
+      // A listener's failure is never the job's.
+    }
+  }
+  return outcome;
 }
 
-/** Runs the job in this process unless it is running here already (then once more after). */
-function start(state: JobState): Promise<JobOutcome> {
+/**
+ * Runs the job in this process unless it is running here already (then once more after). A
+ * `scheduled` run (the runner's, `sweepJobs`') runs only when the job is due across every
+ * process (see takeLease); the run again after a wake-up is not a scheduled one.
+ */
+function start(state: JobState, scheduled = false): Promise<JobOutcome> {
   if (state.running) {
     state.again = true;
     return state.running;
@@ -128,9 +189,11 @@ function start(state: JobState): Promise<JobOutcome> {
   state.startedAt = Date.now();
   state.running = (async () => {
     let outcome: JobOutcome;
+    let firstScheduled = scheduled;
     do {
       state.again = false;
-      outcome = await runOnce(state);
+      outcome = await runOnce(state, firstScheduled);
+      firstScheduled = false;
     } while (state.again);
     return outcome;
   })().finally(() => {
@@ -155,15 +218,79 @@ export function wakeJob(name: string): void {
 }
 
 /**
- * The schedule: starts, after the current response, every registered job whose interval has
- * passed in this process. Cheap when nothing is due (no database access).
+ * The schedule for a process without a job runner: starts, after the current response, every
+ * registered job whose interval has passed in this process. Cheap when nothing is due (no
+ * database access); nothing at all when a runner runs in this process.
  */
 export function sweepJobs(): void {
+  if (runnerState().runner) return;
   const now = Date.now();
   for (const state of registry.values()) {
     if (!state.running && now - state.startedAt >= state.definition.everyMs) {
       state.startedAt = now;
-      afterResponse(`jobs:${state.definition.name}`, () => start(state));
+      afterResponse(`jobs:${state.definition.name}`, () => start(state, true));
     }
   }
+}
+
+// ---- The job runner --------------------------------------------------------------------------
+
+/** How often the runner looks for jobs whose interval has passed. */
+export const RUNNER_TICK_MS = 5_000;
+
+interface Runner {
+  timer: ReturnType<typeof setInterval>;
+}
+
+function runnerState() {
+  return ((
+    globalThis as typeof globalThis & { __storefrontJobRunner?: { runner: Runner | null } }
+  ).__storefrontJobRunner ??= { runner: null });
+}
+
+/** Starts every job whose interval has passed in this process (the runner's tick). */
+function tick(): void {
+  const now = Date.now();
+  for (const state of registry.values()) {
+    if (!state.running && now - state.startedAt >= state.definition.everyMs) {
+      void start(state, true);
+    }
+  }
+}
+
+/**
+ * Runs every registered job on its schedule in this process, from now on, until stopped: each
+ * tick (every `tickMs`) starts the jobs whose interval has passed; a job's lease keeps it to one
+ * run at a time across every process and machine (a second runner finds it `busy`). Once per
+ * process (a second call answers the first runner's stop). The timer never keeps a process alive
+ * by itself. `stop()` stops the ticks and waits for the runs in progress (their leases are given
+ * back as they finish).
+ */
+export function startJobRunner({ tickMs = RUNNER_TICK_MS } = {}): { stop: () => Promise<void> } {
+  const state = runnerState();
+  if (!state.runner) {
+    const timer = setInterval(tick, tickMs);
+    timer.unref?.();
+    state.runner = { timer };
+    // For the server's graceful shutdown (scripts/serve.mjs), outside the app's bundle.
+    (globalThis as { __storefrontStopJobs?: () => Promise<void> }).__storefrontStopJobs =
+      stopJobRunner;
+    tick();
+  }
+  return { stop: stopJobRunner };
+}
+
+/** Stops this process's runner and waits for the runs in progress. */
+export async function stopJobRunner(): Promise<void> {
+  const state = runnerState();
+  if (state.runner) clearInterval(state.runner.timer);
+  state.runner = null;
+  await Promise.allSettled(
+    [...registry.values()].map((job) => job.running).filter((running) => running !== null),
+  );
+}
+
+/** Whether a job runner runs in this process. */
+export function jobRunnerRunning(): boolean {
+  return runnerState().runner !== null;
 }

@@ -321,6 +321,7 @@ export const errorMessages = {
   }),
   ...withCode('not_found', {
     'request.no_route': 'No API route matches {method} {path}.',
+    'cron.unknown_job': 'No background job is named {job}.',
     'user.not_found': 'No user has this email.',
     'user.gone': 'Your account no longer exists.',
     'product.not_found': 'No product has this id.',
@@ -479,6 +480,8 @@ export const errorMessages = {
   }),
   ...withCode('unauthorized', {
     'auth.sign_in_required': 'Please sign in to continue.',
+    'cron.secret_invalid': 'The cron secret is missing or wrong.',
+    'metrics.token_invalid': 'The metrics token is missing or wrong.',
   }),
   ...withCode('forbidden', {
     'auth.admin_only': 'Only an admin may do this.',

@@ -1,5 +1,5 @@
 import 'server-only';
-import { afterResponse } from '@/lib/core/background';
+import { registerJob, sweepJobs } from '@/lib/core/jobs';
 import { getDb } from '@/lib/core/db';
 import { productPictures } from '@/lib/catalogue';
 import { orderPictures } from '@/lib/orders';
@@ -8,6 +8,7 @@ import { collections } from './collections';
 import type { UploadDoc } from './collections';
 import { ORPHAN_UPLOAD_MS } from './limits';
 import { deleteImageBytes } from './store';
+import { errorText, logger } from '@/lib/core/log';
 
 /**
  * The orphan sweep: removes uploads that were not attached to a review or product within
@@ -63,9 +64,8 @@ async function removeOrphan(doc: Candidate, now: Date): Promise<boolean> {
     await deleteImageBytes(doc);
   } catch (error) {
     // The claim stays; it turns stale and a later sweep tries again.
-    console.error(
-      `[images] removing the unused upload ${String(doc._id)} failed:`,
-      error instanceof Error ? error.message : error,
+    logger.error(
+      `[images] removing the unused upload ${String(doc._id)} failed: ${errorText(error)}`,
     );
     return false;
   }
@@ -122,22 +122,21 @@ export async function sweepOrphanUploads(
   return removed;
 }
 
-const sweepState = globalThis as typeof globalThis & {
-  __storefrontOrphanSweep?: { startedAt: number; running: Promise<number> | null };
-};
+/** The orphan sweep as a background job (lib/core/jobs.ts): its name. */
+export const ORPHAN_JOB = 'images.orphans';
+
+registerJob({
+  name: ORPHAN_JOB,
+  everyMs: ORPHAN_SWEEP_INTERVAL_MS,
+  leaseMs: ORPHAN_CLAIM_STALE_MS,
+  run: (now) => sweepOrphanUploads(now),
+});
 
 /**
- * Starts a sweep after the response, unless one ran in this process within
- * ORPHAN_SWEEP_INTERVAL_MS or is still running. Failures are logged, never answered.
+ * After an upload or a change that may leave one unattached: in a process without a job runner,
+ * starts the background jobs whose time has come (the orphan sweep among them) after the
+ * response. Never waits for them.
  */
 export function scheduleOrphanSweep(): void {
-  const state = (sweepState.__storefrontOrphanSweep ??= { startedAt: 0, running: null });
-  if (state.running || Date.now() - state.startedAt < ORPHAN_SWEEP_INTERVAL_MS) return;
-  state.startedAt = Date.now();
-  afterResponse('images', () => {
-    state.running = sweepOrphanUploads().finally(() => {
-      state.running = null;
-    });
-    return state.running;
-  });
+  sweepJobs();
 }

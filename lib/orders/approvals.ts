@@ -145,7 +145,7 @@ export async function rejectOrder(
     },
   );
   if (!result.ok) throw lostDecision(result);
-  expire(cacheTags.products); // the stock came back
+  await expire(cacheTags.products); // the stock came back
   await mailsQueued(id, mails);
   return publicOrder(orderRecord(result.order));
 }

@@ -1,8 +1,8 @@
 import 'server-only';
+import { errorText, logger } from '@/lib/core/log';
 import { settleOrderStock } from './stock';
-import { cacheTags, expire } from '@/lib/core/cache';
-import { sweepJobs } from '@/lib/core/jobs';
-import { scheduleOutboxSweep } from '@/lib/core/mail/outbox';
+import { cacheTags, expire, expireIfInRequest } from '@/lib/core/cache';
+import { registerJob, sweepJobs } from '@/lib/core/jobs';
 import { linkOrigin } from '@/lib/security';
 import {
   cancelOverdueOrder,
@@ -40,9 +40,8 @@ export async function expireOrder(
   try {
     outcome = await cancelOrderPayment(order, origin);
   } catch (error) {
-    console.error(
-      `[orders] could not release the payment of expired order ${order._id}:`,
-      error instanceof Error ? error.message : error,
+    logger.error(
+      `[orders] could not release the payment of expired order ${order._id}: ${errorText(error)}`,
     );
     return 'kept';
   }
@@ -74,7 +73,7 @@ export async function expireIfOverdue(
   if (!isOverdue(order)) return order;
   const outcome = await expireOrder(order);
   if (outcome === 'kept') return order;
-  if (outcome === 'cancelled' && !inRender) expire(cacheTags.products);
+  if (outcome === 'cancelled' && !inRender) await expire(cacheTags.products);
   return (await findOrder(order._id)) ?? order;
 }
 
@@ -105,36 +104,29 @@ async function sweepOrders(): Promise<number> {
   return cancelled + (await settleOrderStock(now));
 }
 
-/** A sweep starts at most this often per server process. */
-const SWEEP_INTERVAL_MS = 60_000;
+/** The unpaid-order expiry as a background job (lib/core/jobs.ts): its name and schedule. */
+export const EXPIRY_JOB = 'orders.expiry';
 
-const sweepCache = globalThis as typeof globalThis & {
-  __storefrontOrderSweep?: { startedAt: number; running: Promise<number> | null };
-};
+registerJob({
+  name: EXPIRY_JOB,
+  everyMs: 60_000,
+  // One run may cancel up to SWEEP_LIMIT payments at Stripe, 10 s at most each, SWEEP_BATCH at once.
+  leaseMs: 5 * 60_000,
+  run: async () => {
+    const cancelled = await sweepOrders();
+    // Outside a request no page cache can be expired here: the catalogue's own revalidation
+    // (CATALOGUE_REVALIDATE_SECONDS) shows the freed stock.
+    if (cancelled > 0) await expireIfInRequest(cacheTags.products);
+  },
+});
 
 /**
  * Runs on order requests and the order pages' renders (placing, listing, paying, viewing):
- * expires overdue unpaid orders, at most once a minute per process, and waits for a sweep
- * already running so freed stock counts. Failures are logged, never answered. It also starts
- * the outbox's sweep (after the response, at most once a minute per process), which sends the
- * order mails waiting for a retry or for the end of a hold, and the background jobs whose time
- * has come (lib/core/jobs.ts, after the response).
+ * in a process without a job runner, starts the jobs whose time has come (the unpaid-order
+ * expiry among them) after the response. It never waits for them: an order is never payable
+ * past its time all the same (`expireIfOverdue` on every payment and view of one order).
  */
-export async function sweepOverdueOrders({ inRender = false } = {}): Promise<void> {
-  scheduleOutboxSweep();
+export async function sweepOverdueOrders(options: { inRender?: boolean } = {}): Promise<void> {
+  void options;
   sweepJobs();
-  const state = (sweepCache.__storefrontOrderSweep ??= { startedAt: 0, running: null });
-  if (!state.running && Date.now() - state.startedAt >= SWEEP_INTERVAL_MS) {
-    state.startedAt = Date.now();
-    state.running = sweepOrders()
-      .catch((error: unknown) => {
-        console.error('[orders] the expiry sweep failed:', error);
-        return 0;
-      })
-      .finally(() => {
-        state.running = null;
-      });
-  }
-  const cancelled = await (state.running ?? 0);
-  if (cancelled > 0 && !inRender) expire(cacheTags.products);
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { errorText, logger } from '@/lib/core/log';
 import { ObjectId } from 'mongodb';
 import type { OrderMailKind } from './mail/subjects';
 import {
@@ -79,9 +80,8 @@ export async function mailsQueued(orderId: string, mails: OrderMails): Promise<v
       new ObjectId(orderId),
       mails.entries.map((entry) => entry.id),
     ).catch((error: unknown) => {
-      console.error(
-        `[orders] order ${orderId}: could not release its mails; they go out after the hold`,
-        error instanceof Error ? error.message : error,
+      logger.error(
+        `[orders] order ${orderId}: could not release its mails; they go out after the hold: ${errorText(error)}`,
       );
     });
   }

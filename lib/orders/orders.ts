@@ -16,7 +16,8 @@ import 'server-only';
 export { placeOrderFor, placeOrderOfLines, type Delivery } from './place-order';
 export { checkoutCart } from './checkout';
 export {
-  everyOrder,
+  allOrdersPage,
+  type AllOrdersPage,
   myOrders,
   orderForPaymentPage,
   orderPage,
@@ -46,7 +47,7 @@ export {
 } from './account';
 export { orderAccess, type OrderPurpose, type Viewer } from './access';
 export { approveOrder, approvalsFor, companyOrdersFor, rejectOrder } from './approvals';
-export { expireOrder, expireOverdueOrders, sweepOverdueOrders } from './expiry';
+export { EXPIRY_JOB, expireOrder, expireOverdueOrders, sweepOverdueOrders } from './expiry';
 export {
   isOverdue,
   orderCancelledMessage,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { errorText, logger } from '@/lib/core/log';
 import { refuse, refuseField } from '@/lib/core/refusal';
 import {
   attachPaymentIntent,
@@ -100,9 +101,8 @@ async function settleSucceededIntent(
  */
 async function invoiceAfterPayment(orderId: string): Promise<void> {
   await issueInvoiceNumber(orderId).catch((error: unknown) => {
-    console.error(
-      `[orders] order ${orderId} is paid but its invoice number is not issued yet`,
-      error,
+    logger.error(
+      `[orders] order ${orderId} is paid but its invoice number is not issued yet: ${errorText(error)}`,
     );
   });
 }
@@ -239,7 +239,7 @@ export async function applyPaymentEvent(
   if (!order) return 'ignored';
   if (order.paid) return order.transactionId === intent.id ? 'already_paid' : 'ignored';
   if (paymentProblem(intent, order) !== null) {
-    console.warn(`[orders] ignored ${event.id}: ${intent.id} does not pay order ${order._id}`);
+    logger.warn(`[orders] ignored ${event.id}: ${intent.id} does not pay order ${order._id}`);
     return 'ignored';
   }
   const result = await markPaid(order._id, intent.id, origin);

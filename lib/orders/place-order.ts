@@ -235,7 +235,7 @@ async function placeLines(
     }
   }
   // Product pages and the home page show each product's available quantity.
-  expire(cacheTags.products);
+  await expire(cacheTags.products);
   await mailsQueued(
     result.insertedId,
     result.status === 'awaiting_approval' && approvalMails

@@ -56,7 +56,7 @@ async function cancelOrder(
     from: isCancellable(order.status) ? order.status : 'unpaid',
   });
   if (!result.ok) throw lostCancel(viewer, result);
-  expire(cacheTags.products); // the stock came back
+  await expire(cacheTags.products); // the stock came back
   await mailsQueued(order._id, mails);
   return orderRecord(result.order);
 }

@@ -25,6 +25,9 @@ vi.hoisted(() => {
   delete process.env.AUTH_URL;
   delete process.env.ADMIN_EMAILS;
   delete process.env.SMTP_URL;
+  // GET /api/metrics is off (404) without its token, GET /api/cron/{job} without its secret.
+  delete process.env.METRICS_TOKEN;
+  delete process.env.CRON_SECRET;
 });
 
 // Card payments go to the local Stripe stand-in, which must be in the environment before any
@@ -193,6 +196,14 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'POST /api/auth/signout':                   [200,   200,   200,  200,  200,  200,  200],
   'POST /api/contact':                        [200,   200,   200,  200,  200,  200,  200],
   'GET /api/health':                          [200,   200,   200,  200,  200,  200,  200],
+  'GET /api/health/live':                     [200,   200,   200,  200,  200,  200,  200],
+  'GET /api/health/ready':                    [200,   200,   200,  200,  200,  200,  200],
+  // Off without METRICS_TOKEN (as here): the 404 of an unknown path, whoever asks. With it, only
+  // its bearer token opens it (test/integration/metrics.test.ts).
+  'GET /api/metrics':                         [404,   404,   404,  404,  404,  404,  404],
+  // Off without CRON_SECRET (as here), whoever asks; with it, only its bearer secret runs a job
+  // (test/integration/cron.test.ts).
+  'GET /api/cron/{job}':                      [404,   404,   404,  404,  404,  404,  404],
   'GET /api/openapi.json':                    [200,   200,   200,  200,  200,  200,  200],
   'GET /api/docs':                            [200,   200,   200,  200,  200,  200,  200],
   'GET /api/docs/scalar.js':                  [200,   200,   200,  200,  200,  200,  200],
@@ -1009,6 +1020,10 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
     },
   }),
   'GET /api/health': async () => ({}),
+  'GET /api/health/live': async () => ({}),
+  'GET /api/health/ready': async () => ({}),
+  'GET /api/metrics': async () => ({}),
+  'GET /api/cron/{job}': async () => ({ params: { job: 'orders.expiry' } }),
   'GET /api/openapi.json': async () => ({}),
   'GET /api/docs': async () => ({}),
   'GET /api/docs/scalar.js': async () => ({}),

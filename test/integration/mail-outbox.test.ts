@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recipients, startSmtpServer, withMailServerDown, type SmtpServer } from '../support/smtp';
+import { logger } from '@/lib/core/log';
 
 // The mail outbox against the real engine and a real SMTP server: mails queued in an order's
 // own update are sent once by the drainer and removed, whatever number of drainers run, and
@@ -15,6 +16,7 @@ let kinds: typeof import('@/lib/startup/outbox');
 let make: typeof import('../support/factories');
 let db: typeof import('../support/db');
 let background: typeof import('@/lib/core/background');
+let jobs: typeof import('@/lib/core/jobs');
 
 const origin = 'https://parts.forgeline.test';
 const t0 = new Date('2026-12-02T09:30:00Z');
@@ -33,6 +35,7 @@ beforeAll(async () => {
   make = await import('../support/factories');
   db = await import('../support/db');
   background = await import('@/lib/core/background');
+  jobs = await import('@/lib/core/jobs');
 });
 
 afterEach(() => {
@@ -160,7 +163,7 @@ describe('draining', () => {
   });
 
   it('drops a mail that no longer applies instead of sending it', async () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const info = vi.spyOn(logger, 'info').mockImplementation(() => {});
     const { order } = await freshOrder({ paidWith: `pi_${Date.now()}` });
     await queue(order._id, ['order.placed']);
     const result = await outbox.drainOutbox({ now: at(0) });
@@ -189,7 +192,7 @@ describe('draining', () => {
     }
   });
 
-  it('runs after the response when scheduled, and a sweep at most once a minute', async () => {
+  it('runs after the response when scheduled, and by its background job for the rest', async () => {
     // The real clock here: scheduled drains read it.
     const first = (await freshOrder()).order;
     await queue(first._id, ['order.placed'], new Date());
@@ -197,18 +200,27 @@ describe('draining', () => {
     await background.settleBackgroundWork();
     expect(mailsFor(first._id)).toHaveLength(1);
 
+    // A mail nobody drained after its change (a retry, a hold that ended) goes with the job.
     const swept = (await freshOrder()).order;
     await queue(swept._id, ['order.placed'], new Date());
-    outbox.scheduleOutboxSweep();
-    await background.settleBackgroundWork();
+    expect(jobs.registeredJobs()).toContain(outbox.OUTBOX_JOB);
+    expect(await jobs.runJobNow(outbox.OUTBOX_JOB)).toBe('ran');
     expect(mailsFor(swept._id)).toHaveLength(1);
 
-    // Within the minute a sweep starts nothing; a drain after a change still runs.
+    // While another process holds the job's lease, this one's run is refused: it sends nothing.
     const waiting = (await freshOrder()).order;
     await queue(waiting._id, ['order.placed'], new Date());
-    outbox.scheduleOutboxSweep();
-    await background.settleBackgroundWork();
+    const leases = (await db.getDb()).collection('jobLeases');
+    await leases.updateOne(
+      { _id: outbox.OUTBOX_JOB as never },
+      { $set: { holder: 'another-process', until: new Date(Date.now() + 60_000) } },
+    );
+    expect(await jobs.runJobNow(outbox.OUTBOX_JOB)).toBe('busy');
     expect(mailsFor(waiting._id)).toHaveLength(0);
+    await leases.updateOne(
+      { _id: outbox.OUTBOX_JOB as never },
+      { $set: { holder: null, until: new Date(0) } },
+    );
     outbox.scheduleOutboxDrain();
     await background.settleBackgroundWork();
     expect(mailsFor(waiting._id)).toHaveLength(1);
@@ -219,7 +231,7 @@ describe('failures', () => {
   it('keeps the mail while SMTP is down, throws nothing, and sends it when due and SMTP is back', async () => {
     const { order } = await freshOrder();
     await queue(order._id, ['order.placed']);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {});
 
     await smtp.close();
     const down = await withMailServerDown(smtpPort, () => outbox.drainOutbox({ now: at(0) }));
@@ -245,8 +257,8 @@ describe('failures', () => {
   });
 
   it('retries with growing delays and gives up after about two days, keeping the entry marked failed', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
     const { order } = await freshOrder();
     await queue(order._id, ['order.shipped']);
     // A drainer that does not know the kind (an older server during a deploy, or a typo):
@@ -295,7 +307,7 @@ describe('failures', () => {
   });
 
   it('passes a mail whose sender stalled past its claim to another drainer; the late failure changes nothing', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(logger, 'warn').mockImplementation(() => {});
     const { order } = await freshOrder();
     await queue(order._id, ['order.placed']);
     let release!: () => void;

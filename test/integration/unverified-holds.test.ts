@@ -102,10 +102,6 @@ function unverifiedCapMessage(): string {
 }
 
 /** Forgets when this process last swept, so the next sweep runs at once. */
-function allowSweepNow() {
-  delete (globalThis as { __storefrontOrderSweep?: unknown }).__storefrontOrderSweep;
-}
-
 const settle = () => background.settleBackgroundWork();
 
 const mailsFor = (orderId: string): ParsedMail[] =>
@@ -244,7 +240,6 @@ describe('an account whose email is not verified', () => {
     const again = await placed(uma, product._id);
     await userData.markEmailVerified(uma.user.id, uma.user.email);
     await make.backdateOrder(again, new Date(Date.now() - (HOLD_MINUTES + 1) * MINUTE));
-    allowSweepNow();
     const onPage = await lifecycle.orderForPaymentPage({ id: uma.user.id, role: 'user' }, again);
     expect(onPage).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
     // ...while its next order has the verified account's hold.

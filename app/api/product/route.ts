@@ -77,7 +77,7 @@ export const POST = handle(addProductOp, async ({ request, user: admin, body }) 
   const product = body
     ? await addProductWithPictureUrl(body)
     : await productFromForm(request, admin.id);
-  expire(cacheTags.products);
+  await expire(cacheTags.products);
   return { acknowledged: true, insertedId: product._id, product };
 });
 

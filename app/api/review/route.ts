@@ -45,7 +45,7 @@ export const POST = handle(addReviewOp, async ({ request, user, body }) => {
   const review = body
     ? await reviewWithUploadedUrl(body, user.id)
     : await reviewWithPhoto(request, user.id);
-  expire(cacheTags.reviews);
+  await expire(cacheTags.reviews);
   return { acknowledged: true, insertedId: review._id, review };
 });
 

@@ -16,6 +16,7 @@ import { pricingOperations } from '@/lib/pricing/api';
 import { quoteOperations } from '@/lib/quotes/api';
 import { reviewOperations } from '@/lib/reviews/api';
 import { termsOperations } from '@/lib/terms/api';
+import { cronOperations } from './cron';
 import { systemOperations } from './system';
 
 /**
@@ -43,6 +44,7 @@ export const contract: readonly OperationContract[] = [
   ...authOperations,
   ...contactOperations,
   ...systemOperations,
+  ...cronOperations,
 ];
 
 /** The tags of the reference, in order, with what each covers. */

@@ -1,15 +1,18 @@
 import 'server-only';
 import { whenQuiet } from '@/lib/core/activity';
 import { afterResponse } from '@/lib/core/background';
+import { registerJob } from '@/lib/core/jobs';
 import { drainOutbox } from './outbox-drain';
 
 /**
  * When the outbox (lib/core/mail/outbox.ts) is drained: after the response of every request
- * that queued a mail, in a periodic sweep for retries, and under load once the load has eased.
+ * that queued a mail, by the background job `outbox.retry` every minute for the mails waiting
+ * for a retry or for the end of a hold (lib/core/jobs.ts: on a quiet store too), and under load
+ * once the load has eased.
  */
 
-/** A sweep starts at most this often per server process. */
-const SWEEP_INTERVAL_MS = 60_000;
+/** The outbox's retries as a background job: its name. */
+export const OUTBOX_JOB = 'outbox.retry';
 
 /**
  * Under load (lib/core/activity.ts: BUSY_REQUESTS API requests in flight at once), a scheduled
@@ -23,11 +26,11 @@ export const OUTBOX_QUIET_MS = 50;
 export const OUTBOX_MAX_DEFER_MS = 30_000;
 
 const drainCache = globalThis as typeof globalThis & {
-  __storefrontOutboxDrain?: { running: Promise<void> | null; again: boolean; sweptAt: number };
+  __storefrontOutboxDrain?: { running: Promise<void> | null; again: boolean };
 };
 
 function drainState() {
-  return (drainCache.__storefrontOutboxDrain ??= { running: null, again: false, sweptAt: 0 });
+  return (drainCache.__storefrontOutboxDrain ??= { running: null, again: false });
 }
 
 /**
@@ -40,16 +43,13 @@ export function scheduleOutboxDrain(): void {
   afterResponse('outbox', runDrain);
 }
 
-/**
- * The periodic sweep, for mails waiting for a retry: call it on ordinary requests (as the
- * order expiry sweep is called); it drains after the response at most once a minute per process.
- */
-export function scheduleOutboxSweep(): void {
-  const state = drainState();
-  if (Date.now() - state.sweptAt < SWEEP_INTERVAL_MS) return;
-  state.sweptAt = Date.now();
-  scheduleOutboxDrain();
-}
+registerJob({
+  name: OUTBOX_JOB,
+  everyMs: 60_000,
+  // One drain sends at most 200 mails, each with the SMTP client's own timeouts.
+  leaseMs: 10 * 60_000,
+  run: () => runDrain(),
+});
 
 function runDrain(): Promise<void> {
   const state = drainState();

@@ -1,4 +1,5 @@
 import 'server-only';
+import { errorText, logger } from '@/lib/core/log';
 import { assertMayPlaceOrders } from '@/lib/companies';
 import type { User } from '@/lib/accounts';
 import { errorMessages, orderAgainMessages, quickOrderMessages as m } from '@/lib/core/messages';
@@ -66,7 +67,7 @@ function reasonOf(error: unknown): string {
     const { refusal } = error;
     return Object.values(refusal.fields ?? {})[0]?.[0] ?? refusalText(refusal);
   }
-  console.error('[quick-order] the order could not be placed', error);
+  logger.error(`[quick-order] the order could not be placed: ${errorText(error)}`);
   return errorMessages['server.internal'].message;
 }
 

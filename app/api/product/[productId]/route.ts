@@ -38,7 +38,7 @@ export const PATCH = handle(
         ? await updatePriceTiers(productId, parseWith(priceTiersChange, body).priceTiers)
         : await withSkuConflict(setPartNumber(productId, parseWith(partNumberChange, body)));
     if (!product) throw failure('product.not_found');
-    expire(cacheTags.products);
+    await expire(cacheTags.products);
     return product;
   },
   // The change is told by its keys, each option checked on its own.
@@ -51,6 +51,6 @@ export const PATCH = handle(
  */
 export const DELETE = handle(deleteProductOp, async ({ params: { productId } }) => {
   if (!(await deleteProduct(productId))) throw failure('product.not_found');
-  expire(cacheTags.products);
+  await expire(cacheTags.products);
   return { acknowledged: true, deletedCount: 1 };
 });

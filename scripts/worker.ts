@@ -1,0 +1,45 @@
+// `npm run worker`: the store's background jobs (lib/startup/jobs.ts) on their schedules in a
+// process of their own, for a deployment whose web servers run with JOB_RUNNER=off. Each job
+// runs at most once at a time across every process and machine (its lease in MongoDB), so a
+// worker beside servers that run jobs too is harmless. Stops on SIGINT/SIGTERM after the runs in
+// progress (at most SHUTDOWN_TIMEOUT_MS, default 10 s; a run cut short leaves its lease to run
+// out and is taken over).
+import { loadProjectEnv } from './lib/project-env.mjs';
+
+async function main() {
+  loadProjectEnv();
+  // After the .env files: lib/core/env reads the environment once, on import.
+  const { closeConnection } = await import('@/lib/core/db');
+  const { startStoreJobRunner } = await import('@/lib/startup/jobs');
+  const runner = await startStoreJobRunner();
+  console.log(`[worker] running ${runner.jobs.join(', ')} on their schedules`);
+
+  const deadline = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
+  let stopping = false;
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`[worker] ${signal}: finishing the runs in progress`);
+      const timer = setTimeout(() => {
+        console.error(`[worker] runs still in progress after ${deadline} ms: stopping anyway`);
+        process.exit(code);
+      }, deadline);
+      timer.unref();
+      runner
+        .stop()
+        .then(() => closeConnection())
+        .finally(() => process.exit(code));
+    });
+  }
+  // The runner's timer does not hold the process: this does, until a signal.
+  setInterval(() => {}, 1 << 30);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[worker] cannot start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
