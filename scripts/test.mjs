@@ -88,7 +88,14 @@ if (only !== 'e2e') {
   const report = readJson(output);
   if (report) {
     totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
+    // A file that failed outside its tests (its set-up, an import) counts as one failure: its
+    // tests show as skipped, not failed.
+    const failedFiles = (report.testResults ?? []).filter(
+      (file) =>
+        file.status === 'failed' &&
+        !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+    ).length;
+    totals.failed += report.numFailedTests + failedFiles;
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   }
   if (code !== 0 || !report) failedRun = true;
