@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { beforeAll, beforeEach, inject, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject, vi } from 'vitest';
 import { logger } from '@/lib/core/log';
 import { logLevel } from '@/lib/core/log-options.mjs';
 import { ensureIndexes, runMigrations } from '@/lib/startup/migrations';
@@ -39,6 +39,18 @@ beforeAll(async () => {
     const db = client.db(process.env.MONGODB_DB);
     await ensureIndexes(db);
     await runMigrations(db);
+  } finally {
+    await client.close();
+  }
+});
+
+// This file's database is dropped once its tests are done (this hook runs after the file's own),
+// so the one server every file shares holds only the databases of the files running now: a run
+// of the whole suite otherwise piles up every file's data in it.
+afterAll(async () => {
+  const client = new MongoClient(inject('mongoUri'));
+  try {
+    await client.db(process.env.MONGODB_DB).dropDatabase();
   } finally {
     await client.close();
   }
