@@ -7,7 +7,13 @@ import { ensureIndexes, runMigrations } from '@/lib/startup/migrations';
 
 // Runs before each test file's imports: every file gets its own database on the shared
 // server, so files can run in parallel without seeing each other's data.
-process.env.MONGODB_URI = inject('mongoUri');
+/** This worker's server of the run (global-setup.ts: the workers share the engines in turn). */
+function sharedMongoUri(): string {
+  const uris = inject('mongoUris');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return uris[(Math.max(1, worker) - 1) % uris.length]!;
+}
+process.env.MONGODB_URI = sharedMongoUri();
 process.env.DATA_DIR = inject('dataDir');
 process.env.MONGODB_DB = `test_${randomBytes(6).toString('hex')}`;
 process.env.SEED_DEMO_DATA ??= 'false';
@@ -34,7 +40,7 @@ vi.mock('next/cache', () => ({
 // its own, so that nothing here reads lib/core/env before a test file has set its environment, and
 // on the shared server even when a test file points MONGODB_URI elsewhere (at no server at all).
 beforeAll(async () => {
-  const client = new MongoClient(inject('mongoUri'));
+  const client = new MongoClient(sharedMongoUri());
   try {
     const db = client.db(process.env.MONGODB_DB);
     await ensureIndexes(db);
@@ -48,7 +54,7 @@ beforeAll(async () => {
 // so the one server every file shares holds only the databases of the files running now: a run
 // of the whole suite otherwise piles up every file's data in it.
 afterAll(async () => {
-  const client = new MongoClient(inject('mongoUri'));
+  const client = new MongoClient(sharedMongoUri());
   try {
     await client.db(process.env.MONGODB_DB).dropDatabase();
   } finally {
