@@ -224,13 +224,18 @@ export function wakeJob(name: string): void {
  */
 export function sweepJobs(): void {
   if (runnerState().runner) return;
-  const now = Date.now();
-  for (const state of registry.values()) {
-    if (!state.running && now - state.startedAt >= state.definition.everyMs) {
-      state.startedAt = now;
-      afterResponse(`jobs:${state.definition.name}`, () => start(state, true));
-    }
+  for (const state of dueJobs()) {
+    state.startedAt = Date.now();
+    afterResponse(`jobs:${state.definition.name}`, () => start(state, true));
   }
+}
+
+/** The jobs not running in this process whose interval has passed here. */
+function dueJobs(): JobState[] {
+  const now = Date.now();
+  return [...registry.values()].filter(
+    (state) => !state.running && now - state.startedAt >= state.definition.everyMs,
+  );
 }
 
 // ---- The job runner --------------------------------------------------------------------------
@@ -250,12 +255,7 @@ function runnerState() {
 
 /** Starts every job whose interval has passed in this process (the runner's tick). */
 function tick(): void {
-  const now = Date.now();
-  for (const state of registry.values()) {
-    if (!state.running && now - state.startedAt >= state.definition.everyMs) {
-      void start(state, true);
-    }
-  }
+  for (const state of dueJobs()) void start(state, true);
 }
 
 /**
