@@ -91,3 +91,30 @@ export async function resetDemoData(
     reviews: reviews.length,
   };
 }
+
+/**
+ * The products orders can be generated for (`npm run seed -- --orders N`,
+ * scripts/lib/seed-scale.ts): every product with a part number, with what an order copies and
+ * prices.
+ */
+export function productsForOrders(db: Db) {
+  return collections(db)
+    .products.find(
+      { sku: { $type: 'string' } },
+      {
+        projection: {
+          name: 1,
+          sku: 1,
+          picture: 1,
+          description: 1,
+          minimumOrderQuantity: 1,
+          availableQuantity: 1,
+          orderMultiple: 1,
+          priceCents: 1,
+          priceTiers: 1,
+        },
+      },
+    )
+    .sort({ _id: 1 })
+    .toArray();
+}
