@@ -1,6 +1,24 @@
-import { fieldMessages } from '@/lib/core/messages';
+import { fieldMessages, messages } from '@/lib/core/messages';
 import { MAXIMUM_ORDER_QUANTITY, MINIMUM_ORDER_QUANTITY } from '@/lib/core/validation/limits';
-import { minimumQuantityMessage, stockMessage } from './validation/quantity';
+
+/** 'Minimum Order Quantity - 500', or the product's own higher minimum. */
+export function minimumQuantityMessage(minimum: number): string {
+  return minimum <= MINIMUM_ORDER_QUANTITY
+    ? messages.order.minimumText
+    : fieldMessages.order.minimum(minimum);
+}
+
+/**
+ * The refusal of a quantity above the stock. The figure left is stated only when the quantity
+ * is near it (at most twice the stock) or nothing is left: a request far above the stock learns
+ * only that there is not enough, so probing with huge quantities does not read off the stock.
+ */
+export function stockMessage(available: number, requested: number): string {
+  if (available > 0 && requested > 2 * available) {
+    return fieldMessages.order.notEnoughStock;
+  }
+  return fieldMessages.order.onlyAvailable(available);
+}
 
 /**
  * THE quantity rule of the store (issue 26), in one function shared by the order form, the order

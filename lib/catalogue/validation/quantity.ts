@@ -9,22 +9,9 @@ import { MAXIMUM_ORDER_QUANTITY, MINIMUM_ORDER_QUANTITY } from '@/lib/core/valid
 
 const f = fieldMessages;
 
-/** 'Minimum Order Quantity - 500', or the product's own higher minimum. */
-export function minimumQuantityMessage(minimum: number): string {
-  return minimum <= MINIMUM_ORDER_QUANTITY ? messages.order.minimumText : f.order.minimum(minimum);
-}
-
-/**
- * The refusal of a quantity above the stock. The figure left is stated only when the quantity
- * is near it (at most twice the stock) or nothing is left: a request far above the stock learns
- * only that there is not enough, so probing with huge quantities does not read off the stock.
- */
-export function stockMessage(available: number, requested: number): string {
-  if (available > 0 && requested > 2 * available) {
-    return f.order.notEnoughStock;
-  }
-  return f.order.onlyAvailable(available);
-}
+// The words of a refused quantity live with the quantity rule (lib/catalogue/quantity.ts, free of
+// zod, which client bundles such as the footer's categories reach through lib/catalogue/shared).
+export { minimumQuantityMessage, stockMessage } from '../quantity';
 
 /** A quantity as a number or a string of digits (a select's value); whole and at least 500. */
 export const quantityField = z
