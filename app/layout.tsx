@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import { Navbar } from '@/components/layout/Navbar';
 import { Footer } from '@/components/layout/Footer';
+import { categoryHref, footerCategories } from '@/components/layout/footer-links';
+import { categoryName } from '@/lib/catalogue/shared';
 import { Toaster } from '@/components/ui/toast';
 import { siteOrigin, storeName } from '@/lib/core/site';
 import './globals.css';
@@ -38,7 +40,14 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <main id="main" className="flex-1">
           {children}
         </main>
-        <Footer storeName={storeName} year={new Date().getFullYear()} />
+        <Footer
+          storeName={storeName}
+          year={new Date().getFullYear()}
+          categoryLinks={footerCategories.map((slug) => ({
+            href: categoryHref(slug),
+            label: categoryName(slug)!,
+          }))}
+        />
         <Toaster />
       </body>
     </html>

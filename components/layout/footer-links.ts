@@ -1,4 +1,7 @@
-import { categoryName, type CategorySlug } from '@/lib/catalogue/shared';
+// Types only: the footer is a client component, and the catalogue's shared module would bring
+// its pricing and quantity rules (and their messages) into every page's script. The categories'
+// names come from the server (app/layout.tsx).
+import type { CategorySlug } from '@/lib/catalogue/shared';
 
 /** A category page of the catalogue: `/products?category=<slug>`. */
 export function categoryHref(slug: CategorySlug): string {
@@ -16,10 +19,18 @@ export const legalPages = [
 ] as const;
 
 /** The categories the footer names; every category has its page in the sitemap. */
-const footerCategories: CategorySlug[] = ['gears', 'bearings', 'fasteners', 'hydraulics', 'valves'];
+export const footerCategories: CategorySlug[] = [
+  'gears',
+  'bearings',
+  'fasteners',
+  'hydraulics',
+  'valves',
+];
 
-/** The footer's columns: every link leads to a real page. */
-export const footerColumns = [
+export type FooterLink = { href: string; label: string };
+
+/** The footer's columns, given its category links: every link leads to a real page. */
+export const footerColumns = (categoryLinks: readonly FooterLink[]) => [
   {
     title: 'Company',
     // Not "Blogs"/"Contact": the navigation bar has links of those names.
@@ -31,10 +42,7 @@ export const footerColumns = [
   },
   {
     title: 'Products',
-    links: [
-      ...footerCategories.map((slug) => ({ href: categoryHref(slug), label: categoryName(slug)! })),
-      { href: '/products', label: 'All products' },
-    ],
+    links: [...categoryLinks, { href: '/products', label: 'All products' }],
   },
   { title: 'Legal', links: legalPages },
-] as const;
+];

@@ -1,4 +1,4 @@
-import { notices } from '@/lib/core/messages';
+import { notices } from '@/lib/core/notices';
 
 /** What a client component learns from one API call. */
 export type ApiResult<T> =
