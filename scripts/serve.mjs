@@ -41,6 +41,9 @@ const { values } = parseArgs({
     port: { type: 'string', short: 'p', default: process.env.PORT || '3000' },
     // For a caller that has just built (npm start, the end-to-end run, the benchmark).
     'skip-build-check': { type: 'boolean', default: false },
+    // Another Next.js app served the same way: the benchmark's empty floor page
+    // (scripts/lib/bench-floor.mjs), measured beside the store with the same server.
+    dir: { type: 'string', default: projectRoot },
   },
 });
 const hostname = values.hostname;
@@ -70,7 +73,7 @@ if (refusal) {
 }
 
 const { default: next } = await import('next');
-const app = next({ dev: false, dir: projectRoot, hostname, port });
+const app = next({ dev: false, dir: path.resolve(values.dir), hostname, port });
 try {
   // Loads the build and runs instrumentation.ts, which stops the process with a clear message
   // when the configuration may not serve (an invalid environment, production without AUTH_URL).
@@ -84,7 +87,9 @@ try {
 }
 const handle = app.getRequestHandler();
 // The build's scripts and stylesheets in Brotli for browsers that accept it (Next.js: gzip).
-const brotli = staticBrotli(path.join(projectRoot, process.env.NEXT_DIST_DIR || '.next', 'static'));
+const brotli = staticBrotli(
+  path.join(path.resolve(values.dir), process.env.NEXT_DIST_DIR || '.next', 'static'),
+);
 
 // The request log: one JSON line per request (lib/core/log-options.mjs), through the same
 // destination as the application's logger (lib/core/log.ts shares it on globalThis).
