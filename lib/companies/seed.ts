@@ -124,7 +124,7 @@ export function planCompanies(count: number, now: Date): CompanyPlan[] {
   const random = seededRandom(0xc0_0001);
   const seen = new Set<string>();
   const address = () => `${random.int(1, 240)} ${random.pick(STREETS)}\n${random.pick(TOWNS)}`;
-  const phone = () => `+44 114 ${random.int(200, 999)} ${random.int(1000, 9999)}`;
+  const phone = () => `0114${random.int(2_000_000, 9_999_999)}`;
   return Array.from({ length: count }, (_, index) => {
     let name = `${random.pick(NAME_FIRST)} ${random.pick(NAME_SECOND)} ${random.pick(FORMS)}`;
     if (seen.has(name)) name = `${name} (${index + 1})`;

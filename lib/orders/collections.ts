@@ -256,6 +256,13 @@ export const collections = declareCollections({
       key: { companyId: 1, createdAt: -1, _id: -1 },
       options: { partialFilterExpression: { companyId: { $type: 'objectId' } } },
     },
+    // The invoice job's work list: orders on account due for their invoice (store/account.ts
+    // names it: the query planner's own choice among the status indexes is refused by the
+    // embedded engine once the collection holds some 10,000 orders).
+    {
+      key: { 'account.invoiceDueAt': 1, _id: 1 },
+      options: { partialFilterExpression: { 'account.invoiceDueAt': { $exists: true } } },
+    },
     // At most one order per quote, whatever happens to an accept (lib/quotes).
     {
       key: { quoteId: 1 },

@@ -277,7 +277,7 @@ export async function insertSeededOrders(
   const products = new Map(input.products.map((product) => [product._id.toHexString(), product]));
   const homes = individuals.map(() => ({
     address: `${random.int(1, 180)} ${random.pick(STREETS)}, ${random.pick(TOWNS)}`,
-    phone: `+44 20 ${random.int(3000, 8999)} ${random.int(1000, 9999)}`,
+    phone: `020${random.int(30_000_000, 89_999_999)}`,
   }));
   const invoiceSeq = new Map<number, number>();
   const invoiceNumber = (at: Date) => {

@@ -56,6 +56,9 @@ export async function recentCompanyOrders(
   )
     .find({ companyId, status: { $ne: 'reserving' } })
     .sort({ createdAt: -1, _id: -1 })
+    // The company's index, named: on some 10,000 orders the embedded engine refuses the plan the
+    // query planner would choose among the status indexes for `$ne`.
+    .hint({ companyId: 1, createdAt: -1, _id: -1 })
     .limit(limit)
     .toArray();
   return docs.map((doc) => {
