@@ -8,7 +8,7 @@ import { useLightForm } from '@/lib/client/use-light-form';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { SignupInput } from '@/lib/accounts/schemas';
 import { postJson } from '@/lib/client/api';
-import { notices } from '@/lib/core/messages';
+import { notices } from '@/lib/core/notices';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { Field, FormError } from '@/components/ui/Field';
 import { GoogleButton } from './GoogleButton';

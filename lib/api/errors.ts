@@ -4,7 +4,7 @@ import { isDatabaseUnreachable } from '@/lib/core/db/errors';
 import { DatabaseUnavailableError } from '@/lib/core/db/uri';
 import type { ErrorCode } from '@/lib/core/error-codes';
 import { logger, requestLogger } from '@/lib/core/log';
-import { errorMessages, type ErrorKey } from '@/lib/core/messages';
+import { errorMessages, type ErrorKey } from '@/lib/core/error-messages';
 import {
   fieldIssues,
   refuseFields,

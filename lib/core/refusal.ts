@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import { errorMessages, type ErrorKey } from '@/lib/core/messages';
+import { errorMessages, type ErrorKey } from '@/lib/core/error-messages';
 
 /**
  * Why the store says no, in its own words and without HTTP: a key of the messages table

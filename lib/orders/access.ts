@@ -1,7 +1,7 @@
 import 'server-only';
 import { canAccessOwned, type User } from '@/lib/accounts';
 import { can, companyOfMember, type CompanyAction } from '@/lib/companies';
-import type { ErrorKey } from '@/lib/core/messages';
+import type { ErrorKey } from '@/lib/core/error-messages';
 import { refuse } from '@/lib/core/refusal';
 import { goneFor } from './rules';
 import { findOrder, type OrderRecord } from './store';

@@ -8,7 +8,7 @@ vi.hoisted(() => {
 import { POST } from '@/app/api/auth/[...nextauth]/route';
 import { settleBackgroundWork } from '@/lib/core/background';
 import { closeConnection } from '@/lib/core/db';
-import { errorMessages } from '@/lib/core/messages';
+import { errorMessages } from '@/lib/core/error-messages';
 import { MAX_AUTH_BYTES } from '@/lib/security';
 
 // Auth.js's POST routes bound their bodies before Auth.js parses anything: 413 in the JSON

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 
 import { settleBackgroundWork } from '@/lib/core/background';
 import { closeConnection, collections, getDb } from '../support/db';
-import { errorMessages } from '@/lib/core/messages';
+import { errorMessages } from '@/lib/core/error-messages';
 import { makeProduct } from '../support/factories';
 import { createActor, STORE_ORIGIN, type Actor } from '../support/users';
 

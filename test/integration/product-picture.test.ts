@@ -5,7 +5,7 @@ import { GET as pictureRoute } from '@/app/api/product/[productId]/picture/route
 import { productCardView } from '@/components/home/card-view';
 import { productPicturePath, productPictureSrc } from '@/components/product/picture';
 import { closeConnection } from '@/lib/core/db';
-import { errorMessages } from '@/lib/core/messages';
+import { errorMessages } from '@/lib/core/error-messages';
 import { forgetRemotePictures } from '@/lib/images/remote';
 import { makeProduct } from '../support/factories';
 import { params, request } from '../support/users';

@@ -31,7 +31,7 @@ let users: typeof import('../support/users');
 let db: typeof import('@/lib/core/db');
 let background: typeof import('@/lib/core/background');
 let lifecycle: typeof import('@/lib/orders');
-let messages: typeof import('@/lib/core/messages');
+let messages: typeof import('@/lib/core/error-messages');
 let userData: typeof import('@/lib/accounts/store/users');
 let signupRoute: typeof import('@/app/api/signup/route').POST;
 let quickOrderRoute: typeof import('@/app/api/quick-order/route').POST;
@@ -54,7 +54,7 @@ beforeAll(async () => {
   db = await import('@/lib/core/db');
   background = await import('@/lib/core/background');
   lifecycle = await import('@/lib/orders');
-  messages = await import('@/lib/core/messages');
+  messages = await import('@/lib/core/error-messages');
   userData = await import('@/lib/accounts/store/users');
   signupRoute = (await import('@/app/api/signup/route')).POST;
   quickOrderRoute = (await import('@/app/api/quick-order/route')).POST;

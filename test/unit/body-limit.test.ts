@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessages } from '@/lib/core/messages';
+import { errorMessages } from '@/lib/core/error-messages';
 import { MAX_AUTH_BYTES } from '@/lib/security/body';
 import {
   AUTH_BODY_LIMIT,

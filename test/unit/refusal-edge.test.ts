@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { apiErrorOf, errorResponse, errorStatus } from '@/lib/api/errors';
 import { errorCodes } from '@/lib/core/error-codes';
 import { logger } from '@/lib/core/log';
-import { errorMessages, type ErrorKey } from '@/lib/core/messages';
+import { errorMessages, type ErrorKey } from '@/lib/core/error-messages';
 import { refuse, refuseField, refuseFields, refuseInvalid, type Refusal } from '@/lib/core/refusal';
 
 /**

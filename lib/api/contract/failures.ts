@@ -9,7 +9,7 @@ import {
   type ErrorCode,
 } from '@/lib/api/errors';
 import type { CodeCase, ErrorCase, InputExample } from '@/lib/core/api/operation';
-import { errorMessages } from '@/lib/core/messages';
+import { errorMessages } from '@/lib/core/error-messages';
 
 /**
  * The edge's side of the declarations' failures: a declaration (lib/core/api/operation.ts)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '@/lib/core/error-codes';
 import { ID_DIGITS, ID_PATTERN } from '@/lib/core/ids';
-import type { ErrorKey } from '@/lib/core/messages';
+import type { ErrorKey } from '@/lib/core/error-messages';
 
 /**
  * The shape of one endpoint's declaration: what an operation takes, who may call it, what it
