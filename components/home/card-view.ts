@@ -1,6 +1,6 @@
 import { productPictureImage } from '@/components/product/picture';
 import { imageUrls } from '@/components/ui/ServerImage';
-import { productSummary } from '@/lib/catalogue/shared';
+import { inStock, productSummary } from '@/lib/catalogue/shared';
 import type { Product } from '@/lib/catalogue';
 import {
   CARD_PICTURE_HEIGHT,
@@ -16,8 +16,10 @@ import {
  * copy: `productPictureImage`), computed where the card data is made.
  */
 export function productCardView(product: Product): ProductCardView {
+  const summary = productSummary(product);
   return {
-    ...productSummary(product),
+    ...summary,
+    inStock: inStock(summary),
     img: imageUrls({
       ...productPictureImage(product._id, product.picture),
       alt: product.name,

@@ -15,7 +15,12 @@ export const CARD_PICTURE_SIZES = '(min-width: 1024px) 24rem, (min-width: 768px)
 export const CARD_PICTURE_WIDTH = 800;
 export const CARD_PICTURE_HEIGHT = 600;
 
-/** What a product card draws: the product's summary and its picture's optimised URLs. */
+/**
+ * What a product card draws: the product's summary, whether it is in stock (decided on the
+ * server, so the browser's JSON-LD needs none of the catalogue's rules) and its picture's
+ * optimised URLs.
+ */
 export interface ProductCardView extends ProductSummary {
+  inStock: boolean;
   img: ImageUrls;
 }

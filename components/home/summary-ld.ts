@@ -5,7 +5,8 @@ import type {
   Product as ProductLd,
   WithContext,
 } from 'schema-dts';
-import { inStock, type ProductSummary } from '@/lib/catalogue/shared';
+// Types only: this runs in the browser, and the catalogue's shared rules would come with a value.
+import type { ProductSummary } from '@/lib/catalogue/shared';
 import { centsToDollars } from '@/lib/core/money';
 
 // The short structured data of a product (the home page's list), from the summary its card is
@@ -18,10 +19,13 @@ import { centsToDollars } from '@/lib/core/money';
  * quantity. The description, the seller and the offer of each tier are on the product's page
  * and in the catalogue's list.
  */
-export function summaryLd(product: ProductSummary, origin: string): ProductLd {
+export function summaryLd(
+  product: ProductSummary & { inStock: boolean },
+  origin: string,
+): ProductLd {
   const common = {
     priceCurrency: 'USD',
-    availability: inStock(product) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     eligibleQuantity: { '@type': 'QuantitativeValue', minValue: product.minimumOrderQuantity },
   } as const;
   const offers: Offer | AggregateOffer =
@@ -46,7 +50,7 @@ export function summaryLd(product: ProductSummary, origin: string): ProductLd {
 
 /** A list of products in their short form, in the page's order from `offset` on. */
 export function summaryListLd(
-  products: ProductSummary[],
+  products: (ProductSummary & { inStock: boolean })[],
   { name, origin, offset = 0 }: { name: string; origin: string; offset?: number },
 ): WithContext<ItemList> {
   return itemListLd(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productLd, productListLd } from '@/app/_home/structured-data';
 import { summaryLd, summaryListLd } from '@/components/home/summary-ld';
-import { productSummary } from '@/lib/catalogue/summary';
+import { inStock, productSummary } from '@/lib/catalogue/summary';
 import type { Product } from '@/lib/catalogue/store';
 
 // The JSON-LD of listed products: one Offer at the price, or, with volume tiers, an
@@ -95,7 +95,12 @@ describe('productLd', () => {
 });
 
 const ORIGIN = 'https://parts.example';
-const summaryLdOf = (product: Product) => summaryLd(productSummary(product), ORIGIN);
+/** The summary a card is drawn from, with its in-stock flag made on the server (card-view.ts). */
+const cardSummary = (product: Product) => {
+  const summary = productSummary(product);
+  return { ...summary, inStock: inStock(summary) };
+};
+const summaryLdOf = (product: Product) => summaryLd(cardSummary(product), ORIGIN);
 
 describe('summaryLd (the home page)', () => {
   it('states the part number, category, picture and one offer from the lowest tier price', () => {
@@ -129,7 +134,7 @@ describe('summaryLd (the home page)', () => {
   });
 
   it("is what the home page's list holds, in order from the offset", () => {
-    const list = summaryListLd([productSummary(bearing)], {
+    const list = summaryListLd([cardSummary(bearing)], {
       name: 'Newest products',
       origin: ORIGIN,
       offset: 8,
