@@ -3,7 +3,7 @@
 import { useLightForm } from '@/lib/client/use-light-form';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { ContactInput } from '@/lib/contact/schemas';
-import { messages } from '@/lib/core/messages';
+import { messages } from '@/lib/core/wording';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { postJson } from '@/lib/client/api';
