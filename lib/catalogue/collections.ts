@@ -59,6 +59,13 @@ export interface ProductDoc {
   stockMoves?: StockMoveDoc[];
 }
 
+/**
+ * The projection of every read of products but the stock moves': without the markers, one per
+ * unpaid order holding the product's stock, which on a product many buyers order run to tens of
+ * kilobytes that every page and every order would otherwise read and decode.
+ */
+export const WITHOUT_STOCK_MOVES = { stockMoves: 0 } as const;
+
 /** A marker (`demo-seed`): when the demo catalogue was seeded, so it is seeded once (seed.ts). */
 /** A marker of start-up work done once (the demo catalogue's seeding, seed.ts). */
 export interface MetaDoc {
@@ -86,8 +93,6 @@ export const collections = declareCollections({
     { key: { category: 1, createdAt: -1, _id: -1 } },
     { key: { priceCents: 1, _id: 1 } },
     { key: { name: 1, _id: 1 } },
-    // Old stock-move markers, forgotten by the stock sweep (only products with some are keyed).
-    { key: { 'stockMoves.at': 1 }, options: { sparse: true } },
   ]),
   meta: collection<MetaDoc>('meta'),
 });

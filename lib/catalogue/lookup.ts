@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ObjectId } from 'mongodb';
 import { getDb } from '@/lib/core/db';
-import { collections, type ProductDoc } from './collections';
+import { collections, WITHOUT_STOCK_MOVES, type ProductDoc } from './collections';
 
 /**
  * The products of many lines at once (an order list, a checkout), by id, in one query: a map
@@ -12,7 +12,7 @@ export async function findProductDocuments(
 ): Promise<Map<string, ProductDoc>> {
   if (!ids.length) return new Map();
   const docs = await collections(await getDb())
-    .products.find({ _id: { $in: [...ids] } })
+    .products.find({ _id: { $in: [...ids] } }, { projection: WITHOUT_STOCK_MOVES })
     .toArray();
   return new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
 }

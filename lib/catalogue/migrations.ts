@@ -28,3 +28,20 @@ export async function fillSkuLookups(db: Db): Promise<void> {
 export async function productPictures(db: Db, among?: string[]): Promise<unknown[]> {
   return collections(db).products.distinct('picture', among ? { picture: { $in: among } } : {});
 }
+
+/**
+ * Drops the multikey index on the stock-move markers' times (`stockMoves.at_1`) that stores made
+ * before: every order's take and give-back pushes or pulls a marker, and the index made each of
+ * those updates re-key all of a product's markers (thousands on a product many buyers order).
+ * The sweeps of old markers scan the products instead, once a run.
+ */
+export async function dropStockMoveTimesIndex(db: Db): Promise<void> {
+  const { products } = collections(db);
+  const indexes = await products.indexes().catch(() => []);
+  if (indexes.some((index) => index.name === 'stockMoves.at_1')) {
+    await products.dropIndex('stockMoves.at_1').catch((error: unknown) => {
+      // Dropped meanwhile by another instance starting up.
+      if ((error as { codeName?: string }).codeName !== 'IndexNotFound') throw error;
+    });
+  }
+}

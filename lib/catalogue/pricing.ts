@@ -66,7 +66,9 @@ export function priceListOf(product: {
  * The smallest quantity that may be ordered: the product's minimum, at least 500, rounded up to
  * its carton (the quantity rule, quantity.ts).
  */
-export function orderMinimum(list: Pick<PriceList, 'minimumOrderQuantity' | 'orderMultiple'>): number {
+export function orderMinimum(
+  list: Pick<PriceList, 'minimumOrderQuantity' | 'orderMultiple'>,
+): number {
   return minimumQuantityOf(list);
 }
 

@@ -3,7 +3,7 @@ import type { Filter, Sort } from 'mongodb';
 import { unstable_cache } from 'next/cache';
 import { CATALOGUE_REVALIDATE_SECONDS, cacheTags } from '@/lib/core/cache';
 import { getDb } from '@/lib/core/db';
-import { collections } from './collections';
+import { collections, WITHOUT_STOCK_MOVES } from './collections';
 import type { ProductDoc } from './collections';
 import {
   DEFAULT_CATALOGUE_LIMIT,
@@ -25,7 +25,11 @@ import { normaliseSku, toProduct, type Product } from './store';
 export async function listNewestProducts(limit: number): Promise<Product[]> {
   const bounded = Math.min(Math.max(Math.trunc(limit) || 0, 1), MAX_CATALOGUE_LIMIT);
   const { products } = collections(await getDb());
-  const docs = await products.find({}).sort({ createdAt: -1, _id: -1 }).limit(bounded).toArray();
+  const docs = await products
+    .find({}, { projection: WITHOUT_STOCK_MOVES })
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(bounded)
+    .toArray();
   return docs.map(toProduct);
 }
 
@@ -136,7 +140,9 @@ export async function searchCatalogue(query: CatalogueQuery): Promise<CatalogueP
       continue;
     }
     const cursor = products.find(group.filter, {
-      ...(group.byScore ? { projection: { score: { $meta: 'textScore' } } } : {}),
+      projection: group.byScore
+        ? { ...WITHOUT_STOCK_MOVES, score: { $meta: 'textScore' } }
+        : WITHOUT_STOCK_MOVES,
     });
     const docs = await cursor
       .sort(group.sort)

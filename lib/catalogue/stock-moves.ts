@@ -1,7 +1,12 @@
 import 'server-only';
 import type { ObjectId } from 'mongodb';
 import { getDb } from '@/lib/core/db';
-import { collections, type ProductDoc, type StockMoveDoc } from './collections';
+import {
+  collections,
+  WITHOUT_STOCK_MOVES,
+  type ProductDoc,
+  type StockMoveDoc,
+} from './collections';
 
 export type { StockMoveDoc };
 
@@ -55,7 +60,8 @@ export async function takeStockOnce(
       $inc: { availableQuantity: -quantity },
       $push: { stockMoves: { key, delta: -quantity, at } },
     },
-    { returnDocument: 'before' },
+    // The product as it was, to price the line: without the markers (WITHOUT_STOCK_MOVES).
+    { returnDocument: 'before', projection: WITHOUT_STOCK_MOVES },
   );
   if (before) return { status: 'taken', product: before };
   const current = await collection.findOne({ _id: productId });

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ObjectId } from 'mongodb';
 import { getDb } from '@/lib/core/db';
-import { collections } from './collections';
+import { collections, WITHOUT_STOCK_MOVES } from './collections';
 import type { ProductDoc } from './collections';
 
 /** A product's available stock, as orders take it and give it back (lib/orders/store). */
@@ -19,7 +19,7 @@ export async function takeStock(productId: ObjectId, quantity: number): Promise<
       minimumOrderQuantity: { $lte: quantity },
     },
     { $inc: { availableQuantity: -quantity } },
-    { returnDocument: 'before' },
+    { returnDocument: 'before', projection: WITHOUT_STOCK_MOVES },
   );
 }
 
@@ -33,5 +33,8 @@ export async function returnStock(productId: ObjectId, quantity: number): Promis
 
 /** A product's document as stored, or null: why `takeStock` took nothing. */
 export async function findProductDocument(productId: ObjectId): Promise<ProductDoc | null> {
-  return collections(await getDb()).products.findOne({ _id: productId });
+  return collections(await getDb()).products.findOne(
+    { _id: productId },
+    { projection: WITHOUT_STOCK_MOVES },
+  );
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { ObjectId, type Filter, type UpdateFilter } from 'mongodb';
 import type { PriceTier } from '@/lib/catalogue/pricing';
 import { getDb } from '@/lib/core/db';
-import { collections } from './collections';
+import { collections, WITHOUT_STOCK_MOVES } from './collections';
 import type { PriceTierDoc, ProductDoc } from './collections';
 import { centsToDollars, toCents } from '@/lib/core/money';
 import type { OrderQuantitiesPatch, ProductInput } from '@/lib/catalogue/validation/product';
@@ -68,7 +68,7 @@ export async function findProduct(id: string): Promise<Product | null> {
   const _id = toObjectId(id);
   if (!_id) return null;
   const { products } = collections(await getDb());
-  const doc = await products.findOne({ _id });
+  const doc = await products.findOne({ _id }, { projection: WITHOUT_STOCK_MOVES });
   return doc ? toProduct(doc) : null;
 }
 
@@ -243,8 +243,11 @@ export async function setOrderQuantities(
     ...samePriceTiers(basis.priceTiers),
   };
   const doc = Object.keys(update).length
-    ? await products.findOneAndUpdate(filter, update, { returnDocument: 'after' })
-    : await products.findOne(filter);
+    ? await products.findOneAndUpdate(filter, update, {
+        returnDocument: 'after',
+        projection: WITHOUT_STOCK_MOVES,
+      })
+    : await products.findOne(filter, { projection: WITHOUT_STOCK_MOVES });
   if (doc) return { ok: true, product: toProduct(doc) };
   return { ok: false, reason: (await productExists(_id)) ? 'changed' : 'not_found' };
 }
@@ -269,7 +272,9 @@ export async function findProductsBySkus(skus: readonly string[]): Promise<Map<s
   const wanted = [...new Set(skus.map(normaliseSku))];
   if (!wanted.length) return new Map();
   const { products } = collections(await getDb());
-  const docs = await products.find({ skuLower: { $in: wanted } }).toArray();
+  const docs = await products
+    .find({ skuLower: { $in: wanted } }, { projection: WITHOUT_STOCK_MOVES })
+    .toArray();
   return new Map(docs.map((doc) => [doc.skuLower!, toProduct(doc)]));
 }
 

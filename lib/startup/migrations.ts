@@ -9,7 +9,11 @@ import '@/lib/invoices/collections';
 import '@/lib/pricing/collections';
 import '@/lib/quotes/collections';
 import '@/lib/terms/collections';
-import { fillSkuLookups, productPictures } from '@/lib/catalogue/migrations';
+import {
+  dropStockMoveTimesIndex,
+  fillSkuLookups,
+  productPictures,
+} from '@/lib/catalogue/migrations';
 import { attachUploadsInUse, uploadUserIdsAsObjectIds } from '@/lib/images/migrations';
 import {
   assignOrderOwners,
@@ -50,6 +54,7 @@ export async function runMigrations(db: Db): Promise<void> {
   await reviewUserIdsAsObjectIds(db);
   await uploadUserIdsAsObjectIds(db);
   await fillSkuLookups(db);
+  await dropStockMoveTimesIndex(db);
   await giveOrdersAStatus(db);
   await giveOrdersLines(db);
   // Uploads from before attachments that a review, product or order shows.
