@@ -17,8 +17,8 @@ import {
   type CompanyRole,
 } from '@/lib/companies/shared';
 import { formatDay } from '@/lib/core/dates';
-import { typedLimit, type MemberFormInput, type MemberFormValues } from './form-schemas';
-import { limitText, RoleOptions } from './RoleOptions';
+import type { MemberFormInput, MemberFormValues } from './form-schemas';
+import { limitText, RoleOptions, typedLimit } from './RoleOptions';
 
 import { useApiList } from './useApiList';
 import { jsonInit, useDialogForm } from './useDialogForm';

@@ -18,6 +18,14 @@ export function RoleOptions() {
   ));
 }
 
+/**
+ * The approval limit as the forms show it to be typed over: `2500.00`, or empty for none. Here,
+ * not with the forms' zod schemas (form-schemas.ts), which the forms load on first use.
+ */
+export function typedLimit(cents: number | null): string {
+  return cents === null ? '' : (cents / 100).toFixed(2);
+}
+
 /** An approval limit as people read it: an amount, or "No limit". */
 export function limitText(cents: number | null): string {
   return cents === null ? 'No limit' : formatMoney(cents);

@@ -38,11 +38,6 @@ export const inviteFormSchema = z.object({
 export type InviteFormInput = z.input<typeof inviteFormSchema>;
 export type InviteFormValues = z.output<typeof inviteFormSchema>;
 
-/** The approval limit as the forms show it to be typed over: `2500.00`, or empty for none. */
-export function typedLimit(cents: number | null): string {
-  return cents === null ? '' : (cents / 100).toFixed(2);
-}
-
 /** A shipping address as its dialog holds it (checked by the API's own schema). */
 export type AddressFormValues = { label: string; address: string; phone: string; default: boolean };
 
