@@ -234,15 +234,26 @@ async function compare(a, b, duration) {
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 15);
 
-/** `npm run seed -- <args>` against the bench database; its output line. */
+/**
+ * `npm run seed -- <args>` against the bench database; its output. Asynchronous: a blocked event
+ * loop would not see the server close its idle keep-alive connections meanwhile, and the next
+ * request would be written to one of them.
+ */
 function seed(args) {
-  const result = spawnSync('npm', ['run', '--silent', 'seed', '--', ...args], {
-    cwd: projectRoot,
-    env,
-    encoding: 'utf8',
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'seed', '--', ...args], {
+      cwd: projectRoot,
+      env,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(stdout.trim()) : reject(new Error(`npm run seed failed: ${stderr}`)),
+    );
   });
-  if (result.status !== 0) throw new Error(`npm run seed failed: ${result.stderr}`);
-  return result.stdout.trim();
 }
 
 const WARM_UPS = 3;
@@ -304,7 +315,7 @@ async function databaseCounts() {
   try {
     const db = client.db(env.MONGODB_DB || 'storefront');
     const counts = {};
-    for (const name of ['products', 'orders', 'companies', 'invoices', 'users']) {
+    for (const name of ['products', 'orders', 'companies', 'accountInvoices', 'users']) {
       counts[name] = await db.collection(name).estimatedDocumentCount();
     }
     return counts;
@@ -1192,12 +1203,12 @@ async function scaleSection(accounts) {
   const figures = [];
   const describe = (label, row) =>
     console.log(
-      `  ${label}: ${row.counts.products} products, ${row.counts.orders} orders, ${row.counts.companies} companies, ${row.counts.invoices} invoices; home uncached ${row.home.ms.toFixed(1)} ms, GET /api/product ${row.api.ms.toFixed(1)} ms (${kb(row.api.bytes)}), Manage Orders ${row.manageOrders.ms.toFixed(1)} ms, invoices page ${row.invoices.ms.toFixed(1)} ms, CSV first byte ${row.csvFirstByte.ms.toFixed(1)} ms; search ${row.search.ms.toFixed(1)} ms, home cached ${row.cachedHome.ms.toFixed(1)} ms`,
+      `  ${label}: ${row.counts.products} products, ${row.counts.orders} orders, ${row.counts.companies} companies, ${row.counts.accountInvoices} invoices on account; home uncached ${row.home.ms.toFixed(1)} ms, GET /api/product ${row.api.ms.toFixed(1)} ms (${kb(row.api.bytes)}), Manage Orders ${row.manageOrders.ms.toFixed(1)} ms, invoices page ${row.invoices.ms.toFixed(1)} ms, CSV first byte ${row.csvFirstByte.ms.toFixed(1)} ms; search ${row.search.ms.toFixed(1)} ms, home cached ${row.cachedHome.ms.toFixed(1)} ms`,
     );
   figures.push(await scaleFigures(accounts));
   describe('demo data', figures[0]);
   const started = performance.now();
-  const seeded = seed([
+  const seeded = await seed([
     '--products',
     String(SCALE.products),
     '--orders',
