@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/axe';
+import { accessibleAtBothWidths } from './support/screens';
 import { PUBLIC_PAGES } from '../lib/public-pages.mjs';
 import { makeCompany } from '../test/support/companies';
 import { makeOrder, makeProduct, makeUser, payOrder } from '../test/support/factories';
@@ -111,25 +112,8 @@ test('every page of the app is in the walks below', () => {
  * than the window; a screenshot of each when A11Y_SHOTS_DIR is set (of the window only with
  * `fullPage: false`: the API reference is some 35,000 px tall). Leaves it at 1280 px.
  */
-async function checkBothWidths(page: Page, what: string, { fullPage = true } = {}) {
-  for (const [width, height] of [
-    [1280, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expectAccessible(page, `${what} at ${width} px`);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${what} at ${width} px sticks out sideways`).toBeLessThanOrEqual(0);
-    if (SHOTS) {
-      fs.mkdirSync(SHOTS, { recursive: true });
-      const file = `${SHOTS}/${what.replace(/\W+/g, '-')}-${width}.png`;
-      await page.screenshot({ path: file, fullPage });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const checkBothWidths = (page: Page, what: string, options?: { fullPage?: boolean }) =>
+  accessibleAtBothWidths(page, what, SHOTS, options);
 
 /** What is checked on a page after it: a dialog opened over it, a form with its messages. */
 type States = Record<string, (page: Page) => Promise<void>>;

@@ -239,21 +239,8 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES || 15);
  * loop would not see the server close its idle keep-alive connections meanwhile, and the next
  * request would be written to one of them.
  */
-function seed(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'seed', '--', ...args], {
-      cwd: projectRoot,
-      env,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(stdout.trim()) : reject(new Error(`npm run seed failed: ${stderr}`)),
-    );
-  });
+async function seed(args) {
+  return (await run('npm', ['run', '--silent', 'seed', '--', ...args])).trim();
 }
 
 const WARM_UPS = 3;
@@ -351,9 +338,9 @@ async function scaleFigures(accounts) {
 }
 
 /** Runs a command; resolves with its stdout, rejects with its stderr when it fails. */
-function capture(args) {
+function run(command, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: projectRoot, env });
+    const child = spawn(command, args, { cwd: projectRoot, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -364,6 +351,9 @@ function capture(args) {
     );
   });
 }
+
+/** Runs a Node.js script of the project (`args`: its path and arguments). */
+const capture = (args) => run(process.execPath, args);
 
 /** Signs in as the login form does (Auth.js credentials with its CSRF token): the session cookie. */
 const signIn = (account) => signInSession(base, account);

@@ -47,20 +47,27 @@ export async function screenAt(
 }
 
 /** Saves a full-page screenshot of the page as it is now, to be looked at (not compared). */
-export async function saveShot(page: Page, dir: string, name: string): Promise<void> {
+export async function saveShot(
+  page: Page,
+  dir: string,
+  name: string,
+  { fullPage = true } = {},
+): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
 }
 
 /**
  * The screen as it is now at the two widths every new screen is looked at (1280 and 390 px):
  * axe finds nothing, nothing sticks out sideways but the tables' own scrolling frames, and a
- * screenshot of each goes to `shotsDir`. Leaves the page at 1280 px.
+ * screenshot of each goes to `shotsDir` when there is one (of the window only with `fullPage:
+ * false`). Leaves the page at 1280 px.
  */
 export async function accessibleAtBothWidths(
   page: Page,
   what: string,
-  shotsDir: string,
+  shotsDir: string | undefined,
+  { fullPage = true } = {},
 ): Promise<void> {
   for (const [width, height] of [
     [1280, 900],
@@ -72,7 +79,9 @@ export async function accessibleAtBothWidths(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, `${what} at ${width} px sticks out sideways`).toBeLessThanOrEqual(0);
-    await saveShot(page, shotsDir, `${what.replace(/\W+/g, '-')}-${width}`);
+    if (shotsDir) {
+      await saveShot(page, shotsDir, `${what.replace(/\W+/g, '-')}-${width}`, { fullPage });
+    }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
