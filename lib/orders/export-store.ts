@@ -37,8 +37,12 @@ export type OrderExportDoc = Pick<
   productSku?: unknown;
 };
 
-/** How many lines the server sends per round trip of the export's cursor. */
-export const EXPORT_BATCH_SIZE = 500;
+/**
+ * How many lines the server sends per round trip of the export's cursor. The first batch is read
+ * before the download starts (a failing query is then the request's error): 100 lines keep the
+ * first byte near 30 ms with 100,000 orders (500 took about 67 ms, `npm run bench`'s scale part).
+ */
+export const EXPORT_BATCH_SIZE = 100;
 
 /** Whether the unwound order has a line here (an order from before lines has none). */
 const hasLine = { $eq: [{ $type: '$lines' }, 'object'] };
