@@ -17,6 +17,30 @@ export interface AccountInvoiceLineDoc {
   priceSource?: string;
 }
 
+/**
+ * The lines of an invoice as stored, copied from an order's lines (or another invoice's): the
+ * fields an invoice keeps of each, its price source only when the line has one.
+ */
+export function invoiceLinesOf(
+  lines: readonly {
+    sku: string | null;
+    name: string;
+    quantity: number;
+    unitPriceCents: number;
+    totalCents: number;
+    priceSource?: string | null;
+  }[],
+): AccountInvoiceLineDoc[] {
+  return lines.map((line) => ({
+    sku: line.sku,
+    name: line.name,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    totalCents: line.totalCents,
+    ...(line.priceSource ? { priceSource: line.priceSource } : {}),
+  }));
+}
+
 /** A payment received against an invoice: through Stripe, or recorded by a store admin. */
 export interface InvoicePaymentDoc {
   amountCents: number;

@@ -12,7 +12,7 @@ import {
 } from '@/lib/orders';
 import { linkOrigin } from '@/lib/security';
 import { dueDate } from '@/lib/terms/shared';
-import type { AccountInvoiceDoc, InvoiceStripeDoc } from './collections';
+import { invoiceLinesOf, type AccountInvoiceDoc, type InvoiceStripeDoc } from './collections';
 import { INVOICE_MAIL_KINDS } from './mail/subjects';
 import { INVOICE_ACTIONS, nextSyncAttempt } from './rules';
 import { settlePending, settleVoidInvoice } from './settle';
@@ -113,14 +113,7 @@ function draftOf(order: OrderRecord, now: Date): AccountInvoiceDoc {
     orderId: new ObjectId(order._id),
     companyId: new ObjectId(order.companyId!),
     number: order.invoiceNumber ?? null,
-    lines: order.lines.map((line) => ({
-      sku: line.sku,
-      name: line.name,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      totalCents: line.totalCents,
-      ...(line.priceSource ? { priceSource: line.priceSource } : {}),
-    })),
+    lines: invoiceLinesOf(order.lines),
     poNumber: order.poNumber,
     currency: 'usd',
     totalCents: order.totalCents,

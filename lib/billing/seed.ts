@@ -7,7 +7,12 @@ import {
   type Seeded,
 } from '@/lib/core/seed-data';
 import { dueDate, reminderTimes } from '@/lib/terms/shared';
-import { collections, type AccountInvoiceDoc, type AccountInvoiceLineDoc } from './collections';
+import {
+  collections,
+  invoiceLinesOf,
+  type AccountInvoiceDoc,
+  type AccountInvoiceLineDoc,
+} from './collections';
 import { REMINDER_KINDS } from './rules';
 
 /**
@@ -49,14 +54,7 @@ function invoiceDoc(invoice: SeedInvoice, now: Date): AccountInvoiceDoc & Seeded
     orderId: invoice.orderId,
     companyId: invoice.companyId,
     number: invoice.number,
-    lines: invoice.lines.map((line) => ({
-      sku: line.sku,
-      name: line.name,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      totalCents: line.totalCents,
-      ...(line.priceSource ? { priceSource: line.priceSource } : {}),
-    })),
+    lines: invoiceLinesOf(invoice.lines),
     poNumber: invoice.poNumber,
     currency: 'usd',
     totalCents: invoice.totalCents,
