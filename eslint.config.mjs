@@ -144,6 +144,8 @@ const config = [
       '.data/**',
       'next-env.d.ts',
       'test-results/**',
+      // The benchmark's output and its framework-floor app, built there (npm run bench).
+      '.bench/**',
       'playwright-report/**',
     ],
   },
