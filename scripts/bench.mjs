@@ -352,8 +352,16 @@ function run(command, args) {
   });
 }
 
-/** Runs a Node.js script of the project (`args`: its path and arguments). */
-const capture = (args) => run(process.execPath, args);
+/**
+ * Runs one of the benchmark's data scripts (`scripts/lib/<name>.ts`, against the bench database,
+ * through the store's own functions) and answers the JSON it prints.
+ */
+async function dataScript(name, args = []) {
+  const script = path.join(projectRoot, 'scripts/lib', `${name}.ts`);
+  return JSON.parse(
+    await run(process.execPath, [tsxCli, '--conditions=react-server', script, ...args]),
+  );
+}
 
 /** Signs in as the login form does (Auth.js credentials with its CSRF token): the session cookie. */
 const signIn = (account) => signInSession(base, account);
@@ -365,21 +373,16 @@ const ORDER_STOCK = 1_000_000_000;
 
 /** `withCompany`: the company, its price list, invoices and an order awaiting approval are made too. */
 async function signedInBuyers(withCompany) {
-  const data = JSON.parse(
-    await capture([
-      tsxCli,
-      '--conditions=react-server',
-      path.join(projectRoot, 'scripts/lib/bench-orders-data.ts'),
-      '--buyers',
-      String(BUYERS + 4),
-      '--stock',
-      String(ORDER_STOCK),
-      '--minimum',
-      String(ORDER_MINIMUM),
-      '--admins',
-      '1',
-    ]),
-  );
+  const data = await dataScript('bench-orders-data', [
+    '--buyers',
+    String(BUYERS + 4),
+    '--stock',
+    String(ORDER_STOCK),
+    '--minimum',
+    String(ORDER_MINIMUM),
+    '--admins',
+    '1',
+  ]);
   const sessions = [];
   for (let start = 0; start < data.buyers.length; start += 4) {
     sessions.push(...(await Promise.all(data.buyers.slice(start, start + 4).map(signIn))));
@@ -389,19 +392,14 @@ async function signedInBuyers(withCompany) {
   const [admin, owner, member, loner, ...buyers] = sessions;
   const [adminAccount, ownerAccount, memberAccount] = data.buyers;
   if (!withCompany) return { productId: data.productId, admin, owner, member, loner, buyers };
-  const company = JSON.parse(
-    await capture([
-      tsxCli,
-      '--conditions=react-server',
-      path.join(projectRoot, 'scripts/lib/bench-company-data.ts'),
-      '--owner',
-      ownerAccount.email,
-      '--member',
-      memberAccount.email,
-      '--admin',
-      adminAccount.email,
-    ]),
-  );
+  const company = await dataScript('bench-company-data', [
+    '--owner',
+    ownerAccount.email,
+    '--member',
+    memberAccount.email,
+    '--admin',
+    adminAccount.email,
+  ]);
   return { productId: data.productId, admin, owner, member, loner, buyers, company };
 }
 
@@ -923,17 +921,12 @@ async function orderLines(accounts) {
   console.log('\nOrders of many lines:');
   const LINES = 100;
   const ORDERS = Number(process.env.BENCH_LINE_SAMPLES || 15);
-  const { productIds } = JSON.parse(
-    await capture([
-      tsxCli,
-      '--conditions=react-server',
-      path.join(projectRoot, 'scripts/lib/bench-lines-data.ts'),
-      '--count',
-      String(LINES),
-      '--stock',
-      '100000000',
-    ]),
-  );
+  const { productIds } = await dataScript('bench-lines-data', [
+    '--count',
+    String(LINES),
+    '--stock',
+    '100000000',
+  ]);
   // 1. A 100-line order: the list filled, then POST /api/checkout timed, ORDERS times (one
   // buyer per order, so no per-buyer limit is met), after two warm-up orders.
   const durations = [];
@@ -976,17 +969,12 @@ async function orderLines(accounts) {
   // lines that hold it, exactly.
   const BUYERS_AT_ONCE = 20;
   const PER_ORDER = 20;
-  const { productIds: scarce } = JSON.parse(
-    await capture([
-      tsxCli,
-      '--conditions=react-server',
-      path.join(projectRoot, 'scripts/lib/bench-lines-data.ts'),
-      '--count',
-      String(PER_ORDER * 2),
-      '--stock',
-      String(500 * 12),
-    ]),
-  );
+  const { productIds: scarce } = await dataScript('bench-lines-data', [
+    '--count',
+    String(PER_ORDER * 2),
+    '--stock',
+    String(500 * 12),
+  ]);
   const checkoutBuyers = accounts.buyers.slice(ORDERS + 10, ORDERS + 10 + BUYERS_AT_ONCE);
   await Promise.all(
     checkoutBuyers.map((cookie, index) => {
@@ -1085,13 +1073,7 @@ async function stockAgreesWithOrders(productIds, start) {
  */
 async function contractsSection() {
   console.log('\nContract prices:');
-  const figures = JSON.parse(
-    await capture([
-      tsxCli,
-      '--conditions=react-server',
-      path.join(projectRoot, 'scripts/lib/bench-contract-prices.ts'),
-    ]),
-  );
+  const figures = await dataScript('bench-contract-prices');
   results.contracts = figures;
   console.log(
     `  a ${figures.lines}-line cart against a ${figures.entries.toLocaleString('en-US')}-entry list: median ${figures.medianMs.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms (${figures.runs} runs)`,
