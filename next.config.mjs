@@ -37,8 +37,10 @@ export default function nextConfig(phase) {
     generateEtags: false,
     // The build checks the application's own sources; `npm run typecheck` checks everything.
     typescript: { tsconfigPath: 'tsconfig.build.json' },
-    // The embedded engine launcher spawns a Node process; keep the MongoDB driver out of the bundle.
-    serverExternalPackages: ['mongodb'],
+    // Loaded from node_modules, not bundled: the embedded engine launcher spawns a Node process
+    // (mongodb), and the one Stripe client of the process is shared through globalThis, so every
+    // route must use the same copy of the SDK as the one that made it.
+    serverExternalPackages: ['mongodb', 'stripe'],
     images: {
       // Product and review pictures come from our own origin (public/, /api/images, and the
       // store's copy of a product picture on another host) or from Cloudinary's delivery host.

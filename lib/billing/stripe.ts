@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import {
   CURRENCY,
+  isStripeInvalidRequest,
   isStripeMissing,
   isStripeServerError,
   Stripe,
@@ -101,7 +102,7 @@ export async function addCustomerTaxId(
     );
     return known;
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    if (isStripeInvalidRequest(error)) {
       return { value: taxId, refused: error.message.slice(0, 200) };
     }
     throw new StripeCallFailed('customers.createTaxId', error, isStripeServerError(error));
@@ -186,7 +187,7 @@ export async function finalizeStripeInvoice(
       { idempotencyKey: invoiceKey(invoice, 'finalize') },
     );
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+    if (!(isStripeInvalidRequest(error))) {
       throw new StripeCallFailed('invoices.finalizeInvoice', error, isStripeServerError(error));
     }
     const current = await call('invoices.retrieve', () =>
@@ -232,7 +233,7 @@ export async function voidStripeInvoice(
     return 'voided';
   } catch (error) {
     if (!(error instanceof StripeCallFailed) || error.serverError) throw error;
-    if (!(error.cause instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    if (!(isStripeInvalidRequest(error.cause))) throw error;
   }
   const current = await retrieveStripeInvoice(stripeInvoiceId);
   if (!current || current.status === 'void') return 'voided';
@@ -268,7 +269,7 @@ export async function markStripeInvoicePaid(
     return 'marked';
   } catch (error) {
     if (!(error instanceof StripeCallFailed) || error.serverError) throw error;
-    if (!(error.cause instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    if (!(isStripeInvalidRequest(error.cause))) throw error;
   }
   const current = await retrieveStripeInvoice(stripeInvoiceId);
   if (current && (current.status === 'paid' || current.status === 'void')) return 'already';

@@ -59,17 +59,44 @@ export function stripeUnavailable(error: unknown) {
   return refuse('payment.unreachable');
 }
 
+/**
+ * The SDK's name for a Stripe error ('StripeAPIError', 'StripeInvalidRequestError', ...), or
+ * null for anything else.
+ *
+ * Errors are told apart by the `type` every SDK error carries, never with `instanceof`: the one
+ * client of the process lives on `globalThis`, so an error it throws may come from another copy
+ * of the SDK than the one the caller imported (a server bundle holds one per route when the SDK
+ * is bundled; the ESM and CommonJS builds are two more), and `instanceof` then says no to a real
+ * StripeAPIError: a 500 from Stripe looked like no answer at all and the order could not be paid
+ * once Stripe was back.
+ */
+export function stripeErrorType(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const type = (error as { type?: unknown }).type;
+  return typeof type === 'string' && type.startsWith('Stripe') ? type : null;
+}
+
+function stripeErrorFields(error: unknown): { statusCode?: number; code?: string } {
+  return stripeErrorType(error) ? (error as { statusCode?: number; code?: string }) : {};
+}
+
 /** Whether Stripe answered with an error of its own (5xx), as opposed to no answer at all. */
 export function isStripeServerError(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeAPIError && (error.statusCode ?? 500) >= 500;
+  return (
+    stripeErrorType(error) === 'StripeAPIError' &&
+    (stripeErrorFields(error).statusCode ?? 500) >= 500
+  );
+}
+
+/** Whether Stripe refused the request as invalid (4xx invalid_request_error). */
+export function isStripeInvalidRequest(error: unknown): error is Error {
+  return stripeErrorType(error) === 'StripeInvalidRequestError';
 }
 
 /** Whether Stripe answered that the object asked for does not exist. */
 export function isStripeMissing(error: unknown): boolean {
-  return (
-    error instanceof Stripe.errors.StripeError &&
-    (error.code === 'resource_missing' || error.statusCode === 404)
-  );
+  const { code, statusCode } = stripeErrorFields(error);
+  return stripeErrorType(error) !== null && (code === 'resource_missing' || statusCode === 404);
 }
 
 /** Verifies a webhook request's signature over its raw body; 400 when it does not verify. */

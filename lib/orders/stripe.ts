@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import {
   CURRENCY,
+  isStripeInvalidRequest,
   isStripeMissing,
   isStripeServerError,
   Stripe,
@@ -93,7 +94,7 @@ export async function cancelIntent(id: string): Promise<'canceled' | 'not_cancel
     await stripeClient().paymentIntents.cancel(id);
     return 'canceled';
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError) return 'not_cancelable';
+    if (isStripeInvalidRequest(error)) return 'not_cancelable';
     throw unavailable(error);
   }
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 //  - an SMTP server (test/support/smtp.ts), stopped and started again on the same port.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -330,6 +331,38 @@ describe('Stripe fails', () => {
     // Stripe keeps a 500 under its idempotency key for a day; the store asks under a new one.
     standIn.clearFaults();
     await payNow(orderId);
+  });
+
+  it('answering 500 to a client made by another copy of the SDK (as another route of a server bundle would): still known as a Stripe 500, and paid once Stripe works again', async () => {
+    // The process's one client lives on globalThis; here it is made by the SDK's CommonJS build,
+    // whose error classes are not the ones this module imported (the ESM build).
+    const OtherCopy = createRequire(import.meta.url)('stripe') as typeof Stripe;
+    expect(OtherCopy.errors.StripeAPIError).not.toBe(
+      (await import('stripe')).default.errors.StripeAPIError,
+    );
+    const shared = globalThis as { __storefrontStripe?: Stripe };
+    const before = shared.__storefrontStripe;
+    const base = new URL(standIn.url);
+    shared.__storefrontStripe = new OtherCopy(standIn.env.STRIPE_SECRET_KEY, {
+      host: base.hostname,
+      port: Number(base.port),
+      protocol: 'http',
+      timeout: 1_500,
+      maxNetworkRetries: 1,
+    });
+    try {
+      const orderId = await unpaidOrder();
+      standIn.failRequests({ mode: 'error' });
+      expect(await app.orders.createPaymentIntent(buyer, orderId)).toEqual({
+        status: 502,
+        body: PAYMENT_UNREACHABLE,
+      });
+      standIn.clearFaults();
+      // The first key's 500 is replayed; the store must see it as Stripe's and ask afresh.
+      await payNow(orderId);
+    } finally {
+      shared.__storefrontStripe = before;
+    }
   });
 
   it('not answering: create-payment-intent gives up after the timeout with a 502; paid later', async () => {
