@@ -13,7 +13,17 @@ function sharedMongoUri(): string {
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
   return uris[(Math.max(1, worker) - 1) % uris.length]!;
 }
-process.env.MONGODB_URI = sharedMongoUri();
+
+/** The connection string with `monitorCommands=true` among its options. */
+function withCommandEvents(uri: string): string {
+  const query = uri.indexOf('?');
+  if (query >= 0) return `${uri.slice(0, query + 1)}monitorCommands=true&${uri.slice(query + 1)}`;
+  const afterHosts = uri.indexOf('/', uri.indexOf('//') + 2);
+  return afterHosts >= 0 ? `${uri}?monitorCommands=true` : `${uri}/?monitorCommands=true`;
+}
+// With the driver's command events on: test/support/operations.ts counts the commands that may
+// write, so that a database snapshot is read again only after one.
+process.env.MONGODB_URI = withCommandEvents(sharedMongoUri());
 process.env.DATA_DIR = inject('dataDir');
 process.env.MONGODB_DB = `test_${randomBytes(6).toString('hex')}`;
 process.env.SEED_DEMO_DATA ??= 'false';
