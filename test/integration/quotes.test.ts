@@ -325,6 +325,9 @@ describe('answering and accepting', () => {
   it('refuses an accept when the stock is short: nothing reserved, the quote still answered', async () => {
     const product = await newProduct(10_000);
     const quote = await answered(buyerA, product._id, 50_000);
+    // The mails of the request and the answer are tried after their answers: once they are
+    // (their outbox entries change), the quote is what the refused accept must leave alone.
+    await background.settleBackgroundWork();
     const before = await quoteDoc(quote._id);
     const res = await accept(buyerA, quote._id);
     expect(res.status).toBe(409);
@@ -332,6 +335,7 @@ describe('answering and accepting', () => {
       'There is not enough stock to accept this quote right now (only 10,000 available). The quote stays open: please try again later or contact us.',
     );
     expect(await api.stockOf(product._id)).toBe(10_000);
+    await background.settleBackgroundWork();
     const after = await quoteDoc(quote._id);
     expect(after).toEqual(before);
     expect(after?.status).toBe('answered');
