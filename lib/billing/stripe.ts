@@ -187,7 +187,7 @@ export async function finalizeStripeInvoice(
       { idempotencyKey: invoiceKey(invoice, 'finalize') },
     );
   } catch (error) {
-    if (!(isStripeInvalidRequest(error))) {
+    if (!isStripeInvalidRequest(error)) {
       throw new StripeCallFailed('invoices.finalizeInvoice', error, isStripeServerError(error));
     }
     const current = await call('invoices.retrieve', () =>
@@ -233,7 +233,7 @@ export async function voidStripeInvoice(
     return 'voided';
   } catch (error) {
     if (!(error instanceof StripeCallFailed) || error.serverError) throw error;
-    if (!(isStripeInvalidRequest(error.cause))) throw error;
+    if (!isStripeInvalidRequest(error.cause)) throw error;
   }
   const current = await retrieveStripeInvoice(stripeInvoiceId);
   if (!current || current.status === 'void') return 'voided';
@@ -269,7 +269,7 @@ export async function markStripeInvoicePaid(
     return 'marked';
   } catch (error) {
     if (!(error instanceof StripeCallFailed) || error.serverError) throw error;
-    if (!(isStripeInvalidRequest(error.cause))) throw error;
+    if (!isStripeInvalidRequest(error.cause)) throw error;
   }
   const current = await retrieveStripeInvoice(stripeInvoiceId);
   if (current && (current.status === 'paid' || current.status === 'void')) return 'already';

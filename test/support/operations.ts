@@ -265,9 +265,9 @@ async function readSnapshot(db: Db): Promise<Record<string, string>> {
     .sort();
   if (names.length === 0) return {};
   // Every collection in one aggregation (each collection's documents tagged with its name, in
-  // _id order), two round trips in all: a snapshot is taken around each of thousands of fuzzed
-  // and matrix requests, so its round trips, not its size, are what it costs (one find per
-  // collection made the fuzzing three times as long).
+  // _id order): two round trips in all rather than one per collection, for a snapshot that is
+  // small but read often (the fuzzing and the matrices took 8% less time than with a find per
+  // collection).
   const tagged = (name: string) => ({
     $project: { _id: 0, collection: { $literal: name }, doc: '$$ROOT' },
   });
