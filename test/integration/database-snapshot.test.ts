@@ -30,7 +30,11 @@ describe('databaseSnapshot', () => {
     expect(snapshotChanges(second, third)).toEqual([]);
 
     // The rate-limit counters are left out of snapshots: writing them reads nothing again.
-    await collections(db).rateLimits.insertOne({ _id: 'probe', count: 1 } as never);
+    await collections(db).rateLimits.insertOne({
+      _id: 'probe',
+      count: 1,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     expect(await databaseSnapshot()).toBe(third);
 
     await db.collection('parts').deleteMany({});

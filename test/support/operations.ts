@@ -175,7 +175,8 @@ export function errorShapeProblem(answer: Answer): string | null {
  */
 export async function databaseSnapshot(): Promise<Record<string, string>> {
   const db = await getDb();
-  const watch = writeWatch(await getClient(), skippedCollections(db));
+  const skipped = skippedCollections(db);
+  const watch = writeWatch(await getClient(), skipped);
   const cached = lastSnapshot;
   if (watch && cached && cached.db === db.databaseName && cached.writes === watch.count) {
     return cached.snapshot;
@@ -183,7 +184,7 @@ export async function databaseSnapshot(): Promise<Record<string, string>> {
   // Counted before reading: a write sent while the collections are read makes the next call
   // read again.
   const writes = watch?.count ?? -1;
-  const snapshot = await readSnapshot(db);
+  const snapshot = await readSnapshot(db, skipped);
   lastSnapshot = watch ? { db: db.databaseName, writes, snapshot } : null;
   return snapshot;
 }
@@ -257,8 +258,7 @@ function writeWatch(client: MongoClient, skipped: ReadonlySet<string>): { count:
   return watch;
 }
 
-async function readSnapshot(db: Db): Promise<Record<string, string>> {
-  const skipped = skippedCollections(db);
+async function readSnapshot(db: Db, skipped: ReadonlySet<string>): Promise<Record<string, string>> {
   const names = (await db.listCollections({}, { nameOnly: true }).toArray())
     .map((info) => info.name)
     .filter((name) => !skipped.has(name) && !name.startsWith('system.'))
