@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { fieldMessages, messages } from '@/lib/core/messages';
+import { EMAIL_PATTERN } from '@/lib/core/validation/email';
 import { printable } from '@/lib/core/validation/text';
 
 const v = messages.validation;
 
-/**
- * The email pattern the forms accept: word characters, @, letters or underscores, a dot,
- * 2-3 letters.
- */
-export const EMAIL_PATTERN = /^\w+@[a-zA-Z_]+?\.[a-zA-Z]{2,3}$/;
+/** The email addresses the forms accept (lib/core/validation/email.ts: real business addresses). */
+export { EMAIL_PATTERN };
 
 export const emailField = z
   .string({ error: v.emailRequired })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldMessages as f, messages } from '@/lib/core/messages';
+import { EMAIL_PATTERN } from '@/lib/core/validation/email';
 import { printable } from '@/lib/core/validation/text';
 
 const v = messages.validation;
@@ -22,7 +23,7 @@ export const contactSchema = z.object({
     .trim()
     .min(1, { error: v.emailRequired, abort: true })
     .max(254, f.tooLong('Email'))
-    .pipe(z.email(v.emailInvalid)),
+    .regex(EMAIL_PATTERN, v.emailInvalid),
   address: printable(
     z
       .string()
