@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -97,4 +98,43 @@ describe('the README commands', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('npm run db -- start --port N starts the engine on that port, and says so when one runs elsewhere', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storefront-db-port-'));
+    const db = (...args: string[]) => npmRun('db', args, { DATA_DIR: dataDir });
+    const port = await freePort();
+    try {
+      const started = await db('start', '--port', String(port));
+      expect(started.stdout).toContain(`Started embedded MongoDB at mongodb://127.0.0.1:${port}/`);
+      const client = new MongoClient(`mongodb://127.0.0.1:${port}/?directConnection=true`, {
+        serverSelectionTimeoutMS: 5_000,
+      });
+      await client.db('probe').command({ ping: 1 });
+      await client.close();
+      // The same port again (the = form): already running there.
+      expect((await db('start', `--port=${port}`)).stdout).toContain(
+        `Already running: embedded MongoDB at mongodb://127.0.0.1:${port}/`,
+      );
+      // Another port: the running engine cannot move, and the command says so.
+      const elsewhere = await db('start', '--port', String(port === 65535 ? port - 1 : port + 1));
+      expect(elsewhere.code).toBe(1);
+      expect(elsewhere.stderr).toContain(`It listens on port ${port}, not `);
+      expect(await db('start', '--port', '70000')).toMatchObject({ code: 2 });
+    } finally {
+      await db('stop');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
+
+/** A port nothing listens on right now (the system's pick, released again). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

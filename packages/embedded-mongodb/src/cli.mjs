@@ -32,7 +32,9 @@ function parse(argv) {
     else throw new Error(`unexpected argument ${argv[i]}`);
   }
   if (!dataDir) throw new Error('--data-dir needs a value');
-  if (!Number.isInteger(port) || port < 0) throw new Error('--port must be a non-negative integer');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error('--port must be a port number from 0 to 65535 (0: a free port)');
+  }
   return { command, dataDir: path.resolve(dataDir), port };
 }
 
@@ -48,10 +50,17 @@ async function main() {
   switch (command) {
     case 'start': {
       try {
-        const server = await ensureEmbeddedMongo({ dataDir });
+        const server = await ensureEmbeddedMongo({ dataDir, port });
         console.log(
           `${server.startedHere ? 'Started' : 'Already running:'} embedded MongoDB at ${server.uri} (pid ${server.pid})`,
         );
+        // A server that was already running keeps its port: asked for another, say so.
+        if (port && server.port !== port) {
+          console.error(
+            `It listens on port ${server.port}, not ${port}: run \`npm run db -- stop\` first to move it.`,
+          );
+          return 1;
+        }
         return 0;
       } catch (error) {
         console.error(/** @type {Error} */ (error).message);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
+  DEFAULT_PORT,
   EXIT_LOCKED,
   KILL_POLL_MS,
   LOG_TAIL_LINES,
@@ -76,17 +77,23 @@ const inFlight = new Map();
  * Returns the embedded MongoDB server for `dataDir`, starting one in the background if none
  * is running.
  *
- * @param {{ dataDir: string, idleExitMs?: number, timeoutMs?: number }} options
+ * @param {{ dataDir: string, idleExitMs?: number, timeoutMs?: number, port?: number }} options
  *   idleExitMs: a server started by this call stops once no client has been connected for
  *   this long (omit to keep it running until stopped). timeoutMs: how long to wait for
- *   start-up (default 30 s).
+ *   start-up (default 30 s). port: where a server started by this call listens (default 0: a
+ *   free port the system picks); a server already running keeps its own port.
  * @returns {Promise<EmbeddedMongo>}
  */
-export function ensureEmbeddedMongo({ dataDir, idleExitMs, timeoutMs = START_TIMEOUT_MS }) {
+export function ensureEmbeddedMongo({
+  dataDir,
+  idleExitMs,
+  timeoutMs = START_TIMEOUT_MS,
+  port = DEFAULT_PORT,
+}) {
   const root = path.resolve(dataDir);
   let call = inFlight.get(root);
   if (!call) {
-    call = ensure(root, idleExitMs, timeoutMs).finally(() => inFlight.delete(root));
+    call = ensure(root, idleExitMs, timeoutMs, port).finally(() => inFlight.delete(root));
     inFlight.set(root, call);
   }
   return call;
@@ -96,9 +103,10 @@ export function ensureEmbeddedMongo({ dataDir, idleExitMs, timeoutMs = START_TIM
  * @param {string} root
  * @param {number | undefined} idleExitMs
  * @param {number} timeoutMs
+ * @param {number} port
  * @returns {Promise<EmbeddedMongo>}
  */
-async function ensure(root, idleExitMs, timeoutMs) {
+async function ensure(root, idleExitMs, timeoutMs, port) {
   const paths = dataPaths(root);
   const existing = await liveServer(root);
   if (existing) return existing;
@@ -134,7 +142,7 @@ async function ensure(root, idleExitMs, timeoutMs) {
         if (started) return started;
         continue;
       }
-      const child = spawnServer(paths, idleExitMs);
+      const child = spawnServer(paths, idleExitMs, port);
       const started = await waitForServer(root, /** @type {number} */ (child.pid), child, deadline);
       if (started) return { ...started, startedHere: true };
     } finally {
@@ -158,9 +166,11 @@ function formatLog(log) {
 /**
  * @param {ReturnType<typeof dataPaths>} paths
  * @param {number | undefined} idleExitMs
+ * @param {number} port
  */
-function spawnServer(paths, idleExitMs) {
+function spawnServer(paths, idleExitMs, port) {
   const args = [serverScriptPath, '--data-dir', paths.root];
+  if (port) args.push('--port', String(port));
   if (idleExitMs) args.push('--idle-exit-ms', String(idleExitMs));
   const out = fs.openSync(paths.log, 'w');
   try {
