@@ -40,6 +40,10 @@ import { emailParam, parseWith, readJson, route } from './handler';
  * 6. the handler, whose answer is sent as JSON with the operation's one success status (or
  *    the status and headers of `reply()`); a `Response` is sent as it is (files, CSV, pages).
  *
+ * Whatever it is, an answer to a caller who sent a credential (session cookie, bearer token) is
+ * `Cache-Control: private, no-store` (`privateWhenSignedIn`, ./handler.ts), failures included,
+ * unless the operation is declared `sameForEveryone`.
+ *
  * The answer is serialised as the handler built it (key order and all, byte for byte as
  * before) and then checked against the declared response schema outside production: an
  * answer the schema refuses, or one with a field the schema does not name, is a 500 naming
@@ -117,34 +121,37 @@ export function handle<const O extends Declared>(
   handler: (input: OperationInput<O>) => Promise<unknown> | unknown,
   options: HandleOptions<O> = {},
 ): (request: Request, context: RouteContext) => Promise<Response> {
-  return route<Record<string, string | string[]>>(async (request, context) => {
-    const params = await pathParams(operation, context);
-    const identity = await caller(operation, request, params);
-    const user = identity?.user as UserOf<O>;
-    const session = (operation.access === 'session' ? identity : undefined) as SessionOf<O>;
-    const limits = options.limits?.({ request, user, params: params as PathOf<O> });
-    if (limits?.length) await enforce(limits);
-    const query = (
-      options.ownQuery ? undefined : queryOf(operation, request, options.everyQueryValue)
-    ) as QueryOf<O>;
-    const body = (await bodyOf(operation, request, options.ownBody)) as BodyOf<O>;
-    const answer = await handler({
-      request,
-      user,
-      session,
-      params: params as PathOf<O>,
-      query,
-      body,
-    });
-    if (answer instanceof Response) return answer;
-    const { status, headers, value } =
-      answer instanceof Reply
-        ? { status: answer.init.status, headers: answer.init.headers, value: answer.body }
-        : { status: successStatus(operation), headers: undefined, value: answer };
-    const response = NextResponse.json(value, { status, headers });
-    if (env.NODE_ENV !== 'production') checkAnswer(operation, status, value);
-    return response;
-  });
+  return route<Record<string, string | string[]>>(
+    async (request, context) => {
+      const params = await pathParams(operation, context);
+      const identity = await caller(operation, request, params);
+      const user = identity?.user as UserOf<O>;
+      const session = (operation.access === 'session' ? identity : undefined) as SessionOf<O>;
+      const limits = options.limits?.({ request, user, params: params as PathOf<O> });
+      if (limits?.length) await enforce(limits);
+      const query = (
+        options.ownQuery ? undefined : queryOf(operation, request, options.everyQueryValue)
+      ) as QueryOf<O>;
+      const body = (await bodyOf(operation, request, options.ownBody)) as BodyOf<O>;
+      const answer = await handler({
+        request,
+        user,
+        session,
+        params: params as PathOf<O>,
+        query,
+        body,
+      });
+      if (answer instanceof Response) return answer;
+      const { status, headers, value } =
+        answer instanceof Reply
+          ? { status: answer.init.status, headers: answer.init.headers, value: answer.body }
+          : { status: successStatus(operation), headers: undefined, value: answer };
+      const response = NextResponse.json(value, { status, headers });
+      if (env.NODE_ENV !== 'production') checkAnswer(operation, status, value);
+      return response;
+    },
+    { sameForEveryone: operation.sameForEveryone === true },
+  );
 }
 
 async function pathParams(

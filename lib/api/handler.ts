@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ZodType } from 'zod';
 import { assertSameSite, BodyTooLargeError, MAX_JSON_BYTES, readBounded } from '@/lib/security';
+import { requestCredential } from '@/lib/security/cross-site';
 import { requestStarted } from '../core/activity';
 import { requestIdOf } from '../core/log';
 import { RefusalError, refuse as failure, refuseInvalid as validationError } from '../core/refusal';
@@ -20,20 +21,56 @@ export { errorResponse };
  * lib/core/log.ts) and answered as a plain 500. Every
  * app/api handler but Auth.js's own (which has its CSRF token) and the JSON 404 is wrapped.
  * Each request is counted while it is answered (./activity.ts: under load, background work
- * waits for the load to ease).
+ * waits for the load to ease). Every answer to a request that carries a credential is
+ * `Cache-Control: private, no-store` (`privateWhenSignedIn`), unless `sameForEveryone`.
  */
-export function route<P = Record<string, never>>(handler: Handler<P>): Handler<P> {
+export function route<P = Record<string, never>>(
+  handler: Handler<P>,
+  { sameForEveryone = false }: { sameForEveryone?: boolean } = {},
+): Handler<P> {
   return async (request, context) => {
     const done = requestStarted();
+    let response: Response;
     try {
       assertSameSite(request);
-      return await handler(request, context);
+      response = await handler(request, context);
     } catch (error) {
-      return errorResponse(error, requestIdOf(request));
+      response = errorResponse(error, requestIdOf(request));
     } finally {
       done();
     }
+    return sameForEveryone ? response : privateWhenSignedIn(request, response);
   };
+}
+
+/** What every answer to a signed-in caller says to caches: keep nothing, share nothing. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * Whether the request carries a credential: the session cookie, a bearer token, or any other
+ * `Authorization` (the machine endpoints' secrets included), valid or not.
+ */
+export function carriesCredential(request: Request): boolean {
+  return requestCredential(request.headers) !== 'none' || request.headers.has('authorization');
+}
+
+/**
+ * The answer with `Cache-Control: private, no-store` when the request carries a credential
+ * (whatever the handler said: an answer to a signed-in caller may hold their prices, their
+ * company, their invoices, or only that they were refused), as it is otherwise: a public read
+ * asked anonymously keeps its own caching. Errors, files, CSV and PDF answers alike.
+ */
+export function privateWhenSignedIn(request: Request, response: Response): Response {
+  if (!carriesCredential(request)) return response;
+  try {
+    response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    return response;
+  } catch {
+    // An answer with immutable headers (`Response.redirect`): the same answer, new headers.
+    const copy = new Response(response.body, response);
+    copy.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    return copy;
+  }
 }
 
 /**

@@ -63,6 +63,8 @@ export const getImageOp = operation({
   description:
     'A picture stored in the database, with the type found from its bytes at upload. The bytes under an id never change, so it may be cached for a year. An upload never attached to a review or product is removed an hour after it was made (404 from then on).',
   access: 'public',
+  // The bytes under a random id, whoever asks: cached a year, for signed-in callers too.
+  sameForEveryone: true,
   params: {
     path: z.object({ imageId: imageIdPath() }),
     header: z.object({

@@ -135,6 +135,8 @@ export const openApiDocumentOp = operation({
   summary: 'This API contract (OpenAPI 3.1)',
   description: 'Generated from the zod schemas the route handlers validate with.',
   access: 'public',
+  // Pre-rendered at build time (`force-static`): one answer for everyone.
+  sameForEveryone: true,
   database: false,
   responses: {
     200: {
@@ -157,6 +159,8 @@ export const apiReferenceOp = operation({
   description:
     'A readable reference of this document for integrators, served entirely from this origin (no external scripts or fonts).',
   access: 'public',
+  // Pre-rendered at build time (`force-static`): one answer for everyone.
+  sameForEveryone: true,
   database: false,
   responses: { 200: { description: 'The page.', content: { 'text/html': z.string() } } },
 });
@@ -169,6 +173,8 @@ export const apiReferenceScriptOp = operation({
   summary: "The reference page's script",
   description: 'The Scalar API reference bundle the page loads, from this origin.',
   access: 'public',
+  // Pre-rendered at build time (`force-static`): one answer for everyone.
+  sameForEveryone: true,
   database: false,
   responses: {
     200: { description: 'The script.', content: { 'text/javascript': z.string() } },

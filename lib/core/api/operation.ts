@@ -128,6 +128,14 @@ export interface OperationContract {
   handledBy?: 'auth.js';
   /** Wrapped in `route()`, which answers every failure in the error shape (default true). */
   wrapped?: boolean;
+  /**
+   * The answer is the same whoever asks and is built without reading any credential (a
+   * pre-rendered document, an image by its random id), so it keeps its own caching for a
+   * signed-in caller too. Every other answer to a request that carries a credential (session
+   * cookie, bearer token) is `Cache-Control: private, no-store`, failures included
+   * (`route()`, lib/api/handler.ts). Only for `access: 'public'`.
+   */
+  sameForEveryone?: true;
 }
 
 /** Keeps each declaration's literal types while checking it against the contract's shape. */

@@ -1,7 +1,7 @@
 import { NextRequest, NextResponse } from 'next/server';
 import { handlers } from '@/auth';
 import { failure } from '@/lib/api/errors';
-import { errorResponse, readText } from '@/lib/api/handler';
+import { errorResponse, privateWhenSignedIn, readText } from '@/lib/api/handler';
 import { authJsAcceptsCallbackUrl } from '@/lib/accounts';
 import { env } from '@/lib/core/env';
 import { requestIdOf } from '@/lib/core/log';
@@ -103,9 +103,11 @@ async function withBoundedBody(request: NextRequest): Promise<NextRequest | Resp
   }
 }
 
-export function GET(incoming: NextRequest) {
+/** Every answer to a caller with a credential is `private, no-store`, as the API edge's. */
+export async function GET(incoming: NextRequest) {
   const request = forAuthJs(incoming);
-  return request instanceof Response ? request : handlers.GET(request);
+  const answer = request instanceof Response ? request : await handlers.GET(request);
+  return privateWhenSignedIn(incoming, answer);
 }
 
 /** Where Auth.js sends the person after a POST: the JSON `url` or the Location, if any. */
@@ -132,6 +134,10 @@ function isRateLimited(target: string | null): target is string {
  * shape, plus the `url` that Auth.js's client reads, so `signIn()` reports code `rate_limited`.
  */
 export async function POST(incoming: NextRequest) {
+  return privateWhenSignedIn(incoming, await answerPost(incoming));
+}
+
+async function answerPost(incoming: NextRequest): Promise<Response> {
   const bounded = await withBoundedBody(incoming);
   if (bounded instanceof Response) return bounded;
   const request = forAuthJs(bounded);
