@@ -21,7 +21,7 @@ import { APP_PORT, SMTP_PORT, STRIPE_PORT } from './stand-ins/ports.mjs';
 test.describe.configure({ mode: 'serial' });
 test.afterAll(closeTestDb);
 
-const CRON_SECRET = 'cluster-cron-secret';
+const CRON_SECRET = 'cluster-cron-secret-0123456789abcdef';
 const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
 
 let cluster: Awaited<ReturnType<typeof startCluster>>;

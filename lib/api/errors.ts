@@ -106,11 +106,17 @@ export function apiErrorFrom(error: unknown, requestId?: string): ApiError {
 
 /**
  * Answers an error as the one JSON shape `{ error: { code, message, details? } }`; `requestId`
- * names the request in the log line of an unexpected error.
+ * names the request in the log line of an unexpected error. A rate limit's 429 says when to try
+ * again in `Retry-After` too (seconds, as `details.retryAfter`).
  */
 export function errorResponse(error: unknown, requestId?: string): Response {
   const answer = apiErrorFrom(error, requestId);
-  return NextResponse.json(answer.toBody(), { status: answer.status });
+  const retryAfter = (answer.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+  const headers =
+    answer.code === 'rate_limited' && typeof retryAfter === 'number'
+      ? { 'Retry-After': String(retryAfter) }
+      : undefined;
+  return NextResponse.json(answer.toBody(), { status: answer.status, headers });
 }
 
 // ---- The edge's own errors (and the contract's examples) ------------------------------------

@@ -51,7 +51,11 @@ const schema = z
     AUTH_SECRET: optionalString,
     AUTH_URL: optionalUrl,
     // The bearer secret of GET /api/cron/{job} (Vercel Cron); absent: that endpoint does not exist.
-    CRON_SECRET: optionalString,
+    // At least 32 characters: it runs the store's jobs, and guesses are only rate-limited.
+    CRON_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().min(32, 'must be at least 32 characters (a random secret)').optional(),
+    ),
     // `off`: this server process runs no background jobs (a dedicated `npm run worker` does).
     JOB_RUNNER: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
     SITE_URL: optionalUrl,

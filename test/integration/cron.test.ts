@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // process runs now answers `busy`, and every answer is never cached.
 
 vi.hoisted(() => {
-  process.env.CRON_SECRET = 'a-cron-secret-of-the-store';
+  process.env.CRON_SECRET = 'a-cron-secret-of-the-store-0123456789';
 });
 
 let route: typeof import('@/app/api/cron/[job]/route');
@@ -33,20 +33,20 @@ async function cron(job: string, authorization?: string) {
 }
 
 describe('GET /api/cron/{job}', () => {
-  it('runs the job for its secret, and answers no-store', async () => {
-    const answer = await cron('outbox.retry', 'Bearer a-cron-secret-of-the-store');
+  it('runs the job for its secret, and answers private, no-store', async () => {
+    const answer = await cron('outbox.retry', 'Bearer a-cron-secret-of-the-store-0123456789');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ job: 'outbox.retry', outcome: 'ran' });
-    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('refuses a missing or wrong secret (401) and an unknown job (404)', async () => {
-    for (const authorization of [undefined, 'Bearer wrong', 'a-cron-secret-of-the-store']) {
+    for (const authorization of [undefined, 'Bearer wrong', 'a-cron-secret-of-the-store-0123456789']) {
       const answer = await cron('orders.expiry', authorization);
       expect(answer.status).toBe(401);
       expect(answer.body.error.code).toBe('unauthorized');
     }
-    const unknown = await cron('orders.nothing', 'Bearer a-cron-secret-of-the-store');
+    const unknown = await cron('orders.nothing', 'Bearer a-cron-secret-of-the-store-0123456789');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe('No background job is named orders.nothing.');
   });
@@ -62,7 +62,7 @@ describe('GET /api/cron/{job}', () => {
       { $set: { holder: 'another-process', until: new Date(Date.now() + 60_000) } },
       { upsert: true },
     );
-    const answer = await cron('images.orphans', 'Bearer a-cron-secret-of-the-store');
+    const answer = await cron('images.orphans', 'Bearer a-cron-secret-of-the-store-0123456789');
     expect(answer.body).toEqual({ job: 'images.orphans', outcome: 'busy' });
   });
 });

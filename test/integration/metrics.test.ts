@@ -52,7 +52,7 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
       const res = await scrape(authorization);
       expect(res.status, String(authorization)).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
-      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
       expect(await res.json()).toEqual({
         error: { code: 'unauthorized', message: 'The metrics token is missing or wrong.' },
       });
@@ -88,7 +88,7 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     const text = await res.text();
 
     expect(text).toContain('# TYPE storefront_outbox_pending_mails gauge');

@@ -104,9 +104,9 @@ export const metricsOp = operation({
   tag,
   summary: 'Metrics for Prometheus',
   description:
-    "The store's metrics in Prometheus's text format (outbox backlog and failed mails, background job durations, requests refused by rate limits, process metrics), for a scraper sending `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN on the server the endpoint does not exist (404). Never cached.",
+    "The store's metrics in Prometheus's text format (outbox backlog and failed mails, background job durations, requests refused by rate limits, process metrics), for a scraper sending `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN on the server the endpoint does not exist (404). Wrong tokens are counted per client address, with wrong CRON_SECRETs: beyond 10 in 15 minutes every attempt from that address is 429 (the right token too) until the window ends. Never cached.",
+  rateLimited: true,
   access: 'public',
-  database: false,
   errors: [
     {
       key: 'metrics.token_invalid',
@@ -122,7 +122,7 @@ export const metricsOp = operation({
     200: {
       description: 'The metrics (`text/plain; version=0.0.4`).',
       content: { 'text/plain': z.string() },
-      headers: noStore,
+      headers: z.object({ 'Cache-Control': z.literal('private, no-store') }),
     },
   },
 });
