@@ -41,7 +41,11 @@ describe('GET /api/cron/{job}', () => {
   });
 
   it('refuses a missing or wrong secret (401) and an unknown job (404)', async () => {
-    for (const authorization of [undefined, 'Bearer wrong', 'a-cron-secret-of-the-store-0123456789']) {
+    for (const authorization of [
+      undefined,
+      'Bearer wrong',
+      'a-cron-secret-of-the-store-0123456789',
+    ]) {
       const answer = await cron('orders.expiry', authorization);
       expect(answer.status).toBe(401);
       expect(answer.body.error.code).toBe('unauthorized');
