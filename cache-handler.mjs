@@ -16,16 +16,14 @@ import { CacheHandler } from '@fortedigital/nextjs-cache-handler';
 import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru';
 import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings';
 import { createClient } from 'redis';
+import { storeLogger } from './lib/core/log-options.mjs';
 
 const shared = /** @type {typeof globalThis & { __storefrontCacheConfig?: Promise<object> }} */ (
   globalThis
 );
 
-/** One JSON log line, as lib/core/log.ts writes them (this file loads outside the app's bundle). */
-function log(level, msg, fields = {}) {
-  const line = JSON.stringify({ level, time: Date.now(), msg, component: 'cache', ...fields });
-  (level === 'error' || level === 'warn' ? console.error : console.log)(line);
-}
+/** The cache's log lines, in the store's format (lib/core/log-options.mjs), marked `component: cache`. */
+const log = storeLogger({ component: 'cache' });
 
 async function createConfig(buildId) {
   if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD || !process.env.REDIS_URL) {
@@ -40,18 +38,19 @@ async function createConfig(buildId) {
       reconnectStrategy: (retries) => Math.min(retries * 200, 5_000),
     },
   });
-  client.on('error', (error) => log('warn', 'redis: connection error', { error: error.message }));
+  client.on('error', (error) => log.warn({ error: error.message }, 'redis: connection error'));
   try {
     await client.connect();
   } catch (error) {
-    log('error', 'redis: unreachable at start; this instance caches on its own', {
-      error: error instanceof Error ? error.message : String(error),
-    });
+    log.error(
+      { error: error instanceof Error ? error.message : String(error) },
+      'redis: unreachable at start; this instance caches on its own',
+    );
     await client.disconnect().catch(() => {});
     return { handlers: [createLruHandler()] };
   }
   const prefix = `${process.env.REDIS_KEY_PREFIX || 'storefront'}:${buildId || 'build'}:`;
-  log('info', 'redis: shared page and data cache', { keyPrefix: prefix });
+  log.info({ keyPrefix: prefix }, 'redis: shared page and data cache');
   return {
     handlers: [
       createRedisHandler({

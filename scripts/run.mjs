@@ -90,6 +90,9 @@ async function main() {
   const child = spawn(process.execPath, command, {
     cwd: projectRoot,
     stdio: ['inherit', 'pipe', 'inherit'],
+  // The server's stdout is a pipe to this process: its lines are readable ones when this
+  // command's own output is a terminal (lib/core/log-options.mjs), as if it printed there itself.
+  if (process.stdout.isTTY && !process.env.LOG_FORMAT) process.env.LOG_FORMAT = 'pretty';
     env: process.env,
   });
   let announced = false;

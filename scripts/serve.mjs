@@ -20,7 +20,7 @@
 // `npm run serve` runs it with HOST and PORT from the environment (default 127.0.0.1:3000).
 import http from 'node:http';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { format, parseArgs } from 'node:util';
 import { listenProblem } from '../lib/security/listen.mjs';
 import { productionProfileProblem } from '../lib/security/production-profile.mjs';
 import { boundRequestBody } from './lib/body-limit.mjs';
@@ -29,8 +29,7 @@ import { appendForwardedFor } from './lib/forwarded-for.mjs';
 import { loadProjectEnv, projectRoot } from './lib/project-env.mjs';
 import { staticBrotli } from './lib/static-brotli.mjs';
 import { encodeStringBodies } from './lib/string-bodies.mjs';
-import { pino } from 'pino';
-import { loggerOptions } from '../lib/core/log-options.mjs';
+import { storeLogger } from '../lib/core/log-options.mjs';
 import { REQUEST_ID_HEADER, REQUEST_ID_SET_HEADER, requestIdFor } from '../lib/core/request-id.mjs';
 
 // .env files, as Next.js loads them, so that the checks below see the same configuration.
@@ -72,6 +71,24 @@ if (refusal) {
   process.exit(1);
 }
 
+// From here on, every line the server prints on stdout is one of the store's log lines
+// (lib/core/log-options.mjs: a JSON object, or readable on a terminal or with LOG_FORMAT=pretty),
+// Next.js's own included. Errors printed with console.error stay on stderr.
+const log = storeLogger();
+for (const [method, level] of [
+  ['log', 'info'],
+  ['info', 'info'],
+  ['warn', 'warn'],
+  ['debug', 'debug'],
+]) {
+  console[method] = (...args) =>
+    log[level](
+      format(...args)
+        .replace(/\x1b\[[0-9;]*m/g, '')
+        .trim(),
+    );
+}
+
 const { default: next } = await import('next');
 const app = next({ dev: false, dir: path.resolve(values.dir), hostname, port });
 try {
@@ -90,12 +107,6 @@ const handle = app.getRequestHandler();
 const brotli = staticBrotli(
   path.join(path.resolve(values.dir), process.env.NEXT_DIST_DIR || '.next', 'static'),
 );
-
-// The request log: one JSON line per request (lib/core/log-options.mjs), through the same
-// destination as the application's logger (lib/core/log.ts shares it on globalThis).
-globalThis.__storefrontLogSink ??= { target: pino.destination({ dest: 1, sync: true }) };
-const logSink = globalThis.__storefrontLogSink;
-const log = pino(loggerOptions(process.env), { write: (line) => logSink.target.write(line) });
 
 /** A request's path without its query, which may carry a token (a reset link's). */
 function pathOf(request) {
@@ -153,18 +164,32 @@ server.on('error', (error) => {
 });
 
 server.listen(port, hostname, () => {
-  console.log(`✓ Ready on http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`);
+  const url = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
+  log.info({ url }, `Ready on ${url}`);
 });
 
 // Graceful shutdown with a deadline. At SIGTERM or SIGINT the server is marked as stopping
 // (lib/core/lifecycle.ts: GET /api/health/ready answers 503 at once, so a load balancer takes
 // the instance out), stops taking connections, lets the requests in flight and their `after()`
-// work finish, then exits with the signal's code. If that takes longer than SHUTDOWN_TIMEOUT_MS
-// (default 10 s; lib/core/env refuses an invalid value at start-up), it says so and exits anyway.
+// work finish, sends what must leave with the process (the last traces: the steps registered
+// with lib/core/lifecycle.ts `atShutdown`), then exits with the signal's code. If that takes
+// longer than SHUTDOWN_TIMEOUT_MS (default 10 s; lib/core/env refuses an invalid value at start-up), it says so and exits anyway.
 const shutdownTimeoutMs = /^\d+$/.test(process.env.SHUTDOWN_TIMEOUT_MS?.trim() ?? '')
   ? Number(process.env.SHUTDOWN_TIMEOUT_MS)
   : 10_000;
 let stopping = false;
+
+/** The steps registered with lib/core/lifecycle.ts `atShutdown`, one after the other. */
+async function runShutdownSteps() {
+  for (const step of globalThis.__storefrontShutdownSteps ?? []) {
+    await step
+      .run()
+      .catch((error) =>
+        log.error({ err: error, step: step.name }, `Shutdown step ${step.name} failed`),
+      );
+  }
+}
+
 for (const [signal, code] of [
   ['SIGINT', 130],
   ['SIGTERM', 143],
@@ -193,6 +218,7 @@ for (const [signal, code] of [
       jobsStopped
         .then(() => app.close())
         .catch((error) => log.error({ err: error }, 'Next.js did not close cleanly'))
+        .then(() => runShutdownSteps())
         .finally(() => {
           log.info(
             { signal, durationMs: Math.round(performance.now() - stoppingSince) },

@@ -12,7 +12,11 @@ async function main() {
   const { closeConnection } = await import('@/lib/core/db');
   const { startStoreJobRunner } = await import('@/lib/startup/jobs');
   const runner = await startStoreJobRunner();
-  console.log(`[worker] running ${runner.jobs.join(', ')} on their schedules`);
+  const { logger } = await import('@/lib/core/log');
+  logger.info(
+    { jobs: runner.jobs },
+    `[worker] running ${runner.jobs.join(', ')} on their schedules`,
+  );
 
   const deadline = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
   let stopping = false;
@@ -23,9 +27,12 @@ async function main() {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      console.log(`[worker] ${signal}: finishing the runs in progress`);
+      logger.info({ signal }, `[worker] ${signal}: finishing the runs in progress`);
       const timer = setTimeout(() => {
-        console.error(`[worker] runs still in progress after ${deadline} ms: stopping anyway`);
+        logger.error(
+          { signal, timeoutMs: deadline },
+          `[worker] runs still in progress after ${deadline} ms: stopping anyway`,
+        );
         process.exit(code);
       }, deadline);
       timer.unref();

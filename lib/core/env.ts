@@ -139,8 +139,9 @@ const schema = z
     /** Set by Vercel on its platform ("1"): the client address comes from Vercel's own header. */
     VERCEL: optionalString,
     // Observability (docs/operations.md, "Logs, traces and metrics"). The logger reads LOG_LEVEL
-    // itself (lib/core/log-options.mjs) and the production server SHUTDOWN_TIMEOUT_MS
-    // (scripts/serve.mjs); both are checked here so that a value they would ignore stops the start.
+    // and LOG_FORMAT itself (lib/core/log-options.mjs) and the production server
+    // SHUTDOWN_TIMEOUT_MS (scripts/serve.mjs); all are checked here so that a value they would
+    // ignore stops the start.
     LOG_LEVEL: z.preprocess(
       (value) => (typeof value === 'string' ? emptyToUndefined(value.trim().toLowerCase()) : value),
       z
@@ -164,6 +165,11 @@ const schema = z
     ),
     MAX_UNPAID_ORDERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
     ADMIN_EMAILS: z.preprocess(
+    /** `json` (one object per line) or `pretty` (readable); unset: pretty on a terminal only. */
+    LOG_FORMAT: z.preprocess(
+      (value) => (typeof value === 'string' ? emptyToUndefined(value.trim().toLowerCase()) : value),
+      z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+    ),
       emptyToUndefined,
       z
         .string()

@@ -1,15 +1,16 @@
 import 'server-only';
 import { inspect } from 'node:util';
-import { pino, type DestinationStream, type Logger } from 'pino';
-import { loggerOptions } from './log-options.mjs';
+import type { Logger } from 'pino';
+import { logSink, storeLogger } from './log-options.mjs';
 import { acceptRequestId, REQUEST_ID_HEADER } from './request-id.mjs';
 
 /**
  * The store's logger: structured JSON lines on stdout (pino), one object per line with `level`
  * (`fatal`, `error`, `warn`, `info`, `debug`, `trace`), `time` (ISO 8601), `pid`, `hostname`,
  * `msg` and the fields of the call, such as `requestId` and `err` (an error's type, message and
- * stack). The level comes from LOG_LEVEL (default `info`; `silent` writes nothing): see
- * lib/core/log-options.mjs, which the production server's request log shares.
+ * stack). The level comes from LOG_LEVEL (default `info`; `silent` writes nothing), the form
+ * from LOG_FORMAT (`json`; `pretty`, the default on a terminal): see lib/core/log-options.mjs,
+ * which the production server's lines and the shared cache's share.
  *
  *   logger.warn(`[outbox] ${label}: attempt failed`);
  *   logger.error({ err: error }, '[orders] the expiry sweep failed');
@@ -20,20 +21,13 @@ import { acceptRequestId, REQUEST_ID_HEADER } from './request-id.mjs';
  */
 
 /**
- * Where lines go: stdout, written synchronously (a line is never lost when the process exits
- * right after it, as at the end of a shutdown), or what `redirectLogs` set. One per process,
- * kept on globalThis: every bundle of the server writes through the same one.
+ * Where lines go: the process's one destination (lib/core/log-options.mjs `logSink`): stdout,
+ * written synchronously, as JSON lines or, on a terminal or with LOG_FORMAT=pretty, readable
+ * ones; or what `redirectLogs` set.
  */
-const shared = globalThis as typeof globalThis & {
-  __storefrontLogSink?: { target: DestinationStream };
-};
-const sink = (shared.__storefrontLogSink ??= {
-  target: pino.destination({ dest: 1, sync: true }),
-});
+const sink = logSink();
 
-export const logger: Logger = pino(loggerOptions(process.env), {
-  write: (line: string) => sink.target.write(line),
-});
+export const logger: Logger = storeLogger();
 
 export type { Logger };
 

@@ -1,4 +1,6 @@
+import { trace } from '@opentelemetry/api';
 import type { Configuration } from '@vercel/otel';
+import { atShutdown } from './lifecycle';
 
 /**
  * OpenTelemetry traces, recorded and exported over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is
@@ -14,6 +16,10 @@ import type { Configuration } from '@vercel/otel';
  * (`http/protobuf`, the default, or `http/json`), OTEL_EXPORTER_OTLP_HEADERS (`key=value,…`, for
  * a vendor's API key), OTEL_TRACES_SAMPLER(_ARG); the service is named by OTEL_SERVICE_NAME.
  * Read from the environment directly (before lib/core/env, which checks the endpoint is a URL).
+ *
+ * Spans are sent in batches, every few seconds: at a deploy's SIGTERM the server sends what it
+ * still holds once its requests in flight have finished, before it exits (`stopTracing`, a step
+ * of the shutdown: lib/core/lifecycle.ts), within SHUTDOWN_TIMEOUT_MS.
  */
 
 /** The service name spans carry without OTEL_SERVICE_NAME. */
@@ -58,6 +64,18 @@ export async function startTracing(environment: Environment = process.env): Prom
     const { registerOTel } = await import('@vercel/otel');
     registerOTel(configuration);
     started.__storefrontTracing = true;
+    atShutdown('tracing', stopTracing);
   }
   return true;
+}
+
+/**
+ * Ends tracing: the spans still waiting for their batch are sent (awaited) and nothing more is
+ * recorded. Nothing when traces are off.
+ */
+export async function stopTracing(): Promise<void> {
+  // registerOTel keeps its SDK to itself; the provider it registered is the global one's delegate.
+  const global = trace.getTracerProvider() as { getDelegate?: () => unknown };
+  const provider = (global.getDelegate?.() ?? global) as { shutdown?: () => Promise<void> };
+  await provider.shutdown?.();
 }

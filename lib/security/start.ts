@@ -29,5 +29,8 @@ export async function stopUnlessMayServe(): Promise<void> {
     );
     process.exit(1);
   }
-  if (notice) console.info(notice);
+  if (notice) {
+    const { logger } = await import('@/lib/core/log');
+    logger.info(notice);
+  }
 }

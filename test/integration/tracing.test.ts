@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SERVICE_NAME, tracingConfiguration, tracingEnabled } from '@/lib/core/tracing';
+import { otlpCollector } from '../support/otlp';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -35,47 +34,6 @@ describe('tracing configuration (lib/core/tracing.ts)', () => {
     ).toBe(true);
   });
 });
-
-interface ExportedSpan {
-  name: string;
-  parentSpanId?: string;
-  attributes?: { key: string; value: { stringValue?: string } }[];
-}
-
-/** A local OTLP/HTTP endpoint (JSON): every span it receives, with its resource's attributes. */
-async function otlpCollector() {
-  const received: { service?: string; scope: string; span: ExportedSpan }[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      if (request.method === 'POST' && request.url === '/v1/traces') {
-        const payload = JSON.parse(body) as {
-          resourceSpans: {
-            resource: { attributes: { key: string; value: { stringValue?: string } }[] };
-            scopeSpans: { scope: { name: string }; spans: ExportedSpan[] }[];
-          }[];
-        };
-        for (const resourceSpans of payload.resourceSpans) {
-          const service = resourceSpans.resource.attributes.find(
-            (attribute) => attribute.key === 'service.name',
-          )?.value.stringValue;
-          for (const { scope, spans } of resourceSpans.scopeSpans) {
-            for (const span of spans) received.push({ service, scope: scope.name, span });
-          }
-        }
-      }
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 describe('traces exported over OTLP/HTTP', () => {
   it('sends the spans of a traced unit of work, with one per MongoDB command, to OTEL_EXPORTER_OTLP_ENDPOINT', async () => {
