@@ -87,12 +87,12 @@ async function main() {
       ? [nextBin, 'dev', '-H', host, '-p', port]
       : // Built or checked just above.
         [serveScript, '-H', host, '-p', port, '--skip-build-check'];
-  const child = spawn(process.execPath, command, {
-    cwd: projectRoot,
-    stdio: ['inherit', 'pipe', 'inherit'],
   // The server's stdout is a pipe to this process: its lines are readable ones when this
   // command's own output is a terminal (lib/core/log-options.mjs), as if it printed there itself.
   if (process.stdout.isTTY && !process.env.LOG_FORMAT) process.env.LOG_FORMAT = 'pretty';
+  const child = spawn(process.execPath, command, {
+    cwd: projectRoot,
+    stdio: ['inherit', 'pipe', 'inherit'],
     env: process.env,
   });
   let announced = false;

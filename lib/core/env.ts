@@ -150,6 +150,11 @@ const schema = z
         })
         .default('info'),
     ),
+    /** `json` (one object per line) or `pretty` (readable); unset: pretty on a terminal only. */
+    LOG_FORMAT: z.preprocess(
+      (value) => (typeof value === 'string' ? emptyToUndefined(value.trim().toLowerCase()) : value),
+      z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+    ),
     /** Traces are exported over OTLP/HTTP to this endpoint; none are recorded without it. */
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
     OTEL_SERVICE_NAME: optionalString,
@@ -165,11 +170,6 @@ const schema = z
     ),
     MAX_UNPAID_ORDERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
     ADMIN_EMAILS: z.preprocess(
-    /** `json` (one object per line) or `pretty` (readable); unset: pretty on a terminal only. */
-    LOG_FORMAT: z.preprocess(
-      (value) => (typeof value === 'string' ? emptyToUndefined(value.trim().toLowerCase()) : value),
-      z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
-    ),
       emptyToUndefined,
       z
         .string()
