@@ -1,16 +1,20 @@
 // `npm run worker`: the store's background jobs (lib/startup/jobs.ts) on their schedules in a
 // process of their own, for a deployment whose web servers run with JOB_RUNNER=off. Each job
 // runs at most once at a time across every process and machine (its lease in MongoDB), so a
-// worker beside servers that run jobs too is harmless. Stops on SIGINT/SIGTERM after the runs in
-// progress (at most SHUTDOWN_TIMEOUT_MS, default 10 s; a run cut short leaves its lease to run
-// out and is taken over).
+// worker beside servers that run jobs too is harmless; JOB_RUNNER=off does not stop it. Stops on
+// SIGINT/SIGTERM after the runs in progress (at most SHUTDOWN_TIMEOUT_MS, default 10 s; a run cut
+// short leaves its lease to run out within JOB_LEASE_SECONDS and is taken over).
 import { loadProjectEnv } from './lib/project-env.mjs';
 
 async function main() {
   loadProjectEnv();
   // After the .env files: lib/core/env reads the environment once, on import.
   const { closeConnection } = await import('@/lib/core/db');
+  const { runAsJobWorker } = await import('@/lib/core/jobs');
   const { startStoreJobRunner } = await import('@/lib/startup/jobs');
+  // The worker exists to run the jobs: JOB_RUNNER (the servers' switch, often in an .env file
+  // the servers share with it) does not apply to it.
+  runAsJobWorker();
   const runner = await startStoreJobRunner();
   const { logger } = await import('@/lib/core/log');
   logger.info(

@@ -15,15 +15,12 @@ import { INVOICE_JOB, OVERDUE_JOB } from './settle';
 registerJob({
   name: INVOICE_JOB,
   everyMs: 60_000,
-  // One run may push up to 50 invoices of many lines to Stripe; each invoice is also claimed.
-  leaseMs: 10 * 60_000,
   run: (now) => runInvoiceJob(now),
 });
 
 registerJob({
   name: OVERDUE_JOB,
   everyMs: 10 * 60_000,
-  leaseMs: 5 * 60_000,
   run: (now) => runOverdueJob(now),
 });
 

@@ -56,8 +56,23 @@ const schema = z
       emptyToUndefined,
       z.string().trim().min(32, 'must be at least 32 characters (a random secret)').optional(),
     ),
-    // `off`: this server process runs no background jobs (a dedicated `npm run worker` does).
-    JOB_RUNNER: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+    // `off`: this server process runs no background jobs by any path and takes no job lease (a
+    // dedicated `npm run worker` does; the worker runs them whatever this says).
+    JOB_RUNNER: z.preprocess(
+      emptyToUndefined,
+      z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    ),
+    // How long a background job's lease lasts between its heartbeats (every third of it): a dead
+    // holder's job moves on to another process within this time (lib/core/jobs.ts).
+    JOB_LEASE_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'must be a whole number of seconds' })
+        .int('must be a whole number of seconds')
+        .min(3, 'must be at least 3 (a heartbeat every third of it)')
+        .max(3_600, 'must be at most 3600 (an hour)')
+        .default(30),
+    ),
     SITE_URL: optionalUrl,
     // Where the store listens, as `npm start` and `npm run dev` take them (scripts/run.mjs and
     // scripts/serve.mjs set both for the server): without AUTH_URL the store's origin is

@@ -193,6 +193,7 @@ export const errorMessages = {
   }),
   ...withCode('service_unavailable', {
     'server.database_unavailable': 'The database is unavailable. Try again shortly.',
+    'cron.jobs_off': 'This server runs no background jobs (JOB_RUNNER=off).',
     'payment.not_configured': messages.payment.notConfigured,
   }),
   ...withCode('bad_gateway', {

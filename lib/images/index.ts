@@ -25,7 +25,7 @@ export {
   type AttachOutcome,
 } from './attach';
 export { imageIdString, newImageId, toImageId } from './ids';
-export { ORPHAN_JOB, scheduleOrphanSweep, sweepOrphanUploads } from './orphans';
+export { ORPHAN_JOB, sweepOrphanUploads } from './orphans';
 export { formFields, isFilled, isMultipart, readMultipart } from './multipart';
 export { readImageFile, sniffImageType, type ImageFile, type ImageType } from './sniff';
 export {

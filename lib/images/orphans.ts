@@ -1,5 +1,5 @@
 import 'server-only';
-import { registerJob, sweepJobs } from '@/lib/core/jobs';
+import { registerJob } from '@/lib/core/jobs';
 import { getDb } from '@/lib/core/db';
 import { productPictures } from '@/lib/catalogue';
 import { orderPictures } from '@/lib/orders';
@@ -13,10 +13,9 @@ import { errorText, logger } from '@/lib/core/log';
 /**
  * The orphan sweep: removes uploads that were not attached to a review or product within
  * ORPHAN_UPLOAD_MS of their upload, file (GridFS, or Cloudinary through the SDK's destroy) and
- * record. There is no job runner: the sweep is started opportunistically, after the response,
- * by the requests that store uploads (and by the image and review reads), at most once per
- * ORPHAN_SWEEP_INTERVAL_MS per server process, and handles at most ORPHAN_SWEEP_LIMIT uploads
- * per run (the oldest first; the next run takes the rest). It never delays or fails a request.
+ * record. It is the background job `images.orphans` (lib/core/jobs.ts), every
+ * ORPHAN_SWEEP_INTERVAL_MS across every process, never started by a request, and handles at most
+ * ORPHAN_SWEEP_LIMIT uploads per run (the oldest first; the next run takes the rest).
  *
  * Exactly once across sweeps running at the same time on any number of instances: each upload
  * is claimed by one conditional update (unattached, and no claim or only a stale one) that sets
@@ -128,15 +127,5 @@ export const ORPHAN_JOB = 'images.orphans';
 registerJob({
   name: ORPHAN_JOB,
   everyMs: ORPHAN_SWEEP_INTERVAL_MS,
-  leaseMs: ORPHAN_CLAIM_STALE_MS,
   run: (now) => sweepOrphanUploads(now),
 });
-
-/**
- * After an upload or a change that may leave one unattached: in a process without a job runner,
- * starts the background jobs whose time has come (the orphan sweep among them) after the
- * response. Never waits for them.
- */
-export function scheduleOrphanSweep(): void {
-  sweepJobs();
-}

@@ -11,7 +11,6 @@ import {
 } from './attach';
 import { imageUploadLimit, MAX_UNATTACHED_BYTES } from './limits';
 import { formFields, isFilled, readMultipart } from './multipart';
-import { scheduleOrphanSweep } from './orphans';
 import { readImageFile, type ImageFile } from './sniff';
 import { removeImage, storeImage, type StoredImage } from './store';
 
@@ -107,7 +106,6 @@ export async function storeUpload(
   { userId, folder, field = 'image', limits = [] }: StoreOptions,
 ): Promise<StoredImage> {
   await enforce([...limits, { limit: imageUploadLimit, key: userId }]);
-  scheduleOrphanSweep();
   await ensureUnattachedRoom(userId, image.bytes.length, field);
   const stored = await storeImage(image, { userId, folder });
   if ((await unattachedBytes(userId)) > MAX_UNATTACHED_BYTES) {

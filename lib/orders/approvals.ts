@@ -6,7 +6,7 @@ import { cacheTags, expire } from '@/lib/core/cache';
 import { refuse } from '@/lib/core/refusal';
 import { wakeJob } from '@/lib/core/jobs';
 import type { Viewer } from './access';
-import { expireIfOverdue, sweepOverdueOrders } from './expiry';
+import { expireIfOverdue } from './expiry';
 import { STATUS_LABELS, type OrderStatus } from './lifecycle';
 import { mailsQueued, orderMails } from './mails';
 import { goneFor, holdFor, INVOICE_JOB, isOverdue } from './rules';
@@ -155,9 +155,8 @@ export async function rejectOrder(
  * members whose role approves orders (403 otherwise, 404 without a company). The caller's own
  * orders are listed too, for them to see; they cannot decide those.
  */
-export async function approvalsFor(viewer: Viewer, { inRender = false } = {}): Promise<Order[]> {
+export async function approvalsFor(viewer: Viewer): Promise<Order[]> {
   const { company } = await requireCompanyAction(viewer, 'approveOrders');
-  await sweepOverdueOrders({ inRender });
   return listAwaitingApproval(company._id);
 }
 
@@ -167,9 +166,8 @@ export async function approvalsFor(viewer: Viewer, { inRender = false } = {}): P
  */
 export async function companyOrdersFor(
   viewer: Viewer,
-  { status, inRender = false }: { status?: OrderStatus; inRender?: boolean } = {},
+  { status }: { status?: OrderStatus } = {},
 ): Promise<Order[]> {
   const { company } = await requireCompanyAction(viewer, 'viewCompanyOrders');
-  await sweepOverdueOrders({ inRender });
   return listCompanyOrders(company._id, status ? { status } : {});
 }

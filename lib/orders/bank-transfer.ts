@@ -4,7 +4,7 @@ import { stripeCustomerFor } from '@/lib/core/stripe-customers';
 import { refuse } from '@/lib/core/refusal';
 import { accessibleOrder, type Viewer } from './access';
 import type { BankTransferInstructions } from './bank-transfer-shared';
-import { expireIfOverdue, sweepOverdueOrders } from './expiry';
+import { expireIfOverdue } from './expiry';
 import { isOverdue, orderCancelled, orderExpired } from './rules';
 import { isPaidStatus } from './lifecycle';
 import { instructionsOf, isBankTransferIntent } from './bank-transfer-intents';
@@ -85,7 +85,6 @@ export async function bankTransferFor(
   orderId: string,
 ): Promise<BankTransferInstructions> {
   stripeClient();
-  await sweepOverdueOrders();
   let order = await expireIfOverdue(
     await accessibleOrder(viewer, orderId, 'order.pay_not_yours', 'pay'),
   );

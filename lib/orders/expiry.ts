@@ -2,7 +2,7 @@ import 'server-only';
 import { errorText, logger } from '@/lib/core/log';
 import { settleOrderStock } from './stock';
 import { cacheTags, expire, expireIfInRequest } from '@/lib/core/cache';
-import { registerJob, sweepJobs } from '@/lib/core/jobs';
+import { registerJob } from '@/lib/core/jobs';
 import { linkOrigin } from '@/lib/security';
 import {
   cancelOverdueOrder,
@@ -110,8 +110,6 @@ export const EXPIRY_JOB = 'orders.expiry';
 registerJob({
   name: EXPIRY_JOB,
   everyMs: 60_000,
-  // One run may cancel up to SWEEP_LIMIT payments at Stripe, 10 s at most each, SWEEP_BATCH at once.
-  leaseMs: 5 * 60_000,
   run: async () => {
     const cancelled = await sweepOrders();
     // Outside a request no page cache can be expired here: the catalogue's own revalidation
@@ -119,14 +117,3 @@ registerJob({
     if (cancelled > 0) await expireIfInRequest(cacheTags.products);
   },
 });
-
-/**
- * Runs on order requests and the order pages' renders (placing, listing, paying, viewing):
- * in a process without a job runner, starts the jobs whose time has come (the unpaid-order
- * expiry among them) after the response. It never waits for them: an order is never payable
- * past its time all the same (`expireIfOverdue` on every payment and view of one order).
- */
-export async function sweepOverdueOrders(options: { inRender?: boolean } = {}): Promise<void> {
-  void options;
-  sweepJobs();
-}

@@ -2,7 +2,6 @@ import 'server-only';
 import { csvRecords, type CsvCell } from '@/lib/core/csv';
 import { orderExportCursor, type OrderExportDoc } from '@/lib/orders/export-store';
 import type { OrderDateBounds } from '@/lib/orders/store';
-import { sweepOverdueOrders } from './expiry';
 import type { OrderStatus } from './lifecycle';
 
 /**
@@ -87,7 +86,6 @@ export async function ordersCsvStream(
   status?: OrderStatus,
   dates: OrderDateBounds = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  await sweepOverdueOrders();
   const cursor = await orderExportCursor(status, dates);
   // Runs the aggregation now (its first batch only), so a failure of the query is the request's
   // error rather than a download cut short.

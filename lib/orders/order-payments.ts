@@ -1,7 +1,7 @@
 import 'server-only';
 import { refuse } from '@/lib/core/refusal';
 import { accessibleOrder, type Viewer } from './access';
-import { expireIfOverdue, sweepOverdueOrders } from './expiry';
+import { expireIfOverdue } from './expiry';
 import { paymentIntentForOrder, recordOrderPayment } from './payment';
 import { findOrder, publicOrder, type Order } from './store';
 import { stripeClient } from './stripe';
@@ -18,7 +18,6 @@ export async function preparePayment(
   origin: string,
 ): Promise<{ clientSecret: string }> {
   stripeClient();
-  await sweepOverdueOrders();
   const order = await accessibleOrder(viewer, orderId, 'order.pay_not_yours', 'pay');
   return paymentIntentForOrder(await expireIfOverdue(order), origin);
 }

@@ -47,7 +47,7 @@ export {
 } from './account';
 export { orderAccess, type OrderPurpose, type Viewer } from './access';
 export { approveOrder, approvalsFor, companyOrdersFor, rejectOrder } from './approvals';
-export { EXPIRY_JOB, expireOrder, expireOverdueOrders, sweepOverdueOrders } from './expiry';
+export { EXPIRY_JOB, expireOrder, expireOverdueOrders } from './expiry';
 export {
   isOverdue,
   orderCancelledMessage,

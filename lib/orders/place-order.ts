@@ -9,7 +9,6 @@ import { wakeJob } from '@/lib/core/jobs';
 import { formatMoney } from '@/lib/core/money';
 import { refuse, refuseField } from '@/lib/core/refusal';
 import { termsOfCompany } from '@/lib/terms';
-import { sweepOverdueOrders } from './expiry';
 import { mailsQueued, orderMails } from './mails';
 import { holdFor, INVOICE_JOB, UNVERIFIED_MAX_ORDER_LINES } from './rules';
 import { placeOrder, type LineToPlace, type QuotedTerms } from './store';
@@ -176,7 +175,6 @@ async function placeLines(
         input.lines.map((line) => line.productId),
       )
     : null;
-  await sweepOverdueOrders();
   const mails = orderMails(['order.placed'], origin, { held: true });
   const result = await placeOrder({
     ...delivery,

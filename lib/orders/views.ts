@@ -3,7 +3,7 @@ import type { User } from '@/lib/accounts';
 import { findProduct } from '@/lib/catalogue';
 import { pageWindow } from '@/lib/core/validation/pagination';
 import { accessibleOrder, orderAccess, type Viewer } from './access';
-import { expireIfOverdue, sweepOverdueOrders } from './expiry';
+import { expireIfOverdue } from './expiry';
 import type { OrderStatus } from './lifecycle';
 import { goneFor } from './rules';
 import { DEFAULT_ORDER_PAGE_LIMIT } from './validation/order';
@@ -30,7 +30,6 @@ export async function viewOrder(viewer: Viewer, id: string): Promise<Order> {
  * answered as not found), expired first when it is overdue.
  */
 export async function orderForPaymentPage(viewer: Viewer, id: string): Promise<OrderRecord | null> {
-  await sweepOverdueOrders({ inRender: true });
   const order = await findOrder(id);
   if (!order || goneFor(viewer, order)) return null;
   if ((await orderAccess(viewer, order, 'view')) !== 'ok') return null;
@@ -76,13 +75,11 @@ export async function orderPage(viewer: Viewer, id: string): Promise<OrderPage |
  * Cancelled orders are not listed.
  */
 export async function ordersByEmail(viewer: User, email: string): Promise<Order[]> {
-  await sweepOverdueOrders();
   return email === viewer.email ? listOrdersByUser(viewer.id) : listOrdersByEmail(email);
 }
 
 /** My Orders. */
-export async function myOrders(viewer: Viewer, { inRender = false } = {}): Promise<Order[]> {
-  await sweepOverdueOrders({ inRender });
+export async function myOrders(viewer: Viewer): Promise<Order[]> {
   return listOrdersByUser(viewer.id);
 }
 
@@ -104,19 +101,16 @@ export interface AllOrdersPage {
  * admin role.
  */
 export async function allOrdersPage({
-  inRender = false,
   status,
   dates = {},
   page: askedPage,
   limit: askedLimit,
 }: {
-  inRender?: boolean;
   status?: OrderStatus;
   dates?: OrderDateBounds;
   page?: number;
   limit?: number;
 } = {}): Promise<AllOrdersPage> {
-  await sweepOverdueOrders({ inRender });
   const { page, limit, skip } = pageWindow(
     { page: askedPage, limit: askedLimit },
     DEFAULT_ORDER_PAGE_LIMIT,

@@ -12,7 +12,8 @@ import { loadQuoteMailKinds } from '@/lib/quotes';
  * when it loads; `loadStoreJobs` loads all of them (and every feature's mail kinds, so the outbox
  * job sends the mails of every feature), for the job runner of `npm run serve`
  * (instrumentation.ts), `npm run worker` (scripts/worker.ts) and `GET /api/cron/{job}`. No
- * top-level await here: the worker loads this module outside Next.js.
+ * top-level await here: the worker loads this module outside Next.js. Every job's lease is
+ * JOB_LEASE_SECONDS (30 s), renewed while it runs; where each runs: docs/operations.md.
  *
  * | job                | every   | what                                                         |
  * | ------------------ | ------- | ------------------------------------------------------------ |
@@ -51,8 +52,11 @@ export async function runStoreJob(name: string): Promise<JobOutcome> {
   return runJobNow(name);
 }
 
-/** Starts this process's job runner over every job of the store; answers its jobs and its stop. */
-export async function startStoreJobRunner(options?: { tickMs?: number }) {
+/**
+ * Starts this process's job runner over every job of the store (none with JOB_RUNNER=off);
+ * answers its jobs and its stop.
+ */
+export async function startStoreJobRunner() {
   const jobs = await loadStoreJobs();
-  return { jobs, ...startJobRunner(options) };
+  return { jobs, ...startJobRunner() };
 }

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The background jobs' runner on the real engine (lib/core/jobs.ts): two real worker processes
 // (`npm run worker`, scripts/worker.ts) on one database run each job once between them (one
-// lease per job, a schedule shared through it), a lease another process holds refuses a run
-// until it runs out and is then taken over, and a woken run does not wait for the schedule.
+// lease per job, a schedule shared through it), a worker starts a job when its lease says it is
+// due (not an interval after its own start), also with JOB_RUNNER=off (the servers' switch), a
+// lease another process holds refuses a run until it runs out and is then taken over, and a woken
+// run does not wait for the schedule.
 
 let db: typeof import('../support/db');
 let jobs: typeof import('@/lib/core/jobs');
@@ -26,7 +28,7 @@ afterAll(async () => {
 });
 
 /** `npm run worker` as its script runs it, on this test file's database. */
-function startWorker(): Promise<ChildProcess> {
+function startWorker(env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
     [
@@ -35,7 +37,11 @@ function startWorker(): Promise<ChildProcess> {
       path.join(root, 'scripts/lib/server-modules-hook.cjs'),
       path.join(root, 'scripts/worker.ts'),
     ],
-    { cwd: root, env: { ...process.env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   workers.push(child);
   return new Promise((resolve, reject) => {
@@ -79,7 +85,8 @@ async function leases() {
 describe('the job runner', () => {
   it('runs each job once between two worker processes, each run under one lease', async () => {
     const [first, second] = await Promise.all([startWorker(), startWorker()]);
-    // Both runners tick at once at start, then every 5 s: two ticks each.
+    // Both runners look at the leases at start (every job is due: none has run), then at each
+    // job's next due time, a minute or more away.
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     const all = await (await leases()).find().toArray();
     const names = all.map((lease) => lease._id).sort();
@@ -101,6 +108,44 @@ describe('the job runner', () => {
       expect(lease.lastHolder?.startsWith(`${process.pid}-`), lease._id).toBe(false);
     }
     await Promise.all([stop(first), stop(second)]);
+  }, 90_000);
+
+  it('starts a job when its lease says it is due, not an interval after the worker started', async () => {
+    const jobLeases = await leases();
+    const everyMs = 10 * 60_000;
+    // A server ran `billing.overdue` (every 10 minutes) 9 min 40 s ago: it is due in 20 s.
+    const due = Date.now() + 20_000;
+    await jobLeases.updateOne(
+      { _id: 'billing.overdue' },
+      { $set: { holder: null, until: new Date(0), lastStartedAt: new Date(due - everyMs) } },
+      { upsert: true },
+    );
+    const before = (await jobLeases.findOne({ _id: 'billing.overdue' }))!.runs ?? 0;
+    // JOB_RUNNER is the servers' switch: a worker runs the jobs whatever it says.
+    const worker = await startWorker({ JOB_RUNNER: 'off' });
+    let lease = await jobLeases.findOne({ _id: 'billing.overdue' });
+    for (let waited = 0; waited < 45_000 && (lease?.runs ?? 0) === before; waited += 500) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      lease = await jobLeases.findOne({ _id: 'billing.overdue' });
+    }
+    expect(lease?.runs).toBe(before + 1);
+    const startedAt = lease!.lastStartedAt!.getTime();
+    expect(startedAt).toBeGreaterThanOrEqual(due);
+    expect(startedAt - due).toBeLessThanOrEqual(everyMs * 0.1);
+    await stop(worker);
+  }, 90_000);
+
+  it('refuses to start with a JOB_LEASE_SECONDS it cannot heartbeat, naming it', async () => {
+    for (const [value, reason] of [
+      ['1', 'must be at least 3'],
+      ['half a minute', 'must be a whole number of seconds'],
+    ]) {
+      const refused = await startWorker({ JOB_LEASE_SECONDS: value! }).then(
+        () => '',
+        (error: Error) => error.message,
+      );
+      expect(refused).toContain(`JOB_LEASE_SECONDS: ${reason}`);
+    }
   }, 90_000);
 
   it('refuses a run while another process holds the lease, and takes it over once it ran out', async () => {

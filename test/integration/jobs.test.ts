@@ -34,6 +34,20 @@ describe('background jobs', () => {
     expect(await jobs.runJobNow('test.unknown')).toBe('unknown');
   });
 
+  it('hold a lease of JOB_LEASE_SECONDS (30 s unless set) while they run, not minutes', async () => {
+    const name = uniqueName();
+    let held: { until: Date; lastStartedAt?: Date } | null = null;
+    jobs.registerJob({
+      name,
+      everyMs: 10 * 60_000,
+      run: async () => {
+        held = await (await leases()).jobLeases.findOne({ _id: name });
+      },
+    });
+    expect(await jobs.runJobNow(name)).toBe('ran');
+    expect(held!.until.getTime() - held!.lastStartedAt!.getTime()).toBe(30_000);
+  });
+
   it('wait while another instance holds the lease, and run once it has run out', async () => {
     const name = uniqueName();
     let runs = 0;

@@ -11,7 +11,6 @@ import {
   findUpload,
   imageMessages,
   readImageUpload,
-  scheduleOrphanSweep,
   withStoredImage,
 } from '@/lib/images';
 import { reviewFieldsSchema, reviewMessages, type ReviewInput } from '@/lib/reviews';
@@ -26,7 +25,6 @@ export const dynamic = 'force-dynamic';
 export const GET = handle(
   listReviewsOp,
   async ({ request, query }) => {
-    scheduleOrphanSweep();
     const result = await listReviews(query);
     return reply(result.items, { status: 200, headers: pageHeaders(new URL(request.url), result) });
   },

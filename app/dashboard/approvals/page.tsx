@@ -34,7 +34,7 @@ export default async function ApprovalsPage() {
       </DashboardSection>
     );
   }
-  const orders = await approvalsFor(user, { inRender: true });
+  const orders = await approvalsFor(user);
   return (
     <DashboardSection id="approvals-title" title="Approvals">
       <p className="mt-2 max-w-2xl text-sm text-slate-600">

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'My Orders' };
 
 export default async function MyOrdersPage() {
   const user = await requirePageUser('/dashboard/order');
-  const orders = await myOrders(user, { inRender: true });
+  const orders = await myOrders(user);
   const soldProductIds = await existingProductIds(
     orders.flatMap((order) => order.lines.map((line) => line.productId)),
   );

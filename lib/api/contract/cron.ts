@@ -38,6 +38,7 @@ export const cronJobOp = operation({
   },
   errors: [
     { key: 'cron.secret_invalid', when: 'the bearer secret is missing or wrong' },
+    { key: 'cron.jobs_off', when: 'this server runs no background jobs (JOB_RUNNER=off)' },
     {
       key: 'cron.unknown_job',
       params: { job: 'orders.expire' },

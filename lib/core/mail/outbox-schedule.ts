@@ -46,8 +46,6 @@ export function scheduleOutboxDrain(): void {
 registerJob({
   name: OUTBOX_JOB,
   everyMs: 60_000,
-  // One drain sends at most 200 mails, each with the SMTP client's own timeouts.
-  leaseMs: 10 * 60_000,
   run: () => runDrain(),
 });
 

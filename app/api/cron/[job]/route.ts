@@ -5,6 +5,7 @@ import { PRIVATE_CACHE_CONTROL } from '@/lib/api/handler';
 import { countSecretAttempt } from '@/lib/api/machine-secret';
 import { cronJobOp } from '@/lib/api/contract/cron';
 import { env } from '@/lib/core/env';
+import { jobsRunHere } from '@/lib/core/jobs';
 import { isStoreJob, runStoreJob } from '@/lib/startup/jobs';
 
 export const dynamic = 'force-dynamic';
@@ -32,6 +33,8 @@ export const GET = handle(cronJobOp, async ({ request, params: { job } }) => {
   await countSecretAttempt(request, matched);
   if (!matched) throw failure('cron.secret_invalid');
   if (!(await isStoreJob(job))) throw failure('cron.unknown_job', { params: { job } });
+  // JOB_RUNNER=off: no job on this server, by this path either (503, so the scheduler shows it).
+  if (!jobsRunHere()) throw failure('cron.jobs_off');
   const outcome = await runStoreJob(job);
   return reply(
     { job, outcome: outcome === 'unknown' ? 'failed' : outcome },

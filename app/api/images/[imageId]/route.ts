@@ -5,7 +5,6 @@ import {
   findGridFsImage,
   IMAGE_CACHE_CONTROL,
   imageIdString,
-  scheduleOrphanSweep,
   toImageId,
 } from '@/lib/images';
 
@@ -18,7 +17,6 @@ import {
 export const GET = handle(getImageOp, async ({ request, params: { imageId } }) => {
   const id = toImageId(imageId);
   if (!id) throw failure('request.invalid_id', { params: { what: 'image id', value: imageId } });
-  scheduleOrphanSweep();
   const image = await findGridFsImage(id);
   if (!image) throw failure('image.not_found');
 

@@ -51,7 +51,6 @@ export default async function ManageOrdersPage({ searchParams }: Props) {
   }
   const dates = checked.success ? checked.data : {};
   const result = await allOrdersPage({
-    inRender: true,
     status,
     dates: orderDateRange(dates),
     page: askedPage.success ? askedPage.data : undefined,

@@ -30,7 +30,7 @@ export default async function CompanyOrdersPage() {
       </DashboardSection>
     );
   }
-  const orders = await companyOrdersFor(user, { inRender: true });
+  const orders = await companyOrdersFor(user);
   return (
     <DashboardSection id="company-orders-title" title="Company orders">
       <p className="mt-2 max-w-2xl text-sm text-slate-600">
