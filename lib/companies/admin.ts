@@ -11,6 +11,7 @@ import {
   membersOf,
   removeMember,
 } from './admin-store';
+import { closeInvitationsSentBy } from './invitations';
 import type { CompanyMember, ShippingAddress } from './shared';
 import { addressView, memberView } from './views';
 import {
@@ -152,4 +153,5 @@ export async function adminRemoveCompanyMember(companyId: string, userId: string
   if (!removed.ok) {
     throw refuse(removed.reason === 'last_owner' ? 'company.last_owner' : 'company.not_a_member');
   }
+  await closeInvitationsSentBy(_id, new ObjectId(userId), null);
 }

@@ -223,6 +223,7 @@ export const companyInvitationSchema = z
 const inviteErrors: ErrorCase[] = [
   'company.none',
   'company.not_allowed',
+  { key: 'company.invite_unverified', when: 'the caller’s email is not verified yet' },
   { key: 'company.invitee_in_other_company', params: { email: 'sam@example.com' } },
   { key: 'company.invitee_already_member', params: { email: 'sam@example.com' } },
   { key: 'company.too_many_invitations', params: { max: MAX_OPEN_INVITATIONS } },
@@ -235,7 +236,7 @@ export const inviteMemberOp = operation({
   operationId: 'inviteCompanyMember',
   tag,
   summary: 'Invite someone into the caller’s company',
-  description: `Owners only. Mails the address a single-use link to join as the role (valid ${INVITATION_TTL_DAYS} days), opened on /dashboard/company/join. Inviting the same address again replaces its open invitation (the earlier link stops working). At most ${MAX_OPEN_INVITATIONS} open invitations per company.`,
+  description: `Owners whose email is verified only. Mails the address a single-use link to join as the role (valid ${INVITATION_TTL_DAYS} days), opened on /dashboard/company/join. Inviting the same address again replaces its open invitation (the earlier link stops working). At most ${MAX_OPEN_INVITATIONS} open invitations per company.`,
   access: 'user',
   body: {
     json: inviteMemberSchema,
@@ -290,7 +291,7 @@ export const acceptInvitationOp = operation({
   tag,
   summary: 'Accept an invitation',
   description:
-    'Joins the company of the invitation whose link carried the token, as its role. The caller must be signed in with the address it was sent to and belong to no company. An invitation is accepted once.',
+    'Joins the company of the invitation whose link carried the token, as its role. The caller must be signed in with the address it was sent to and belong to no company. An invitation is accepted once, and only while its sender may still invite as its role: removing or demoting the sender closes the invitations they sent.',
   access: 'user',
   body: {
     json: acceptInvitationSchema,
@@ -300,7 +301,7 @@ export const acceptInvitationOp = operation({
   errors: [
     {
       key: 'company.invitation_not_found',
-      when: 'the token is unknown, expired, used, revoked or replaced',
+      when: 'the token is unknown, expired, used, revoked or replaced, or its sender may no longer invite as its role',
     },
     'company.invitation_other_email',
     'company.already_member',

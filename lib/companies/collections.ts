@@ -65,11 +65,21 @@ export interface CompanyInvitationDoc {
   expiresAt: Date;
   tokenHash: string;
   tokenSeed: string;
-  /** True until accepted, revoked or replaced by a new invitation of the same email. */
+  /**
+   * True until accepted, revoked, replaced by a new invitation of the same email, or closed
+   * when its sender lost the authority to send it (`closedBecause`).
+   */
   open: boolean;
   acceptedAt?: Date;
   acceptedBy?: ObjectId;
+  /** When it was closed without being accepted (revoked, replaced, or its sender's authority ended). */
   revokedAt?: Date;
+  /**
+   * Set when it was closed because its sender may no longer invite as its role: they left or
+   * were removed from the company (`inviter_removed`), or their role changed
+   * (`inviter_role_changed`). An invitation lives only as long as its sender's authority.
+   */
+  closedBecause?: 'inviter_removed' | 'inviter_role_changed';
   /** The invitation mail, queued in the insert (lib/core/mail/outbox.ts). */
   outbox?: OutboxEntry[];
 }

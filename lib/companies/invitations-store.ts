@@ -2,6 +2,7 @@ import 'server-only';
 import type { ObjectId } from 'mongodb';
 import { getDb } from '@/lib/core/db';
 import { collections, type CompanyInvitationDoc } from './collections';
+import type { CompanyRole } from './roles';
 
 /** Every read and write of company invitations. */
 
@@ -113,6 +114,27 @@ export async function closeInvitation(
     { $set: { open: false, revokedAt: now } },
   );
   return matchedCount === 1;
+}
+
+/**
+ * Closes the open invitations `inviterId` sent into this company as one of `roles`, recording
+ * why on each (`closedBecause`): their links stop working. Answers how many it closed.
+ */
+export async function closeInvitationsFrom(
+  companyId: ObjectId,
+  inviterId: ObjectId,
+  roles: readonly CompanyRole[],
+  because: NonNullable<CompanyInvitationDoc['closedBecause']>,
+  now = new Date(),
+): Promise<number> {
+  if (roles.length === 0) return 0;
+  const { modifiedCount } = await (
+    await invitations()
+  ).updateMany(
+    { companyId, invitedBy: inviterId, open: true, role: { $in: [...roles] } },
+    { $set: { open: false, revokedAt: now, closedBecause: because } },
+  );
+  return modifiedCount;
 }
 
 export type { CompanyInvitationDoc };

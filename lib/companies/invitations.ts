@@ -9,6 +9,7 @@ import { newInvitationToken } from './invitation-token';
 import {
   claimInvitation,
   closeInvitation,
+  closeInvitationsFrom,
   countOpenInvitations,
   findOpenInvitation,
   listOpenInvitations,
@@ -17,13 +18,14 @@ import {
   type CompanyInvitationDoc,
 } from './invitations-store';
 import { companyView, requireCompanyAction, type Person } from './membership';
+import { can, COMPANY_ROLES, type CompanyRole } from './roles';
 import {
   INVITATION_TTL_DAYS,
   MAX_OPEN_INVITATIONS,
   type CompanyInvitation,
   type MyCompany,
 } from './shared';
-import { addMember, countMembers, findCompany, findMembership } from './store';
+import { addMember, countMembers, findCompany, findMemberIn, findMembership } from './store';
 import type { InviteMemberInput } from './validation/members';
 
 /**
@@ -41,10 +43,12 @@ export async function loadCompanyMailKinds() {
 }
 
 /**
- * Invitations into the caller's company: an owner (`manageMembers`) invites an email as a role,
- * the person gets a mail with a single-use link valid 7 days (queued in the invitation's insert,
- * sent by the outbox), and joins by accepting it while signed in with that email. Inviting the
- * same email again replaces the open invitation (its link stops working).
+ * Invitations into the caller's company: an owner (`manageMembers`) whose email is verified
+ * invites an email as a role, the person gets a mail with a single-use link valid 7 days (queued
+ * in the invitation's insert, sent by the outbox), and joins by accepting it while signed in
+ * with that email. Inviting the same email again replaces the open invitation (its link stops
+ * working). An invitation lives only as long as its sender's authority: removing or demoting
+ * the sender closes it (`closeInvitationsSentBy`), and accepting checks the sender once more.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,15 +65,47 @@ function invitationView(doc: CompanyInvitationDoc): CompanyInvitation {
 }
 
 /**
- * `POST /api/companies/me/invitations`: invites `email` as `role`. 409 when the person already
- * belongs to this company or another, or the company has 50 open invitations.
+ * Whether a member whose role is `inviterRole` may invite someone as `role`: their role manages
+ * members, and only an owner makes an owner.
+ */
+export function mayInvite(inviterRole: CompanyRole, role: CompanyRole): boolean {
+  return can(inviterRole, 'manageMembers') && (role !== 'owner' || inviterRole === 'owner');
+}
+
+/**
+ * Closes the open invitations `inviterId` sent into the company that their role `nowRole` no
+ * longer lets them send (every one when `nowRole` is null: they left or were removed), recording
+ * why on each. Called by whatever removes a member or changes their role.
+ */
+export async function closeInvitationsSentBy(
+  companyId: ObjectId,
+  inviterId: ObjectId,
+  nowRole: CompanyRole | null,
+): Promise<void> {
+  const roles = COMPANY_ROLES.filter((role) => nowRole === null || !mayInvite(nowRole, role));
+  await closeInvitationsFrom(
+    companyId,
+    inviterId,
+    roles,
+    nowRole === null ? 'inviter_removed' : 'inviter_role_changed',
+  );
+}
+
+/**
+ * `POST /api/companies/me/invitations`: invites `email` as `role`. 403 when the caller's email
+ * is not verified; 409 when the person already belongs to this company or another, or the
+ * company has 50 open invitations.
  */
 export async function inviteMember(
-  inviter: Pick<User, 'id' | 'name'>,
+  inviter: Pick<User, 'id' | 'name' | 'emailVerified'>,
   input: InviteMemberInput,
   origin: string,
 ): Promise<CompanyInvitation> {
-  const { company } = await requireCompanyAction(inviter, 'manageMembers');
+  const { company, member } = await requireCompanyAction(inviter, 'manageMembers');
+  if (!mayInvite(member.role, input.role)) throw refuse('company.not_allowed');
+  if (!inviter.emailVerified) {
+    throw refuse('company.invite_unverified', { details: { emailVerified: false } });
+  }
   const email = input.email.toLowerCase();
   const invitee = await findUserByEmail(email);
   const membership = invitee ? await findMembership(new ObjectId(invitee.id)) : null;
@@ -125,7 +161,9 @@ export async function revokeInvitation(person: Person, invitationId: Id): Promis
  * `POST /api/companies/invitations/accept`: the signed-in person joins the company of the
  * invitation whose link carries `token`, as its role. Checked before the invitation is used
  * (a refusal leaves it usable): it is open, it was sent to the caller's email (403 otherwise),
- * the caller belongs to no company (409). Then one conditional update uses it up, so it is
+ * the caller belongs to no company (409), and its sender may still invite as its role (still a
+ * member, in a role that allows it; otherwise it is closed and answered like a closed one,
+ * 404). Then one conditional update uses it up, so it is
  * accepted once, also when two accepts race; the unique user id of memberships keeps the
  * person in one company (the invitation is given back if they joined another meanwhile).
  */
@@ -142,6 +180,11 @@ export async function acceptInvitation(
   const userId = new ObjectId(user.id);
   if (await findMembership(userId)) throw refuse('company.already_member');
   if (!(await findCompany(invitation.companyId))) throw refuse('company.invitation_not_found');
+  const inviter = await findMemberIn(invitation.companyId, invitation.invitedBy);
+  if (!inviter || !mayInvite(inviter.role, invitation.role)) {
+    await closeInvitationsSentBy(invitation.companyId, invitation.invitedBy, inviter?.role ?? null);
+    throw refuse('company.invitation_not_found');
+  }
   if (!(await claimInvitation(invitation._id, userId, now))) {
     throw refuse('company.invitation_not_found');
   }

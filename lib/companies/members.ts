@@ -2,6 +2,7 @@ import 'server-only';
 import { ObjectId } from 'mongodb';
 import type { Id } from '@/lib/core/ids';
 import { refuse } from '@/lib/core/refusal';
+import { closeInvitationsSentBy } from './invitations';
 import { requireCompanyAction, requireMembership, type Person } from './membership';
 import { can } from './roles';
 import type { CompanyMember } from './shared';
@@ -40,7 +41,10 @@ export async function updateMember(
     const member = await findMemberIn(company._id, new ObjectId(userId));
     if (!member) throw refuse('company.member_not_found');
     const changed = await changeMember(member, input);
-    if (changed.ok) return memberView(changed.member);
+    if (changed.ok) {
+      await closeInvitationsSentBy(company._id, member.userId, changed.member.role);
+      return memberView(changed.member);
+    }
     if (changed.reason === 'last_owner') throw refuse('company.last_owner');
   }
   throw new Error(`Member ${userId} kept changing while their role was being changed`);
@@ -60,7 +64,7 @@ export async function removeMember(person: Person, userId: Id): Promise<void> {
     const member = await findMemberIn(company._id, new ObjectId(userId));
     if (!member) throw refuse('company.member_not_found');
     const removed = await deleteMember(member);
-    if (removed.ok) return;
+    if (removed.ok) return closeInvitationsSentBy(company._id, member.userId, null);
     if (removed.reason === 'last_owner') throw refuse('company.last_owner');
   }
   throw new Error(`Member ${userId} kept changing while being removed`);

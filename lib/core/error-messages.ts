@@ -223,6 +223,8 @@ export const errorMessages = {
     'company.not_allowed': 'Your role in your company does not allow this: ask an owner.',
     'company.invitation_other_email':
       'This invitation was sent to another email address. Sign in with the address it was sent to.',
+    'company.invite_unverified':
+      'Verify your email before inviting people into your company: open the link we sent you, or resend it from My Profile.',
     'order.approve_own':
       'You cannot approve or reject your own order: another approver or owner of your company must.',
   }),

@@ -101,7 +101,8 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'GET /api/companies/me/members':             [401,   200,   200,  200,  401,  401,  200],
   'PATCH /api/companies/me/members/{userId}':  [401,   200,   404,  404,  401,  401,  404],
   'DELETE /api/companies/me/members/{userId}': [401,   204,   404,  404,  401,  401,  404],
-  'POST /api/companies/me/invitations':        [401,   201,   201,  201,  401,  401,  201],
+  // Inviting needs a verified email: these actors' emails are not verified.
+  'POST /api/companies/me/invitations':        [401,   403,   403,  403,  401,  401,  403],
   'GET /api/companies/me/invitations':         [401,   200,   200,  200,  401,  401,  200],
   'DELETE /api/companies/me/invitations/{invitationId}': [401,   204,   404,  404,  401,  401,  404],
   'POST /api/companies/invitations/accept':    [401,   200,   200,  200,  401,  401,  200],
@@ -271,6 +272,23 @@ async function memberOfA(): Promise<string> {
     joinedAt: new Date(),
   });
   return person.id;
+}
+
+/** A new owner of A's company whose email is verified: who sends A's company's invitations. */
+async function verifiedOwnerOfA() {
+  const company = await companyOfA();
+  const person = await factories.makeUser({ name: 'Co Owner', verified: true });
+  const { companies: all, companyMembers } = collections(await getDb());
+  await companyMembers.insertOne({
+    _id: new ObjectId(),
+    companyId: company._id,
+    userId: new ObjectId(person.id),
+    role: 'owner',
+    approvalLimitCents: null,
+    joinedAt: new Date(),
+  });
+  await all.updateOne({ _id: company._id }, { $inc: { ownerCount: 1 } });
+  return person;
 }
 
 /** An order placed by a new buyer of A's company above their limit (0): awaiting approval. */
@@ -574,7 +592,7 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
     await ownCompany(actor);
     await companyOfA();
     const invitation = await companies.inviteMember(
-      buyerA.user,
+      await verifiedOwnerOfA(),
       { email: factories.freshEmail('invitee'), role: 'buyer' },
       'http://127.0.0.1',
     );
@@ -588,7 +606,7 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
         userId: new ObjectId(person.user.id),
       });
     }
-    const host = await factories.makeUser({ name: 'Ho St' });
+    const host = await factories.makeUser({ name: 'Ho St', verified: true });
     await companies.createCompanyFor(host, {
       name: 'Matrix Hosts Ltd',
       taxId: null,

@@ -7,8 +7,11 @@ import type { Actor } from '../support/users';
 // engine and a real SMTP server: roles and approval limits, removing and leaving, the last owner
 // kept also under two demotions at once, invitations mailed with a single-use link that is
 // accepted exactly once (also for two accepts at once), only by its address, not after it
-// expired, was revoked or replaced; addresses with exactly one default; and every id of another
-// company answered 404. The environment is set before any app module is imported.
+// expired, was revoked or replaced; invitations that die with their sender's authority (removed,
+// left or demoted: closed with why, and checked again at accept); an invitation mail whose subject
+// carries the store's words only; inviting only with a verified email; addresses with exactly one
+// default; and every id of another company answered 404. The environment is set before any app
+// module is imported.
 
 const TRUSTED = 'https://parts.forgeline.test';
 
@@ -27,6 +30,9 @@ let invitationRoute: typeof import('@/app/api/companies/me/invitations/[invitati
 let acceptRoute: typeof import('@/app/api/companies/invitations/accept/route');
 let addressesRoute: typeof import('@/app/api/companies/me/addresses/route');
 let addressRoutes: typeof import('@/app/api/companies/me/addresses/[addressId]/route');
+let adminMemberRoutes: typeof import('@/app/api/admin/companies/[companyId]/members/[userId]/route');
+let companyStore: typeof import('@/lib/companies/store');
+let storeName: string;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -49,6 +55,9 @@ beforeAll(async () => {
   acceptRoute = await import('@/app/api/companies/invitations/accept/route');
   addressesRoute = await import('@/app/api/companies/me/addresses/route');
   addressRoutes = await import('@/app/api/companies/me/addresses/[addressId]/route');
+  adminMemberRoutes = await import('@/app/api/admin/companies/[companyId]/members/[userId]/route');
+  companyStore = await import('@/lib/companies/store');
+  ({ storeName } = await import('@/lib/core/site'));
 });
 
 afterAll(async () => {
@@ -128,9 +137,10 @@ async function all() {
   return db.collections(await db.getDb());
 }
 
-/** A new person who owns a new company. */
+/** A new person whose email is verified (so they may invite) who owns a new company. */
 async function owner(name = 'Dana Whitfield'): Promise<{ actor: Actor; companyId: string }> {
   const actor = await users.createActor('user', name);
+  await make.verifyEmail(actor.user);
   const created = await call(createRoute, 'POST', '/api/companies', actor, {
     body: companyFields,
   });
@@ -171,7 +181,7 @@ async function mailedToken(email: string, after = 0): Promise<{ token: string; t
     (candidate) =>
       recipients(candidate).includes(email) &&
       smtp.messages.indexOf(candidate) >= after &&
-      /invites you to join/.test(candidate.subject ?? ''),
+      /^Invitation to join a company account on /.test(candidate.subject ?? ''),
   );
   const text = mail.text ?? '';
   const link = text.match(/https:\/\/\S+\/dashboard\/company\/join\?token=([\w-]+)/);
@@ -533,6 +543,237 @@ describe('invitations', () => {
     const again = await invite(boss, { email: `filler0_${companyId}@example.com`, role: 'buyer' });
     expect(again.status).toBe(201);
     expect((await listInvitations(boss)).body.items).toHaveLength(50);
+  });
+});
+
+// ---- An invitation and its sender ----------------------------------------------------------
+
+const HOSTILE_NAME = 'URGENT pay overdue invoice at https://evil.example/pay';
+
+/** A member of the company (see memberOf) whose email is verified, so they may invite. */
+async function verifiedMemberOf(
+  companyId: string,
+  role: 'owner' | 'approver' | 'buyer' | 'accounts',
+  name: string,
+): Promise<Actor> {
+  const actor = await memberOf(companyId, role, name);
+  await make.verifyEmail(actor.user);
+  return actor;
+}
+
+/** `who` invites `email` as `role`; the token its mail carries. */
+async function invitedToken(who: Actor, email: string, role: string): Promise<string> {
+  const before = smtp.messages.length;
+  expect((await invite(who, { email, role })).status).toBe(201);
+  return (await mailedToken(email, before)).token;
+}
+
+/** The latest invitation stored for `email`. */
+async function invitationTo(email: string) {
+  return (await all()).companyInvitations.findOne({ email }, { sort: { invitedAt: -1, _id: -1 } });
+}
+
+async function membershipOf(actor: Actor) {
+  return (await all()).companyMembers.findOne({ userId: new ObjectId(actor.user.id) });
+}
+
+/** Takes the member out of the company by the store alone, invitations left as they are. */
+async function storeOnly(companyId: string, actor: Actor) {
+  const member = await companyStore.findMemberIn(
+    new ObjectId(companyId),
+    new ObjectId(actor.user.id),
+  );
+  expect(member).not.toBeNull();
+  return member!;
+}
+
+describe("an invitation and its sender's authority", () => {
+  it("a removed owner's open owner invitation is refused afterwards, closed with why", async () => {
+    const { actor: boss, companyId } = await owner();
+    const coOwner = await verifiedMemberOf(companyId, 'owner', 'Rex Removed');
+    const invitee = await users.createActor('user', 'Ivy Invitee');
+    const token = await invitedToken(coOwner, invitee.user.email, 'owner');
+
+    expect((await removeMember(boss, coOwner.user.id)).status).toBe(204);
+    const stored = await invitationTo(invitee.user.email);
+    expect(stored).toMatchObject({ open: false, closedBecause: 'inviter_removed' });
+    expect(stored?.revokedAt).toBeInstanceOf(Date);
+    expect(stored?.acceptedAt).toBeUndefined();
+    expect((await listInvitations(boss)).body.items).toEqual([]);
+
+    const refused = await accept(invitee, token);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toMatchObject({ code: 'not_found' });
+    expect(await membershipOf(invitee)).toBeNull();
+    expect(await ownerCount(companyId)).toBe(1);
+  });
+
+  it('a member who leaves, or whom the store admin removes, takes their invitations along', async () => {
+    const { actor: boss, companyId } = await owner();
+    const leaver = await verifiedMemberOf(companyId, 'owner', 'Lee Leaves');
+    const removed = await verifiedMemberOf(companyId, 'owner', 'Ada Removes');
+    const first = await users.createActor('user', 'Fay First');
+    const second = await users.createActor('user', 'Sid Second');
+    const firstToken = await invitedToken(leaver, first.user.email, 'buyer');
+    const secondToken = await invitedToken(removed, second.user.email, 'approver');
+
+    expect((await removeMember(leaver, leaver.user.id)).status).toBe(204);
+    const admin = await users.createActor('admin', 'Ada Admin');
+    const byAdmin = await call(
+      adminMemberRoutes.DELETE,
+      'DELETE',
+      `/api/admin/companies/${companyId}/members/${removed.user.id}`,
+      admin,
+      { params: { companyId, userId: removed.user.id } },
+    );
+    expect(byAdmin.status).toBe(204);
+
+    for (const [person, token] of [
+      [first, firstToken],
+      [second, secondToken],
+    ] as const) {
+      expect(await invitationTo(person.user.email)).toMatchObject({
+        open: false,
+        closedBecause: 'inviter_removed',
+      });
+      expect((await accept(person, token)).status).toBe(404);
+      expect(await membershipOf(person)).toBeNull();
+    }
+    expect(await ownerCount(companyId)).toBe(1);
+    // The owner who stays keeps inviting.
+    const third = await users.createActor('user', 'Tia Third');
+    expect((await accept(third, await invitedToken(boss, third.user.email, 'buyer'))).status).toBe(
+      200,
+    );
+  });
+
+  it("demoting an owner closes their invitations; another owner's stay open", async () => {
+    const { actor: boss, companyId } = await owner();
+    const demoted = await verifiedMemberOf(companyId, 'owner', 'Dee Moted');
+    const invitee = await users.createActor('user', 'Ivy Invitee');
+    const other = await users.createActor('user', 'Otto Other');
+    const token = await invitedToken(demoted, invitee.user.email, 'owner');
+    const otherToken = await invitedToken(boss, other.user.email, 'buyer');
+
+    // A change that keeps their role leaves their invitations alone.
+    expect((await patchMember(boss, demoted.user.id, { role: 'owner' })).status).toBe(200);
+    expect(await invitationTo(invitee.user.email)).toMatchObject({ open: true });
+
+    expect((await patchMember(boss, demoted.user.id, { role: 'buyer' })).status).toBe(200);
+    expect(await invitationTo(invitee.user.email)).toMatchObject({
+      open: false,
+      closedBecause: 'inviter_role_changed',
+    });
+    expect(await invitationTo(other.user.email)).toMatchObject({ open: true });
+    expect((await listInvitations(boss)).body.items).toEqual([
+      expect.objectContaining({ email: other.user.email }),
+    ]);
+
+    expect((await accept(invitee, token)).status).toBe(404);
+    expect(await membershipOf(invitee)).toBeNull();
+    const joined = await accept(other, otherToken);
+    expect(joined.status).toBe(200);
+    expect(joined.body.membership.role).toBe('buyer');
+  });
+
+  it('an accept checks the sender again: removed or demoted with the invitations still open', async () => {
+    for (const change of ['removed', 'demoted'] as const) {
+      const { companyId } = await owner();
+      const coOwner = await verifiedMemberOf(companyId, 'owner', 'Rex Changed');
+      const invitee = await users.createActor('user', 'Ivy Invitee');
+      const token = await invitedToken(coOwner, invitee.user.email, 'owner');
+      // The membership changes by the store alone, as a crash right after it would leave it.
+      const member = await storeOnly(companyId, coOwner);
+      const changed =
+        change === 'removed'
+          ? await companyStore.deleteMember(member)
+          : await companyStore.changeMember(member, { role: 'approver' });
+      expect(changed.ok).toBe(true);
+      expect(await invitationTo(invitee.user.email)).toMatchObject({ open: true });
+
+      expect((await accept(invitee, token)).status).toBe(404);
+      expect(await membershipOf(invitee)).toBeNull();
+      expect(await invitationTo(invitee.user.email)).toMatchObject({
+        open: false,
+        closedBecause: change === 'removed' ? 'inviter_removed' : 'inviter_role_changed',
+      });
+      expect(await ownerCount(companyId)).toBe(1);
+    }
+  });
+});
+
+describe('the invitation mail', () => {
+  it("its subject carries the store's words only; the names are in the body, escaped", async () => {
+    const { actor: boss } = await owner('Mallory <b>Payments</b>');
+    const renamed = await call(meRoutes.PATCH, 'PATCH', '/api/companies/me', boss, {
+      body: { name: HOSTILE_NAME },
+    });
+    expect(renamed.status).toBe(200);
+    const invitee = await users.createActor('user', 'Ivy Invitee');
+    const before = smtp.messages.length;
+    expect((await invite(boss, { email: invitee.user.email, role: 'buyer' })).status).toBe(201);
+    await background.settleBackgroundWork();
+    const mail = await smtp.waitFor(
+      (candidate) =>
+        recipients(candidate).includes(invitee.user.email) &&
+        smtp.messages.indexOf(candidate) >= before,
+    );
+
+    expect(mail.subject).toBe(`Invitation to join a company account on ${storeName}`);
+    for (const strangersWords of ['URGENT', 'evil.example', 'Mallory', 'Payments']) {
+      expect(mail.subject).not.toContain(strangersWords);
+    }
+    const html = typeof mail.html === 'string' ? mail.html : '';
+    const text = mail.text ?? '';
+    // The preview line an inbox lists beside the subject is the store's too.
+    const preview = html.match(/<div[^>]*display:none[^>]*>([^<]*)/)?.[1] ?? '';
+    expect(preview).toContain(storeName);
+    expect(preview).not.toContain('evil.example');
+    // The body names the company and the inviter as typed, as text: markup escaped, no link.
+    expect(html).toContain(HOSTILE_NAME);
+    expect(html).toContain('Mallory &lt;b&gt;Payments&lt;/b&gt;');
+    expect(html).not.toContain('<b>Payments');
+    const ours = (link: string) => link === TRUSTED || link.startsWith(`${TRUSTED}/`);
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(hrefs.filter((href) => !ours(href))).toEqual([]);
+    // The text part names them once each, labelled, beside a warning; its links are the store's.
+    expect(text).toContain(`Company            ${HOSTILE_NAME}`);
+    expect(text).toContain('Invited by         Mallory <b>Payments</b>');
+    expect(text.split(HOSTILE_NAME)).toHaveLength(2);
+    expect(text).toMatch(/typed by the person who invited you, not by us/);
+    const textLinks = [...text.matchAll(/https?:\/\/[^\s\])>]+/g)].map((match) => match[0]);
+    expect(textLinks.filter((link) => !ours(link))).toEqual(['https://evil.example/pay']);
+  });
+});
+
+describe('inviting', () => {
+  it('needs a verified email: refused in the error shape, nothing stored, nothing mailed', async () => {
+    const { companyId } = await owner();
+    // An owner of the company whose own email is not verified.
+    const unverified = await memberOf(companyId, 'owner', 'Una Verified');
+    const target = make.freshEmail('target');
+    const before = smtp.messages.length;
+    const refused = await invite(unverified, { email: target, role: 'owner' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: {
+        code: 'forbidden',
+        message:
+          'Verify your email before inviting people into your company: open the link we sent you, or resend it from My Profile.',
+        details: { emailVerified: false },
+      },
+    });
+    expect(await (await all()).companyInvitations.countDocuments({ email: target })).toBe(0);
+    await background.settleBackgroundWork();
+    expect(smtp.messages.slice(before).filter((mail) => recipients(mail).includes(target))).toEqual(
+      [],
+    );
+
+    // Once verified, the same owner invites.
+    await make.verifyEmail(unverified.user);
+    expect((await invite(unverified, { email: target, role: 'buyer' })).status).toBe(201);
+    expect(await (await all()).companyInvitations.countDocuments({ email: target })).toBe(1);
   });
 });
 

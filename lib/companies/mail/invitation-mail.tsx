@@ -4,10 +4,14 @@ import CompanyInvitationMail from './templates/company-invitation';
 
 export type { InvitationMailData };
 
-/** The subject of each company mail. */
+/**
+ * The subject of each company mail: the store's own words only. An invitation goes to any
+ * address its sender types, so nothing its sender wrote (the company's name, their own name)
+ * is put where an inbox shows it as the store speaking; the body names them, escaped.
+ */
 export const companyMailSubjects = {
-  'company.invitation': (invitation: InvitationMailData, storeName: string) =>
-    `${invitation.inviterName} invites you to join ${invitation.companyName} on ${storeName}`,
+  'company.invitation': (_invitation: InvitationMailData, storeName: string) =>
+    `Invitation to join a company account on ${storeName}`,
 } satisfies Record<string, (invitation: InvitationMailData, storeName: string) => string>;
 
 export type CompanyMailKind = keyof typeof companyMailSubjects;

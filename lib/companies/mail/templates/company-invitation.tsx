@@ -12,7 +12,9 @@ import type { InvitationMailData } from '../invitation-data';
 
 /**
  * To the person invited into a company: who invites them, into which company and as what, and
- * the single-use link that lets them join (valid until `expiresAt`).
+ * the single-use link that lets them join (valid until `expiresAt`). The company's and the
+ * inviter's names are their sender's words: they appear in the body only (React escapes them),
+ * never in the subject or the preview line an inbox lists beside it.
  */
 export default function CompanyInvitationMail({
   invitation,
@@ -28,15 +30,14 @@ export default function CompanyInvitationMail({
     <MailLayout
       storeName={storeName}
       origin={origin}
-      preview={`${inviterName} invites you to order for ${companyName}.`}
-      heading={`Join ${companyName} on ${storeName}`}
+      preview={`An invitation to order for a company account on ${storeName}.`}
+      heading={`An invitation to a company account on ${storeName}`}
     >
       <Paragraph>
-        {inviterName} invites you to join {companyName}’s company account as{' '}
-        {roleLabel.toLowerCase()}. Sign in (or create an account) with this email address, then open
-        the link to join.
+        You are invited to join a company’s account on {storeName} as {roleLabel.toLowerCase()}.
+        Sign in (or create an account) with this email address, then open the link to join.
       </Paragraph>
-      <ActionButton href={link}>Join {companyName}</ActionButton>
+      <ActionButton href={link}>Join the company</ActionButton>
       <Facts
         rows={[
           ['Company', companyName],
@@ -53,8 +54,9 @@ export default function CompanyInvitationMail({
       />
       <Rule />
       <Paragraph>
-        The link works once. If you did not expect this invitation, ignore this mail: nothing
-        happens unless you open the link. Or write to us from{' '}
+        The company’s name and the inviter’s name above were typed by the person who invited
+        you, not by us. An invitation never asks you to pay anything. The link works once. If you did
+        not expect this invitation, ignore this mail: nothing happens unless you open the link. Or write to us from{' '}
         <InlineLink href={new URL('/contactus', origin).toString()}>our contact page</InlineLink>.
       </Paragraph>
     </MailLayout>
