@@ -1,4 +1,6 @@
-// `npm run make-admin -- someone@example.com`: promotes an existing user to admin.
+// `npm run make-admin -- someone@example.com`: promotes an existing user to admin. With
+// NODE_ENV=production it first checks the production profile, as the servers do.
+import { refuseUnlessProfileAllows } from './lib/preflight.mjs';
 import { loadProjectEnv } from './lib/project-env.mjs';
 
 async function main() {
@@ -8,6 +10,7 @@ async function main() {
     process.exit(2);
   }
   loadProjectEnv();
+  refuseUnlessProfileAllows('npm run make-admin');
   const { closeConnection } = await import('@/lib/core/db');
   const { makeAdmin } = await import('@/lib/accounts/store/users');
   const user = await makeAdmin(email);

@@ -19,6 +19,7 @@ import { ensureEmbeddedMongo, stopEmbeddedMongo } from '@storefront/embedded-mon
 import { listenOrigin, listenProblem } from '../lib/security/listen.mjs';
 import { productionProfileProblem } from '../lib/security/production-profile.mjs';
 import { buildIsCurrent, nextBin, runMigrate, runNext, serveScript } from './lib/build.mjs';
+import { warnOnOldNode } from './lib/preflight.mjs';
 import { dataDir, loadProjectEnv, projectRoot, usesEmbeddedMongo } from './lib/project-env.mjs';
 
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
@@ -40,9 +41,11 @@ process.env.EMBEDDED_DB_IN_PRODUCTION ||= 'true';
 // server of `npm start` needs what the production profile asks off loopback: checked before
 // anything is started, migrated or built.
 // (The server says which set-up it runs, the local demo here, in a line before it is ready.)
+// The profile first: on HOST=0.0.0.0 it names AUTH_URL with everything else that is missing.
 const served = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
+if (mode === 'start') warnOnOldNode();
 const problem =
-  listenProblem(process.env) ?? (mode === 'start' ? productionProfileProblem(served) : null);
+  (mode === 'start' ? productionProfileProblem(served) : null) ?? listenProblem(process.env);
 if (problem) {
   console.error(`\nThe storefront cannot start: ${problem}\n`);
   process.exit(1);

@@ -4,7 +4,9 @@
 // `--companies N` and `--orders N` add generated companies (members, terms, price lists) and
 // order history with invoices (scripts/lib/seed-scale.ts); every run replaces what an earlier
 // run generated, and touches no other account or order.
+// With NODE_ENV=production it first checks the production profile, as the servers do.
 import { parseArgs } from 'node:util';
+import { refuseUnlessProfileAllows } from './lib/preflight.mjs';
 import { loadProjectEnv } from './lib/project-env.mjs';
 
 const MAX = 1_000_000;
@@ -52,6 +54,7 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} 
 async function main() {
   const { products, orders, companies } = options(process.argv.slice(2));
   loadProjectEnv();
+  refuseUnlessProfileAllows('npm run seed');
   // Imported after the .env files are loaded: lib/core/env reads the environment once, on import.
   const { closeConnection, getDb } = await import('@/lib/core/db');
   const { resetDemoData } = await import('@/lib/catalogue/seed');

@@ -25,6 +25,7 @@ import { listenProblem } from '../lib/security/listen.mjs';
 import { productionProfileProblem } from '../lib/security/production-profile.mjs';
 import { boundRequestBody } from './lib/body-limit.mjs';
 import { buildProblem } from './lib/build.mjs';
+import { warnOnOldNode } from './lib/preflight.mjs';
 import { appendForwardedFor } from './lib/forwarded-for.mjs';
 import { loadProjectEnv, projectRoot } from './lib/project-env.mjs';
 import { staticBrotli } from './lib/static-brotli.mjs';
@@ -52,19 +53,18 @@ const port = Number(values.port);
 // server knows its own, whatever the environment it inherited says.
 process.env.HOST = hostname;
 process.env.PORT = String(port);
-const problem = listenProblem(process.env);
-if (problem) {
-  console.error(`\nThe storefront cannot start: ${problem}\n`);
-  process.exit(1);
-}
 
 // As `next start` does: a production server runs with NODE_ENV=production.
 process.env.NODE_ENV ||= 'production';
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+warnOnOldNode();
 
-// Before Next.js loads (instrumentation.ts checks the profile again, for `next start` too).
+// Before Next.js loads (instrumentation.ts checks the profile again, for `next start` too): the
+// production profile first, which names everything missing or wrong at once (AUTH_URL with the
+// rest on HOST=0.0.0.0), then the address, then the build.
 const refusal =
   productionProfileProblem(process.env) ??
+  listenProblem(process.env) ??
   (values['skip-build-check'] ? null : buildProblem(process.env.NEXT_DIST_DIR || '.next'));
 if (refusal) {
   console.error(`\nThe storefront cannot start: ${refusal}\n`);

@@ -4,10 +4,15 @@
 // worker beside servers that run jobs too is harmless; JOB_RUNNER=off does not stop it. Stops on
 // SIGINT/SIGTERM after the runs in progress (at most SHUTDOWN_TIMEOUT_MS, default 10 s; a run cut
 // short leaves its lease to run out within JOB_LEASE_SECONDS and is taken over).
+import { refuseUnlessProfileAllows, warnOnOldNode } from './lib/preflight.mjs';
 import { loadProjectEnv } from './lib/project-env.mjs';
 
 async function main() {
   loadProjectEnv();
+  // Before anything connects: with NODE_ENV=production, the production profile of the servers
+  // (no embedded database of its own for a worker that was not given MONGODB_URI).
+  warnOnOldNode();
+  refuseUnlessProfileAllows('The worker');
   // After the .env files: lib/core/env reads the environment once, on import.
   const { closeConnection } = await import('@/lib/core/db');
   const { runAsJobWorker } = await import('@/lib/core/jobs');

@@ -22,7 +22,7 @@
  * AUTH_SECRET (generated into DATA_DIR), AUTH_URL (`http://HOST:PORT`) and SMTP_URL (mail to
  * DATA_DIR/outbox). On any other address, with MONGODB_URI, or on Vercel it excuses nothing.
  */
-import { DEFAULT_HOST, isLoopbackHost } from './listen.mjs';
+import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackHost } from './listen.mjs';
 
 /**
  * @typedef {object} ProfileSettings
@@ -35,6 +35,7 @@ import { DEFAULT_HOST, isLoopbackHost } from './listen.mjs';
  * @property {string} [AUTH_URL]
  * @property {string} [SMTP_URL]
  * @property {string} [HOST] the address the server listens on (default 127.0.0.1)
+ * @property {string} [PORT] its port (default 3000)
  * @property {string} [DATA_DIR] where the embedded default keeps its state (default .data)
  */
 
@@ -106,9 +107,144 @@ export function isLocalDemo(settings) {
   return flag(settings.LOCAL_DEMO) === true && localDemoRefused(settings) === null;
 }
 
+/** The shortest AUTH_SECRET a production server takes (`openssl rand -base64 32` gives 44). */
+export const MIN_AUTH_SECRET_LENGTH = 32;
+
 /**
- * What is missing for a production server, one entry per variable with what to do; empty when
- * nothing is (or the server is not a production one).
+ * Why a MongoDB connection string would not parse, or null when it does: `mongodb://` with one
+ * or more `host[:port]` separated by commas, or `mongodb+srv://` with one host name and no
+ * port; then an optional `/database` and `?options`. User and password, when given, are
+ * percent-encoded (an `@`, `/` or `:` in a password must be). The options' names and values
+ * are the driver's to check, when it connects.
+ * @param {string} uri
+ * @returns {string | null}
+ */
+function mongoUriFault(uri) {
+  const scheme = /^(mongodb|mongodb\+srv):\/\/(.*)$/s.exec(uri);
+  if (!scheme) return 'it does not start with mongodb:// or mongodb+srv://';
+  const srv = scheme[1] === 'mongodb+srv';
+  const rest = /** @type {string} */ (scheme[2]);
+  const end = rest.search(/[/?]/);
+  const authority = end === -1 ? rest : rest.slice(0, end);
+  const after = end === -1 ? '' : rest.slice(end);
+  const at = authority.lastIndexOf('@');
+  const credentials = at === -1 ? null : authority.slice(0, at);
+  if (credentials !== null && !/^[^:@/]*(?::[^:@/]*)?$/.test(credentials)) {
+    return 'its user name or password has an @, / or : that is not percent-encoded';
+  }
+  const hosts = (at === -1 ? authority : authority.slice(at + 1)).split(',');
+  for (const host of hosts) {
+    const parts = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._%-]+)(?::(\d{1,5}))?$/.exec(host);
+    // The text itself is never repeated: a misplaced password may be in it.
+    if (!parts) return host ? 'a host in it is not host[:port]' : 'it names no host';
+    if (parts[2] !== undefined && (Number(parts[2]) < 1 || Number(parts[2]) > 65535)) {
+      return `port ${parts[2]} is not a port number`;
+    }
+    if (srv && parts[2] !== undefined) return 'a mongodb+srv:// address takes no port';
+  }
+  if (srv && hosts.length > 1) return 'a mongodb+srv:// address names one host';
+  if (/\s/.test(after)) return 'it has a space';
+  return null;
+}
+
+/**
+ * What is wrong with the values that are set (a missing one is reported above): one entry per
+ * variable, starting with its name, never quoting a value that may hold a password.
+ * @param {ProfileSettings} settings
+ * @returns {string[]}
+ */
+function valueProblems(settings) {
+  /** @type {string[]} */
+  const problems = [];
+  const mongoUri = present(settings.MONGODB_URI);
+  const mongoFault = mongoUri === undefined ? null : mongoUriFault(mongoUri);
+  if (mongoFault) {
+    problems.push(
+      `MONGODB_URI is not a MongoDB connection string (${mongoFault}). It looks like ` +
+        'mongodb+srv://user:pass@cluster0.example.net/?maxPoolSize=20 or ' +
+        'mongodb://user:pass@db1.example.com:27017,db2.example.com:27017/?replicaSet=rs0.',
+    );
+  }
+  const secret = present(settings.AUTH_SECRET);
+  if (secret !== undefined && secret.length < MIN_AUTH_SECRET_LENGTH) {
+    problems.push(
+      `AUTH_SECRET is ${secret.length} character${secret.length === 1 ? '' : 's'} long; it must ` +
+        `be at least ${MIN_AUTH_SECRET_LENGTH}, or sessions could be forged by guessing it. ` +
+        'Generate one with `openssl rand -base64 32`.',
+    );
+  }
+  const authUrl = present(settings.AUTH_URL);
+  const authUrlFault = authUrl === undefined ? null : publicUrlFault(authUrl);
+  if (authUrlFault) {
+    problems.push(
+      `AUTH_URL is not the store's public address (${authUrlFault}). It is an absolute ` +
+        'http(s) URL with no path, e.g. AUTH_URL=https://shop.example.com: links to pages ' +
+        'are built on it.',
+    );
+  }
+  const smtpUrl = present(settings.SMTP_URL);
+  const mailUrl = smtpUrl === undefined ? undefined : parsedUrl(smtpUrl);
+  if (
+    smtpUrl !== undefined &&
+    (!mailUrl || !['smtp:', 'smtps:'].includes(mailUrl.protocol) || !mailUrl.hostname)
+  ) {
+    problems.push(
+      'SMTP_URL is not a mail server address: an smtp:// or smtps:// URL with a host, e.g. ' +
+        'SMTP_URL=smtps://user:pass@smtp.example.com:465 (or smtp://…:587 for STARTTLS).',
+    );
+  }
+  return problems;
+}
+
+/**
+ * What to set AUTH_URL to: on an address other machines reach (HOST=0.0.0.0, a LAN address), the
+ * address people use to reach the store, with the port it listens on.
+ * @param {ProfileSettings} settings
+ */
+function authUrlAdvice(settings) {
+  const host = hostOf(settings).replace(/^\[(.*)\]$/, '$1');
+  if (isLoopbackHost(host)) return 'Set it, e.g. AUTH_URL=https://shop.example.com.';
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const example = wildcard ? "<this machine's address>" : host.includes(':') ? `[${host}]` : host;
+  return (
+    `HOST=${host} is not a loopback address: set AUTH_URL to the address people use to reach ` +
+    `the store, e.g. AUTH_URL=http://${example}:${present(settings.PORT) ?? DEFAULT_PORT} (or ` +
+    'https://shop.example.com behind a proxy).'
+  );
+}
+
+/**
+ * Why AUTH_URL is not an origin to build links on, or null when it is.
+ * @param {string} text
+ * @returns {string | null}
+ */
+function publicUrlFault(text) {
+  const url = parsedUrl(text);
+  if (!url) return 'not an absolute URL';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `${url.protocol.slice(0, -1)}: is neither http nor https`;
+  }
+  if (url.username || url.password) return 'it has a user name or password';
+  if (url.pathname !== '/') return `it has the path ${url.pathname}`;
+  if (url.search || url.hash) return 'it has a query or fragment';
+  return null;
+}
+
+/**
+ * @param {string} text
+ * @returns {URL | null}
+ */
+function parsedUrl(text) {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What is missing or wrong for a production server, one entry per variable with what to do;
+ * empty when nothing is (or the server is not a production one).
  * @param {ProfileSettings} settings
  * @returns {string[]}
  */
@@ -151,7 +287,7 @@ export function productionProblems(settings) {
       problems.push(
         'AUTH_URL is not set. Mailed links (password reset, email verification, orders), ' +
           "redirects and the cross-site check are built on the store's public URL, never on the " +
-          'Host header a client sends. Set it, e.g. AUTH_URL=https://shop.example.com.',
+          `Host header a client sends. ${authUrlAdvice(settings)}`,
       );
     }
     if (!present(settings.SMTP_URL)) {
@@ -162,6 +298,7 @@ export function productionProblems(settings) {
       );
     }
   }
+  problems.push(...valueProblems(settings));
   return problems;
 }
 

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   isLocalDemo,
@@ -166,6 +167,133 @@ describe('the rule: what a production server must be given', () => {
   });
 });
 
+describe('the rule: values are checked, not only their presence', () => {
+  /** The variables named for one setting changed from the complete configuration. */
+  const namedWith = (name: string, value: string) =>
+    named(productionProfileProblem({ ...COMPLETE, [name]: value }));
+
+  it('AUTH_SECRET: at least 32 characters, its value never repeated', () => {
+    for (const secret of ['x', 'a'.repeat(31), `  ${'s'.repeat(31)}  `]) {
+      const message = productionProfileProblem({ ...COMPLETE, AUTH_SECRET: secret });
+      expect(named(message), secret).toEqual(['AUTH_SECRET']);
+      expect(message).toMatch(/AUTH_SECRET is \d+ characters? long; it must be at least 32/);
+      expect(message).toContain('openssl rand -base64 32');
+      if (secret.trim().length > 1) expect(message).not.toContain(secret.trim());
+    }
+    expect(productionProfileProblem({ ...COMPLETE, AUTH_SECRET: 'a'.repeat(32) })).toBeNull();
+  });
+
+  it('SMTP_URL: a parseable smtp:// or smtps:// URL with a host, its password never repeated', () => {
+    for (const url of [
+      'foo',
+      'smtp.example.com:587',
+      'http://smtp.example.com',
+      'smtp://',
+      'smtp://[bad/',
+    ]) {
+      expect(namedWith('SMTP_URL', url), url).toEqual(['SMTP_URL']);
+    }
+    const message = productionProfileProblem({
+      ...COMPLETE,
+      SMTP_URL: 'http://mailer:S3cretPassw0rd@smtp.example.com',
+    });
+    expect(message).toContain('SMTP_URL is not a mail server address');
+    expect(message).not.toContain('S3cretPassw0rd');
+    for (const url of [
+      'smtp://127.0.0.1:2525',
+      'smtp://user:pass@smtp.example.com:587',
+      'smtps://user:p%40ss@smtp.example.com',
+    ]) {
+      expect(namedWith('SMTP_URL', url), url).toEqual([]);
+    }
+  });
+
+  it('AUTH_URL: an absolute http(s) URL without a path', () => {
+    const faults = {
+      'shop.example.com': 'not an absolute URL',
+      '/store': 'not an absolute URL',
+      'ftp://shop.example.com': 'ftp: is neither http nor https',
+      'https://shop.example.com/store': 'it has the path /store',
+      'https://shop.example.com/?ref=1': 'it has a query or fragment',
+      'https://admin:pw@shop.example.com': 'it has a user name or password',
+    };
+    for (const [url, fault] of Object.entries(faults)) {
+      const message = productionProfileProblem({ ...COMPLETE, AUTH_URL: url });
+      expect(named(message), url).toEqual(['AUTH_URL']);
+      expect(message).toContain(`AUTH_URL is not the store's public address (${fault})`);
+    }
+    for (const url of [
+      'https://shop.example.com',
+      'https://shop.example.com/',
+      'http://192.168.1.20:3000',
+      'http://[::1]:3000',
+    ]) {
+      expect(namedWith('AUTH_URL', url), url).toEqual([]);
+    }
+  });
+
+  it('MONGODB_URI: a connection string the MongoDB driver parses, its password never repeated', () => {
+    const refused = [
+      'localhost:27017',
+      'http://db.example.com',
+      'mongodb://',
+      'mongodb:///store',
+      'mongodb://db.example.com:0',
+      'mongodb://db.example.com:99999',
+      'mongodb://db.example.com:port',
+      'mongodb+srv://cluster0.example.net:27017/',
+      'mongodb+srv://a.example.net,b.example.net/',
+      'mongodb://store:pa/ss@db.example.com/',
+    ];
+    for (const uri of refused) {
+      const message = productionProfileProblem({ ...COMPLETE, MONGODB_URI: uri });
+      expect(named(message), uri).toEqual(['MONGODB_URI']);
+      expect(message).toContain('MONGODB_URI is not a MongoDB connection string (');
+      // The driver refuses each of them too.
+      expect(() => new MongoClient(uri), uri).toThrow();
+    }
+    expect(
+      productionProfileProblem({ ...COMPLETE, MONGODB_URI: 'mongodb://store:Hunter2Secret/x@db/' }),
+    ).not.toContain('Hunter2Secret');
+    const accepted = [
+      COMPLETE.MONGODB_URI,
+      'mongodb://127.0.0.1:27017/?directConnection=true',
+      'mongodb://store:p%40ss@db1.example.com:27017,db2.example.com:27017/shop?replicaSet=rs0',
+      'mongodb://[::1]:27017',
+      'mongodb://db.example.com?replicaSet=rs0',
+      'mongodb+srv://cluster0.example.net',
+    ];
+    for (const uri of accepted) {
+      expect(namedWith('MONGODB_URI', uri), uri).toEqual([]);
+      // And the driver parses each of them.
+      expect(() => new MongoClient(uri), uri).not.toThrow();
+    }
+  });
+
+  it('what is missing and what is wrong are named together, in one message', () => {
+    const message = productionProfileProblem({
+      NODE_ENV: 'production',
+      MONGODB_URI: 'localhost',
+      AUTH_SECRET: 'x',
+      SMTP_URL: 'foo',
+    });
+    expect(named(message)).toEqual(['AUTH_URL', 'MONGODB_URI', 'AUTH_SECRET', 'SMTP_URL']);
+    expect(message).toContain('4 settings are missing or wrong');
+  });
+
+  it('HOST=0.0.0.0 names every missing variable at once, with the advice for that address', () => {
+    const message = productionProfileProblem({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: '8080',
+    });
+    expect(named(message)).toEqual([...REQUIRED]);
+    expect(message).toContain(
+      "HOST=0.0.0.0 is not a loopback address: set AUTH_URL to the address people use to reach the store, e.g. AUTH_URL=http://<this machine's address>:8080",
+    );
+  });
+});
+
 async function node(args: string[], env: Record<string, string | undefined>) {
   const result = await run(process.execPath, args, {
     cwd: root,
@@ -234,6 +362,29 @@ describe('the real servers refuse to start, before loading Next.js', () => {
     expect(result.stderr).toContain(
       `The storefront cannot start: there is no production build in ${NO_BUILD}/. Run \`npm run build\` first.`,
     );
+  });
+
+  it('npm run serve with AUTH_SECRET=x and SMTP_URL=foo (and all else right): exits 1, naming both', async () => {
+    const result = await node(['scripts/serve.mjs', '-p', '3995'], {
+      ...COMPLETE,
+      AUTH_SECRET: 'x',
+      SMTP_URL: 'foo',
+      NEXT_DIST_DIR: NO_BUILD,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('The storefront cannot start: this is a production server');
+    expect(named(result.stderr)).toEqual(['AUTH_SECRET', 'SMTP_URL']);
+    expect(result.stdout).not.toContain('Ready');
+  });
+
+  it('npm run serve on HOST=0.0.0.0 with nothing set: exits 1, naming all four at once', async () => {
+    const result = await node(['scripts/serve.mjs', '-H', '0.0.0.0', '-p', '3996'], {
+      NODE_ENV: 'production',
+      NEXT_DIST_DIR: NO_BUILD,
+    });
+    expect(result.code).toBe(1);
+    expect(named(result.stderr)).toEqual([...REQUIRED]);
+    expect(result.stderr).toContain("AUTH_URL=http://<this machine's address>:3996");
   });
 
   it('npm start on a LAN address with AUTH_URL but no secret or mail server: exits 1 before anything starts', async () => {
