@@ -228,7 +228,8 @@ test('an instance killed in the middle of a job leaves its lease to run out; the
     'unpaid',
   );
 
-  // The lease (5 minutes for this job) runs out: moved to its end rather than waited for.
+  // The lease (JOB_LEASE_SECONDS, no longer renewed by the dead instance) runs out: moved to its
+  // end rather than waited for.
   await leases.updateOne({ _id: 'orders.expiry' }, { $set: { until: new Date(Date.now() - 1) } });
   await faults.clear();
   expect(await cron(b())).toEqual({ status: 200, body: { job: 'orders.expiry', outcome: 'ran' } });

@@ -13,10 +13,7 @@ export interface MovableClock extends JobClock {
   sleep(ms: number): Promise<void>;
 }
 
-export function movableClock(
-  start: number,
-  settle: () => Promise<void>,
-): MovableClock {
+export function movableClock(start: number, settle: () => Promise<void>): MovableClock {
   let now = start;
   let sequence = 0;
   const timers = new Map<number, { at: number; callback: () => void }>();
