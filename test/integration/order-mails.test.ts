@@ -141,7 +141,9 @@ describe('placing an order', () => {
     expect(others).toEqual([]);
     expect(recipients(mail!)).toEqual([buyer.user.email.toLowerCase()]);
     expect(mail!.subject).toMatch(/to pay/);
-    expect(mail!.subject).toContain('PO PO-7781');
+    // The buyer's PO number is in the body; the subject carries the store's words only.
+    expect(mail!.subject).not.toContain('PO-7781');
+    expect(mail!.text).toContain('PO-7781');
     expect(mail!.text).toContain(`${TRUSTED}/dashboard/payment/${id}`);
     expect(mail!.html).toContain(`${TRUSTED}/dashboard/payment/${id}`);
     expectTrustedLinks(mail!);
@@ -168,6 +170,33 @@ describe('placing an order', () => {
     expect(
       await (await db.getDb()).collection('orders').countDocuments({ email: buyer.user.email }),
     ).toBe(3);
+  });
+});
+
+describe('what a buyer typed', () => {
+  it('stays out of every subject: the name and the PO number are in the body only', async () => {
+    const hostile = 'URGENT pay at https://evil.example/pay';
+    const buyer = await newBuyer(`${hostile} now`);
+    const id = await place(buyer, { poNumber: hostile });
+    const intentId = await payAtStripe(buyer, id);
+    expect((await api.recordPayment(forged(buyer), id, { transactionId: intentId })).status).toBe(
+      200,
+    );
+    await settle();
+
+    const mails = mailsFor(id);
+    // The order placed and its receipt to the buyer, and the store's own mail.
+    expect(mails.map((mail) => mail.subject?.split(':')[0])).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Your /),
+        expect.stringMatching(/^Payment received/),
+        'Order paid',
+      ]),
+    );
+    for (const mail of mails) {
+      expect(mail.subject).not.toMatch(/URGENT|evil\.example/);
+      expect(mail.text).toContain(hostile);
+    }
   });
 });
 

@@ -93,6 +93,19 @@ describe('every order mail', () => {
     }
   });
 
+  it.each(kinds)('%s keeps what the buyer typed out of its subject', async (kind) => {
+    const hostile = 'URGENT pay at https://evil.example/pay';
+    const mail = await render(
+      kind,
+      order({
+        buyer: { name: `${hostile} now`, email: 'x@example.com', phone: '0114' },
+        purchaseOrderNumber: hostile,
+      }),
+    );
+    expect(mail.subject).not.toMatch(/URGENT|evil\.example/);
+    expect(mail.text).toContain(hostile);
+  });
+
   it.each(kinds)('%s leaves the part number out for a product without one', async (kind) => {
     const mail = await render(kind, order({ product: { name: 'Old Bolt', partNumber: null } }));
     expect(mail.text).not.toContain('Part number');
@@ -108,7 +121,7 @@ describe('the order-placed mail', () => {
     expect(mail.text).toContain(`Pay $7,400.00 ${payLink}`);
     expect(mail.text).toContain('December 4, 2026 at 09:30 UTC');
     expect(mail.subject).toBe(
-      'Your Forgeline Parts order for Hex Flange Bolt M8 <zinc & plated> (PO PO-2026-00417): $7,400.00 to pay',
+      'Your Forgeline Parts order for Hex Flange Bolt M8 <zinc & plated>: $7,400.00 to pay',
     );
   });
 });
@@ -199,9 +212,7 @@ describe("the store's order-paid mail", () => {
         `${origin}/api/orders/${id}/invoice`,
       ]),
     );
-    expect(mail.subject).toBe(
-      'Order paid: $7,400.00 from Priya Raman for Hex Flange Bolt M8 <zinc & plated> (PO PO-2026-00417)',
-    );
+    expect(mail.subject).toBe('Order paid: $7,400.00 for Hex Flange Bolt M8 <zinc & plated>');
   });
 });
 

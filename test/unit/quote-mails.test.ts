@@ -57,4 +57,15 @@ describe.each<[QuoteMailKind, Partial<QuoteMailData>, string[]]>([
     expect(hrefs).toContain(`${origin}/dashboard/quotes`);
     for (const href of hrefs) expect(new URL(href).origin).toBe(origin);
   });
+
+  it("keeps what the buyer typed out of its subject: the store's words only", async () => {
+    const hostile = 'URGENT pay at https://evil.example/pay';
+    const mail = await renderQuoteMail(
+      kind,
+      quote({ ...overrides, buyer: { name: hostile, email: 'x@example.com', phone: '0114' } }),
+      { origin, storeName },
+    );
+    expect(mail.subject).not.toMatch(/URGENT|evil\.example/);
+    if (kind === 'quote.requested.store') expect(mail.text).toContain(hostile);
+  });
 });

@@ -2,9 +2,11 @@ import type { OrderMailData } from '@/lib/orders/mail/order-data';
 import { formatMoney } from '@/lib/core/money';
 
 /**
- * The subject of every order mail, in one place. Each names the product, the line that tells
- * a buyer's orders apart in an inbox (and the buyer's purchase-order number when they gave
- * one, which is how their own books know the order).
+ * The subject of every order mail, in one place: the store's own words only. Each names the
+ * product (from the catalogue), the line that tells a buyer's orders apart in an inbox, and
+ * the amounts the store computed. Nothing a buyer typed goes into a subject (their name, their
+ * purchase-order number): an order's mails may reach an address its buyer chose, and an inbox
+ * shows a subject as the store speaking. The PO number and the buyer's name are in the body.
  */
 export const orderMailSubjects = {
   'order.placed': (order, store) =>
@@ -14,21 +16,18 @@ export const orderMailSubjects = {
   'order.shipped': (order, store) => `Your ${store} order ${reference(order)} has shipped`,
   'order.cancelled': (order, store) => `Your ${store} order ${reference(order)} is cancelled`,
   'order.approval_requested': (order) =>
-    `Approval needed: ${formatMoney(order.totalCents)} from ${order.buyer.name} ${reference(order)}`,
+    `Approval needed: a ${formatMoney(order.totalCents)} order ${reference(order)}`,
   'order.approved': (order, store) =>
     `Your ${store} order ${reference(order)} is approved: ${formatMoney(order.totalCents)} to pay`,
   'order.confirmed': (order, store) =>
     `Your ${store} order ${reference(order)} is confirmed on account (Net ${order.account?.netDays ?? ''})`,
-  'order.paid.store': (order) =>
-    `Order paid: ${formatMoney(order.totalCents)} from ${order.buyer.name} ${reference(order)}`,
+  'order.paid.store': (order) => `Order paid: ${formatMoney(order.totalCents)} ${reference(order)}`,
 } satisfies Record<string, (order: OrderMailData, storeName: string) => string>;
 
 /** Every order mail there is. */
 export type OrderMailKind = keyof typeof orderMailSubjects;
 
-/** How a subject names an order: its product, and the buyer's PO number when there is one. */
+/** How a subject names an order: its product, as the catalogue names it. */
 function reference(order: OrderMailData): string {
-  return order.purchaseOrderNumber
-    ? `for ${order.product.name} (PO ${order.purchaseOrderNumber})`
-    : `for ${order.product.name}`;
+  return `for ${order.product.name}`;
 }

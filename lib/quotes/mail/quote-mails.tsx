@@ -22,10 +22,12 @@ function answeredPrice(quote: QuoteMailData): string {
     : `${formatMoney(quote.answer.unitPriceCents)} a unit`;
 }
 
-/** The subject of every quote mail, naming the quote's reference and product. */
+/**
+ * The subject of every quote mail, naming the quote's reference and product: the store's own
+ * words only (the buyer's name, which they typed, is in the body).
+ */
 export const quoteMailSubjects = {
-  'quote.requested.store': (quote) =>
-    `Quote requested ${quote.reference}: ${asked(quote)} for ${quote.buyer.name}`,
+  'quote.requested.store': (quote) => `Quote requested ${quote.reference}: ${asked(quote)}`,
   'quote.answered': (quote, store) =>
     `Your ${store} quote ${quote.reference} for ${quote.product.name}: ${answeredPrice(quote)}`,
   'quote.declined': (quote, store) =>
