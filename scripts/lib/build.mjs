@@ -59,6 +59,52 @@ export function runNext(args, env = process.env) {
   });
 }
 
+/**
+ * `npm run build` (scripts/build.mjs): `next build`, which pre-renders pages from the database.
+ * Without MONGODB_URI it reads the embedded engine of DATA_DIR: started here for the build when
+ * none is running, and stopped again once the build is over, whatever its outcome (on its own
+ * the build would start one that outlives it by minutes); an engine that was already running
+ * (`npm start`, `npm run db -- start`) is left as it was. Resolves with the build's exit code.
+ * @param {string[]} [args] more arguments of `next build`
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {Promise<number>}
+ */
+export async function buildStore(args = [], env = process.env) {
+  /** @type {import('@storefront/embedded-mongodb').EmbeddedMongo | null} */
+  let engine = null;
+  const dir = path.resolve(projectRoot, env.DATA_DIR || '.data');
+  const embedded = await import('@storefront/embedded-mongodb');
+  if (!env.MONGODB_URI) {
+    try {
+      engine = await embedded.ensureEmbeddedMongo({ dataDir: dir });
+    } catch (error) {
+      console.error(
+        `\nThe build cannot start: ${error instanceof Error ? error.message : error}\n`,
+      );
+      return 1;
+    }
+  }
+  const child = spawn(process.execPath, [nextBin, 'build', ...args], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+    env,
+  });
+  // Stopped from outside (Ctrl+C, a CI timeout): the build stops first, then the engine.
+  /** @param {NodeJS.Signals} signal */
+  const forward = (signal) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  /** @type {number} */
+  const code = await new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  });
+  process.off('SIGINT', forward);
+  process.off('SIGTERM', forward);
+  if (engine?.startedHere) await embedded.stopEmbeddedMongo({ dataDir: dir }).catch(() => {});
+  return code;
+}
+
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 
 /**

@@ -17,7 +17,7 @@ const projectRoot = process.cwd();
 const serveScript = path.join(projectRoot, 'scripts/serve.mjs');
 
 /** Whether something answers TCP on 127.0.0.1:port. */
-function listening(port) {
+export function listening(port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
     socket.once('connect', () => {

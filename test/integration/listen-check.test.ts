@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { namedVariables, projectRoot as root, runCommand } from '../support/commands';
 
 // `npm start` (node scripts/run.mjs start) and the production server (scripts/serve.mjs) on an
 // address other than loopback without AUTH_URL: the store would not know where people reach
@@ -9,30 +8,18 @@ import { describe, expect, it } from 'vitest';
 // database, migrates or builds anything. A production server names it with everything else its
 // production profile misses, in one message (lib/security/production-profile.mjs).
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
-
+/** `node <args>` in the project, with AUTH_URL unset and `env`; how long it took. */
 async function node(args: string[], env: Record<string, string>) {
   const started = Date.now();
-  const result = await run(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', AUTH_URL: '', ...env },
-    timeout: 60_000,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({
-      code: error.code,
-      stdout: error.stdout ?? '',
-      stderr: error.stderr ?? '',
-    }),
-  );
+  const result = await runCommand(process.execPath, args, {
+    NEXT_TELEMETRY_DISABLED: '1',
+    AUTH_URL: '',
+    ...env,
+  });
   return { ...result, ms: Date.now() - started };
 }
 
-/** The variables a production message names as missing or wrong (each entry starts with its name). */
-function named(message: string): string[] {
-  return [...message.matchAll(/^ {2}- ([A-Z_]+)[ =]/gm)].map((match) => match[1]!);
-}
+const named = namedVariables;
 
 const ADVICE =
   /AUTH_URL is not set\..*set AUTH_URL to the address people use to reach the store, e\.g\. AUTH_URL=http:\/\//s;

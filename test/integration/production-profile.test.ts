@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,6 +8,8 @@ import {
   productionProfileNotice,
   productionProfileProblem,
 } from '@/lib/security/production-profile.mjs';
+import { redirectLogs } from '@/lib/core/log';
+import { namedVariables, projectRoot, runCommand, UNCONFIGURED } from '../support/commands';
 
 // The production profile (lib/security/production-profile.mjs): a production server
 // (NODE_ENV=production, or on Vercel) refuses to start, naming everything missing at once,
@@ -18,8 +18,7 @@ import {
 // the rule on environments, the real server processes (scripts/serve.mjs and `npm start`), and
 // the check every server process runs at start (instrumentation.ts -> lib/security/start.ts).
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
+const root = projectRoot;
 
 /** A production store with everything it needs. */
 const COMPLETE = {
@@ -31,10 +30,8 @@ const COMPLETE = {
 };
 const REQUIRED = ['MONGODB_URI', 'AUTH_SECRET', 'AUTH_URL', 'SMTP_URL'] as const;
 
-/** The variables a production message names as missing (each entry starts with its name). */
-function named(message: string | null): string[] {
-  return [...(message ?? '').matchAll(/^ {2}- ([A-Z_]+)[ =]/gm)].map((match) => match[1]!);
-}
+/** The variables a production message names as missing or wrong. */
+const named = namedVariables;
 
 describe('the rule: what a production server must be given', () => {
   it('a complete production configuration may start, and says nothing', () => {
@@ -294,32 +291,9 @@ describe('the rule: values are checked, not only their presence', () => {
   });
 });
 
-async function node(args: string[], env: Record<string, string | undefined>) {
-  const result = await run(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: '1',
-      // Nothing of the test process's own configuration.
-      MONGODB_URI: '',
-      AUTH_SECRET: '',
-      AUTH_URL: '',
-      SMTP_URL: '',
-      VERCEL: '',
-      LOCAL_DEMO: '',
-      EMBEDDED_DB_IN_PRODUCTION: '',
-      ...env,
-    },
-    timeout: 60_000,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({
-      code: error.code,
-      stdout: error.stdout ?? '',
-      stderr: error.stderr ?? '',
-    }),
-  );
-  return result;
+/** `node <args>` in the project, with nothing of the test process's own configuration. */
+function node(args: string[], env: Record<string, string | undefined>) {
+  return runCommand(process.execPath, args, { ...UNCONFIGURED, ...env });
 }
 
 /** A dist directory that holds no build: a server that passes the profile stops there. */
@@ -418,28 +392,29 @@ describe('every server process checks it at start (instrumentation.ts -> stopUnl
       throw new Error(`exit ${code}`);
     });
     const errors: string[] = [];
-    const infos: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((message: string) => void errors.push(message));
-    vi.spyOn(console, 'info').mockImplementation((message: string) => void infos.push(message));
-    const { stopUnlessMayServe } = await import('@/lib/security/start');
-    const stopped = await stopUnlessMayServe().then(
-      () => null,
-      (error: Error) => error.message,
-    );
-    return { stopped, exit, error: errors.join('\n'), info: infos.join('\n') };
+    // The notice is one of the store's log lines (lib/core/log.ts): read from its destination.
+    vi.stubEnv('LOG_LEVEL', 'info');
+    vi.stubEnv('LOG_FORMAT', 'json');
+    const infos: string[] = [];
+    const restore = redirectLogs((line) => {
+      const record = JSON.parse(line) as { level: string; msg: string };
+      if (record.level === 'info') infos.push(record.msg);
+    });
+    try {
+      const { stopUnlessMayServe } = await import('@/lib/security/start');
+      const stopped = await stopUnlessMayServe().then(
+        () => null,
+        (error: Error) => error.message,
+      );
+      return { stopped, exit, error: errors.join('\n'), info: infos.join('\n') };
+    } finally {
+      restore();
+    }
   }
 
   it('a production server missing everything stops with exit 1 and the one message', async () => {
-    const result = await startCheck({
-      NODE_ENV: 'production',
-      MONGODB_URI: '',
-      AUTH_SECRET: '',
-      AUTH_URL: '',
-      SMTP_URL: '',
-      VERCEL: '',
-      LOCAL_DEMO: '',
-      EMBEDDED_DB_IN_PRODUCTION: '',
-    });
+    const result = await startCheck({ ...UNCONFIGURED, NODE_ENV: 'production' });
     expect(result.stopped).toBe('exit 1');
     expect(result.error).toContain('The storefront cannot start: this is a production server');
     expect(named(result.error)).toEqual([...REQUIRED]);
