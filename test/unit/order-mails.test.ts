@@ -93,7 +93,7 @@ describe('every order mail', () => {
     }
   });
 
-  it.each(kinds)('%s keeps what the buyer typed out of its subject', async (kind) => {
+  it.each(kinds)('%s keeps what the buyer typed out of its subject and preview', async (kind) => {
     const hostile = 'URGENT pay at https://evil.example/pay';
     const mail = await render(
       kind,
@@ -103,6 +103,10 @@ describe('every order mail', () => {
       }),
     );
     expect(mail.subject).not.toMatch(/URGENT|evil\.example/);
+    // The line an inbox lists beside the subject.
+    const preview = mail.html.match(/<div[^>]*display:none[^>]*>([^<]*)/)?.[1];
+    expect(preview).toBeTruthy();
+    expect(preview).not.toMatch(/URGENT|evil\.example/);
     expect(mail.text).toContain(hostile);
   });
 

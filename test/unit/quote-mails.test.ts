@@ -58,7 +58,7 @@ describe.each<[QuoteMailKind, Partial<QuoteMailData>, string[]]>([
     for (const href of hrefs) expect(new URL(href).origin).toBe(origin);
   });
 
-  it("keeps what the buyer typed out of its subject: the store's words only", async () => {
+  it("keeps what the buyer typed out of its subject and preview: the store's words only", async () => {
     const hostile = 'URGENT pay at https://evil.example/pay';
     const mail = await renderQuoteMail(
       kind,
@@ -66,6 +66,9 @@ describe.each<[QuoteMailKind, Partial<QuoteMailData>, string[]]>([
       { origin, storeName },
     );
     expect(mail.subject).not.toMatch(/URGENT|evil\.example/);
+    const preview = mail.html.match(/<div[^>]*display:none[^>]*>([^<]*)/)?.[1];
+    expect(preview).toBeTruthy();
+    expect(preview).not.toMatch(/URGENT|evil\.example/);
     if (kind === 'quote.requested.store') expect(mail.text).toContain(hostile);
   });
 });

@@ -20,7 +20,7 @@ export default function ApprovalRequestedMail({ order, storeName, origin }: Orde
     <MailLayout
       storeName={storeName}
       origin={origin}
-      preview={`${order.buyer.name} asks you to approve ${total} for ${orderedGoods(order)}.`}
+      preview={`An order of ${total} for ${orderedGoods(order)} waits for your approval.`}
       heading={`Approval needed: ${total}`}
     >
       <Paragraph>

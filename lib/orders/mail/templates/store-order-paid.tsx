@@ -24,7 +24,7 @@ export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMa
     <MailLayout
       storeName={storeName}
       origin={origin}
-      preview={`${order.buyer.name} paid ${total} for ${orderedGoods(order)}.`}
+      preview={`Paid: ${total} for ${orderedGoods(order)}.`}
       heading={`Order paid: ${total}`}
     >
       <Paragraph>

@@ -19,7 +19,7 @@ export default function QuoteRequestedStoreMail({ quote, storeName, origin }: Qu
     <MailLayout
       storeName={storeName}
       origin={origin}
-      preview={`${quote.buyer.name} asks a price for ${askedWords(quote, 'their')}.`}
+      preview={`A price is asked for ${askedWords(quote, 'their')}.`}
       heading={`Quote requested: ${quote.reference}`}
     >
       <Paragraph>
