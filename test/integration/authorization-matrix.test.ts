@@ -25,9 +25,10 @@ vi.hoisted(() => {
   delete process.env.AUTH_URL;
   delete process.env.ADMIN_EMAILS;
   delete process.env.SMTP_URL;
-  // GET /api/metrics is off (404) without its token, GET /api/cron/{job} without its secret.
-  delete process.env.METRICS_TOKEN;
-  delete process.env.CRON_SECRET;
+  // GET /api/metrics and GET /api/cron/{job} are on: the machine column sends their secrets
+  // (both off, 404, without them: test/integration/metrics-off.test.ts, machine-secrets.test.ts).
+  process.env.METRICS_TOKEN = 'metrics-token-of-the-matrix-0123456789';
+  process.env.CRON_SECRET = 'cron-secret-of-the-matrix-0123456789abcdef';
 });
 
 // Card payments go to the local Stripe stand-in, which must be in the environment before any
@@ -41,6 +42,7 @@ const { closeConnection, collections, getDb } = await import('../support/db');
 const { settleBackgroundWork } = await import('@/lib/core/background');
 const { drainOutbox } = await import('@/lib/core/mail/outbox');
 const { changeAdminRole } = await import('@/lib/accounts/store/admin-roles');
+const { findUserById } = await import('@/lib/accounts/store/users');
 const { cancelUnpaidOrder } = await import('@/lib/orders/store');
 const { createPasswordReset } = await import('@/lib/accounts/store/password-resets');
 const { placeOrderFor, preparePayment } = await import('@/lib/orders');
@@ -56,7 +58,9 @@ const actors = [
   'anonymous',
   'buyerA',
   'buyerB',
+  'verified',
   'admin',
+  'machine',
   'removedToken',
   'removedSession',
   'demotedAdmin',
@@ -65,156 +69,169 @@ type ActorName = (typeof actors)[number];
 
 /**
  * The expected status of every cell, in the column order of `actors`:
- * anonymous; buyer A (who owns the orders and the account the path names); buyer B (another
- * buyer); an admin; a removed user's bearer token and session cookie, both issued before the
- * removal and not yet expired; an admin demoted to buyer, with the session from before.
- * Buyers and admins use the session cookie from the store's own page, as the browser does.
+ * anonymous; buyer A (who owns the orders and the account the path names) and buyer B (another
+ * buyer), both with their email NOT verified (the unverified buyer: at most 3 unpaid orders,
+ * held 30 minutes); `verified`, another buyer whose email is verified; the store admin; the
+ * machine, a scheduler or scraper sending `Authorization: Bearer <CRON_SECRET>` (its
+ * METRICS_TOKEN to GET /api/metrics), which is nobody's sign-in; a removed user's bearer token
+ * and session cookie, both issued before the removal and not yet expired; an admin demoted to
+ * buyer, with the session from before. People use the session cookie from the store's own
+ * page, as the browser does. A company's roles (owner, approver, buyer, accounts) and another
+ * company's member are the columns of test/integration/company-matrix.test.ts; here each
+ * signed-in person acts as the owner of a company of their own where a cell needs one.
  */
 // prettier-ignore
-const expected: Record<OperationKey, readonly [number, number, number, number, number, number, number]> = {
-  //                                            anon    A      B   admin rmTok rmSes demoted
-  'GET /api/product':                         [200,   200,   200,  200,  200,  200,  200],
-  'POST /api/product':                        [401,   403,   403,  201,  401,  401,  403],
-  'GET /api/product/{productId}':             [200,   200,   200,  200,  200,  200,  200],
+const expected: Record<OperationKey, readonly [number, number, number, number, number, number, number, number, number]> = {
+  //                                            anon    A      B  verif admin mach  rmTok rmSes demoted
+  'GET /api/product':                         [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/product':                        [401, 403, 403, 403, 201, 401, 401, 401, 403],
+  'GET /api/product/{productId}':             [200, 200, 200, 200, 200, 200, 200, 200, 200],
   // The fixture's picture is on this origin: a redirect to it, for anyone.
-  'GET /api/product/{productId}/picture':     [307,   307,   307,  307,  307,  307,  307],
-  'PATCH /api/product/{productId}':           [401,   403,   403,  200,  401,  401,  403],
-  'DELETE /api/product/{productId}':          [401,   403,   403,  200,  401,  401,  403],
-  'POST /api/order':                          [401,   201,   201,  201,  401,  401,  201],
+  'GET /api/product/{productId}/picture':     [307, 307, 307, 307, 307, 307, 307, 307, 307],
+  'PATCH /api/product/{productId}':           [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'DELETE /api/product/{productId}':          [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'POST /api/order':                          [401, 201, 201, 201, 201, 401, 401, 401, 201],
   // The order list: everyone signed in has their own; checkout places it as one order.
-  'GET /api/cart':                             [401,   200,   200,  200,  401,  401,  200],
-  'DELETE /api/cart':                          [401,   200,   200,  200,  401,  401,  200],
-  'GET /api/cart/count':                       [401,   200,   200,  200,  401,  401,  200],
-  'POST /api/cart/lines':                      [401,   200,   200,  200,  401,  401,  200],
-  'PUT /api/cart/lines/{productId}':           [401,   200,   200,  200,  401,  401,  200],
-  'DELETE /api/cart/lines/{productId}':        [401,   200,   200,  200,  401,  401,  200],
-  'POST /api/checkout':                        [401,   201,   201,  201,  401,  401,  201],
+  'GET /api/cart':                            [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'DELETE /api/cart':                         [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'GET /api/cart/count':                      [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'POST /api/cart/lines':                     [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'PUT /api/cart/lines/{productId}':          [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'DELETE /api/cart/lines/{productId}':       [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'POST /api/checkout':                       [401, 201, 201, 201, 201, 401, 401, 401, 201],
   // Companies: anyone signed in creates one (when they belong to none) and reads and changes
   // their own (as its owner, here).
-  'POST /api/companies':                       [401,   201,   201,  201,  401,  401,  201],
-  'GET /api/companies/me':                     [401,   200,   200,  200,  401,  401,  200],
-  'PATCH /api/companies/me':                   [401,   200,   200,  200,  401,  401,  200],
+  'POST /api/companies':                      [401, 201, 201, 201, 201, 401, 401, 401, 201],
+  'GET /api/companies/me':                    [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'PATCH /api/companies/me':                  [401, 200, 200, 200, 200, 401, 401, 401, 200],
   // A company's members, invitations and addresses: each signed-in actor as the owner of their
   // own company; an id of buyer A's company is A's alone (404 to every other company's owner,
   // admins included: the store admin's pages are /api/admin/companies). Accepting: anyone
   // signed in, with an invitation to their own email.
-  'GET /api/companies/me/members':             [401,   200,   200,  200,  401,  401,  200],
-  'PATCH /api/companies/me/members/{userId}':  [401,   200,   404,  404,  401,  401,  404],
-  'DELETE /api/companies/me/members/{userId}': [401,   204,   404,  404,  401,  401,  404],
+  'GET /api/companies/me/members':            [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'PATCH /api/companies/me/members/{userId}': [401, 200, 404, 404, 404, 401, 401, 401, 404],
+  'DELETE /api/companies/me/members/{userId}':[401, 204, 404, 404, 404, 401, 401, 401, 404],
   // Inviting needs a verified email: these actors' emails are not verified.
-  'POST /api/companies/me/invitations':        [401,   403,   403,  403,  401,  401,  403],
-  'GET /api/companies/me/invitations':         [401,   200,   200,  200,  401,  401,  200],
-  'DELETE /api/companies/me/invitations/{invitationId}': [401,   204,   404,  404,  401,  401,  404],
-  'POST /api/companies/invitations/accept':    [401,   200,   200,  200,  401,  401,  200],
-  'POST /api/companies/me/addresses':          [401,   201,   201,  201,  401,  401,  201],
-  'PATCH /api/companies/me/addresses/{addressId}': [401,   200,   404,  404,  401,  401,  404],
-  'DELETE /api/companies/me/addresses/{addressId}': [401,   204,   404,  404,  401,  401,  404],
+  'POST /api/companies/me/invitations':       [401, 403, 403, 201, 403, 401, 401, 401, 403],
+  'GET /api/companies/me/invitations':        [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'DELETE /api/companies/me/invitations/{invitationId}':[401, 204, 404, 404, 404, 401, 401, 401, 404],
+  'POST /api/companies/invitations/accept':   [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'POST /api/companies/me/addresses':         [401, 201, 201, 201, 201, 401, 401, 401, 201],
+  'PATCH /api/companies/me/addresses/{addressId}':[401, 200, 404, 404, 404, 401, 401, 401, 404],
+  'DELETE /api/companies/me/addresses/{addressId}':[401, 204, 404, 404, 404, 401, 401, 401, 404],
   // The store admin's company pages: admins only (a company's own owner uses /api/companies/me).
-  'GET /api/admin/companies':                  [401,   403,   403,  200,  401,  401,  403],
-  'GET /api/admin/companies/{companyId}':      [401,   403,   403,  200,  401,  401,  403],
-  'GET /api/admin/companies/{companyId}/terms':  [401,  403,   403,  200,  401,  401,  403],
-  'PATCH /api/admin/companies/{companyId}/terms': [401, 403,   403,  200,  401,  401,  403],
+  'GET /api/admin/companies':                 [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'GET /api/admin/companies/{companyId}':     [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'GET /api/admin/companies/{companyId}/terms':[401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'PATCH /api/admin/companies/{companyId}/terms':[401, 403, 403, 403, 200, 401, 401, 401, 403],
   // Price lists (contract prices): admins only.
-  'PATCH /api/admin/companies/{companyId}':    [401,   403,   403,  200,  401,  401,  403],
-  'GET /api/admin/price-lists':                [401,   403,   403,  200,  401,  401,  403],
-  'POST /api/admin/price-lists':               [401,   403,   403,  201,  401,  401,  403],
-  'GET /api/admin/price-lists/{id}':           [401,   403,   403,  200,  401,  401,  403],
-  'PATCH /api/admin/price-lists/{id}':         [401,   403,   403,  200,  401,  401,  403],
-  'DELETE /api/admin/price-lists/{id}':        [401,   403,   403,  200,  401,  401,  403],
-  'PUT /api/admin/price-lists/{id}/entries/{productId}':    [401, 403, 403, 200, 401, 401, 403],
-  'DELETE /api/admin/price-lists/{id}/entries/{productId}': [401, 403, 403, 200, 401, 401, 403],
-  'POST /api/admin/price-lists/{id}/entries/import':        [401, 403, 403, 200, 401, 401, 403],
+  'PATCH /api/admin/companies/{companyId}':   [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'GET /api/admin/price-lists':               [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'POST /api/admin/price-lists':              [401, 403, 403, 403, 201, 401, 401, 401, 403],
+  'GET /api/admin/price-lists/{id}':          [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'PATCH /api/admin/price-lists/{id}':        [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'DELETE /api/admin/price-lists/{id}':       [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'PUT /api/admin/price-lists/{id}/entries/{productId}':[401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'DELETE /api/admin/price-lists/{id}/entries/{productId}':[401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'POST /api/admin/price-lists/{id}/entries/import':[401, 403, 403, 403, 200, 401, 401, 401, 403],
   // A member's own contract prices: anyone may ask (a guest, or a caller without a valid
   // credential, is answered no prices), always privately.
-  'GET /api/prices':                           [200,   200,   200,  200,  200,  200,  200],
+  'GET /api/prices':                          [200, 200, 200, 200, 200, 200, 200, 200, 200],
   // Invoices on account: each signed-in actor reads their own company's (as its owner), admins
   // every company's; an invoice of A's company is unknown to every other company's owner.
   // Recording a payment and voiding: admins only.
-  'GET /api/invoices':                         [401,   200,   200,  200,  401,  401,  200],
-  'GET /api/invoices/{id}':                    [401,   200,   404,  200,  401,  401,  404],
-  'GET /api/account/statement':                [401,   200,   200,  200,  401,  401,  200],
-  'POST /api/admin/invoices/{id}/payments':    [401,   403,   403,  200,  401,  401,  403],
-  'POST /api/admin/invoices/{id}/void':        [401,   403,   403,  200,  401,  401,  403],
-  'POST /api/admin/companies/{companyId}/members': [401, 403,  403,  201,  401,  401,  403],
-  'DELETE /api/admin/companies/{companyId}/members/{userId}': [401, 403, 403, 204, 401, 401, 403],
-  'GET /api/order/{emailOrId}':               [401,   200,   403,  200,  401,  401,  403],
-  'DELETE /api/order/{emailOrId}':            [401,   200,   403,  200,  401,  401,  403],
-  'PATCH /api/order/{emailOrId}':             [401,   200,   403,  200,  401,  401,  403],
+  'GET /api/invoices':                        [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'GET /api/invoices/{id}':                   [401, 200, 404, 404, 200, 401, 401, 401, 404],
+  'GET /api/account/statement':               [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'POST /api/admin/invoices/{id}/payments':   [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'POST /api/admin/invoices/{id}/void':       [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'POST /api/admin/companies/{companyId}/members':[401, 403, 403, 403, 201, 401, 401, 401, 403],
+  'DELETE /api/admin/companies/{companyId}/members/{userId}':[401, 403, 403, 403, 204, 401, 401, 401, 403],
+  'GET /api/order/{emailOrId}':               [401, 200, 403, 403, 200, 401, 401, 401, 403],
+  'DELETE /api/order/{emailOrId}':            [401, 200, 403, 403, 200, 401, 401, 401, 403],
+  'PATCH /api/order/{emailOrId}':             [401, 200, 403, 403, 200, 401, 401, 401, 403],
   // Quick order: any signed-in person, as POST /api/order (an admin orders for themself).
-  'POST /api/quick-order/check':              [401,   200,   200,  200,  401,  401,  200],
-  'POST /api/quick-order':                    [401,   200,   200,  200,  401,  401,  200],
-  'POST /api/quick-order/cart':               [401,   200,   200,  200,  401,  401,  200],
-  'GET /api/orders/{id}':                     [401,   200,   403,  200,  401,  401,  403],
+  'POST /api/quick-order/check':              [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'POST /api/quick-order':                    [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'POST /api/quick-order/cart':               [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'GET /api/orders/{id}':                     [401, 200, 403, 403, 200, 401, 401, 401, 403],
   // A company's orders and approvals: each signed-in caller owns a company of their own. An
   // order awaiting the approval of A's company is decided by A (its owner) only: to everyone
   // else, admins included (they are not members), it is an unknown id.
-  'GET /api/companies/me/orders':              [401,   200,   200,  200,  401,  401,  200],
-  'GET /api/approvals':                        [401,   200,   200,  200,  401,  401,  200],
-  'POST /api/orders/{id}/approve':             [401,   200,   404,  404,  401,  401,  404],
-  'POST /api/orders/{id}/reject':              [401,   200,   404,  404,  401,  401,  404],
-  'PATCH /api/orders/{id}/status':            [401,   403,   403,  200,  401,  401,  403],
-  'GET /api/orders/{id}/invoice':             [401,   200,   403,  200,  401,  401,  403],
+  'GET /api/companies/me/orders':             [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'GET /api/approvals':                       [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'POST /api/orders/{id}/approve':            [401, 200, 404, 404, 404, 401, 401, 401, 404],
+  'POST /api/orders/{id}/reject':             [401, 200, 404, 404, 404, 401, 401, 401, 404],
+  'PATCH /api/orders/{id}/status':            [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'GET /api/orders/{id}/invoice':             [401, 200, 403, 403, 200, 401, 401, 401, 403],
   // Order again: only the order's buyer (an admin does not refill a buyer's list).
-  'POST /api/orders/{id}/reorder':            [401,   200,   403,  403,  401,  401,  403],
-  'GET /api/allOrder':                        [401,   403,   403,  200,  401,  401,  403],
+  'POST /api/orders/{id}/reorder':            [401, 200, 403, 403, 403, 401, 401, 401, 403],
+  'GET /api/allOrder':                        [401, 403, 403, 403, 200, 401, 401, 401, 403],
   // Quotes: everyone signed in lists their own (admins all) and requests; admins answer; only
   // the quote's buyer accepts it (an admin does not accept for them).
-  'GET /api/quotes':                          [401,   200,   200,  200,  401,  401,  200],
-  'POST /api/quotes':                         [401,   201,   201,  201,  401,  401,  201],
-  'PATCH /api/quotes/{id}':                   [401,   403,   403,  200,  401,  401,  403],
-  'POST /api/quotes/{id}/accept':             [401,   201,   403,  403,  401,  401,  403],
+  'GET /api/quotes':                          [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'POST /api/quotes':                         [401, 201, 201, 201, 201, 401, 401, 401, 201],
+  'PATCH /api/quotes/{id}':                   [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'POST /api/quotes/{id}/accept':             [401, 201, 403, 403, 403, 401, 401, 401, 403],
   // A quote for the whole order list: anyone signed in, for their own list.
-  'POST /api/quotes/cart':                    [401,   201,   201,  201,  401,  401,  201],
-  'POST /api/create-payment-intent':          [401,   200,   403,  200,  401,  401,  403],
+  'POST /api/quotes/cart':                    [401, 201, 201, 201, 201, 401, 401, 401, 201],
+  'POST /api/create-payment-intent':          [401, 200, 403, 403, 200, 401, 401, 401, 403],
   // Paying by bank transfer: as the card payment, the order's buyer or an admin.
-  'POST /api/orders/{id}/bank-transfer':      [401,   200,   403,  200,  401,  401,  403],
+  'POST /api/orders/{id}/bank-transfer':      [401, 200, 403, 403, 200, 401, 401, 401, 403],
   // Only Stripe's signature authorizes an event; no credential of ours stands in for it.
-  'POST /api/webhooks/stripe':                [400,   400,   400,  400,  400,  400,  400],
-  'GET /api/review':                          [200,   200,   200,  200,  200,  200,  200],
-  'POST /api/review':                         [401,   201,   201,  201,  401,  401,  201],
-  'POST /api/images':                         [401,   201,   201,  201,  401,  401,  201],
-  'GET /api/images/{imageId}':                [200,   200,   200,  200,  200,  200,  200],
-  'GET /api/user':                            [401,   403,   403,  200,  401,  401,  403],
+  'POST /api/webhooks/stripe':                [400, 400, 400, 400, 400, 400, 400, 400, 400],
+  'GET /api/review':                          [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/review':                         [401, 201, 201, 201, 201, 401, 401, 401, 201],
+  'POST /api/images':                         [401, 201, 201, 201, 201, 401, 401, 401, 201],
+  'GET /api/images/{imageId}':                [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/user':                            [401, 403, 403, 403, 200, 401, 401, 401, 403],
   // Your own token only, and only with the session cookie: not even an admin gets A's.
-  'PUT /api/user/{email}':                    [401,   200,   403,  403,  401,  401,  403],
+  'PUT /api/user/{email}':                    [401, 200, 403, 403, 403, 401, 401, 401, 403],
   // Signing out everywhere: anyone signed in, with the session cookie only (a token may not).
-  'DELETE /api/sessions':                     [401,   200,   200,  200,  401,  401,  200],
-  'DELETE /api/user/{email}':                 [401,   403,   403,  200,  401,  401,  403],
-  'PUT /api/user/admin/{email}':              [401,   403,   403,  200,  401,  401,  403],
-  'DELETE /api/user/admin/{email}':           [401,   403,   403,  200,  401,  401,  403],
-  'GET /api/admin/{email}':                   [401,   200,   403,  200,  401,  401,  403],
+  'DELETE /api/sessions':                     [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  'DELETE /api/user/{email}':                 [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'PUT /api/user/admin/{email}':              [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'DELETE /api/user/admin/{email}':           [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  'GET /api/admin/{email}':                   [401, 200, 403, 403, 200, 401, 401, 401, 403],
   // My Profile is its owner's only: admins do not read or write other people's profiles.
-  'GET /api/userdetail/{email}':              [401,   200,   403,  403,  401,  401,  403],
-  'PUT /api/userdetail/{email}':              [401,   200,   403,  403,  401,  401,  403],
-  'POST /api/signup':                         [201,   201,   201,  201,  201,  201,  201],
-  'POST /api/password-reset':                 [200,   200,   200,  200,  200,  200,  200],
-  'POST /api/password-reset/confirm':         [200,   200,   200,  200,  200,  200,  200],
-  'GET /api/verify-email':                    [303,   303,   303,  303,  303,  303,  303],
-  'POST /api/verify-email':                   [401,   200,   200,  200,  401,  401,  200],
-  'GET /api/auth/csrf':                       [200,   200,   200,  200,  200,  200,  200],
-  'POST /api/auth/callback/credentials':      [200,   200,   200,  200,  200,  200,  200],
-  'GET /api/auth/session':                    [200,   200,   200,  200,  200,  200,  200],
-  'POST /api/auth/signout':                   [200,   200,   200,  200,  200,  200,  200],
-  'POST /api/contact':                        [200,   200,   200,  200,  200,  200,  200],
-  'GET /api/health':                          [200,   200,   200,  200,  200,  200,  200],
-  'GET /api/health/live':                     [200,   200,   200,  200,  200,  200,  200],
-  'GET /api/health/ready':                    [200,   200,   200,  200,  200,  200,  200],
-  // Off without METRICS_TOKEN (as here): the 404 of an unknown path, whoever asks. With it, only
-  // its bearer token opens it (test/integration/metrics.test.ts).
-  'GET /api/metrics':                         [404,   404,   404,  404,  404,  404,  404],
-  // Off without CRON_SECRET (as here), whoever asks; with it, only its bearer secret runs a job
-  // (test/integration/cron.test.ts).
-  'GET /api/cron/{job}':                      [404,   404,   404,  404,  404,  404,  404],
-  'GET /api/openapi.json':                    [200,   200,   200,  200,  200,  200,  200],
-  'GET /api/docs':                            [200,   200,   200,  200,  200,  200,  200],
-  'GET /api/docs/scalar.js':                  [200,   200,   200,  200,  200,  200,  200],
+  'GET /api/userdetail/{email}':              [401, 200, 403, 403, 403, 401, 401, 401, 403],
+  'PUT /api/userdetail/{email}':              [401, 200, 403, 403, 403, 401, 401, 401, 403],
+  'POST /api/signup':                         [201, 201, 201, 201, 201, 201, 201, 201, 201],
+  'POST /api/password-reset':                 [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/password-reset/confirm':         [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/verify-email':                    [303, 303, 303, 303, 303, 303, 303, 303, 303],
+  'POST /api/verify-email':                   [401, 200, 200, 409, 200, 401, 401, 401, 200],
+  'GET /api/auth/csrf':                       [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/callback/credentials':      [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/auth/session':                    [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/signout':                   [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/contact':                        [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/health':                          [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/health/live':                     [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/health/ready':                    [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // Only the machine's bearer token opens it (401 otherwise, whoever asks); off without
+  // METRICS_TOKEN (test/integration/metrics-off.test.ts).
+  'GET /api/metrics':                         [401, 401, 401, 401, 401, 200, 401, 401, 401],
+  // Only the machine's bearer secret runs a job (401 otherwise, whoever asks); off without
+  // CRON_SECRET (test/integration/machine-secrets.test.ts).
+  'GET /api/cron/{job}':                      [401, 401, 401, 401, 401, 200, 401, 401, 401],
+  'GET /api/openapi.json':                    [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/docs':                            [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/docs/scalar.js':                  [200, 200, 200, 200, 200, 200, 200, 200, 200],
 };
 
 const operations = listOperations();
 
+/** A signed-in buyer whose email is verified, as opening the verification link makes them. */
+async function verifiedActor(name: string): Promise<Actor> {
+  const actor = await users.createActor('user', name);
+  await factories.verifyEmail(actor.user);
+  return { ...actor, user: (await findUserById(actor.user.id))! };
+}
+
 /** Makes the signed-in actor the owner of a company of their own, unless they have one. */
 async function ownCompany(actor: ActorName): Promise<void> {
-  const person = { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
+  const person = { buyerA, buyerB, verified, admin, demotedAdmin: demoted }[actor as 'buyerA'];
   if (!person) return;
   if (await companies.companyOfMember(person.user)) return;
   await companies.createCompanyFor(person.user, {
@@ -245,7 +262,7 @@ async function supportCompany(): Promise<{ companyId: string; buyerId: string }>
 
 /** The signed-in actor's own account, or nothing for those who are not signed in. */
 function signedIn(actor: ActorName): Actor | undefined {
-  return { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
+  return { buyerA, buyerB, verified, admin, demotedAdmin: demoted }[actor as 'buyerA'];
 }
 
 /** A new price list of the admin's, for the price-list operations. */
@@ -330,6 +347,8 @@ async function invoiceOfA(): Promise<string> {
 
 let buyerA: Actor;
 let buyerB: Actor;
+/** A buyer whose email is verified. */
+let verified: Actor;
 let admin: Actor;
 /** Signed in (bearer token and session cookie), then removed by an admin. */
 let removed: Actor;
@@ -345,10 +364,19 @@ let ipCounter = 0;
 /** Each request from its own client address, so per-address limits never decide a cell. */
 const freshIp = () => `198.51.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
 
-function credentials(actor: ActorName): Record<string, string> {
+/** The machine's secret: METRICS_TOKEN to the metrics, CRON_SECRET to anything else. */
+function machineSecret(key: OperationKey): string {
+  return key === 'GET /api/metrics' ? process.env.METRICS_TOKEN! : process.env.CRON_SECRET!;
+}
+
+function credentials(actor: ActorName, key: OperationKey): Record<string, string> {
   switch (actor) {
     case 'anonymous':
       return {};
+    case 'verified':
+      return verified.session;
+    case 'machine':
+      return { Authorization: `Bearer ${machineSecret(key)}` };
     case 'buyerA':
       return buyerA.session;
     case 'buyerB':
@@ -374,6 +402,7 @@ beforeAll(async () => {
   ]);
   expect(await changeAdminRole(removed.user.id, 'remove')).toBe('done');
   expect(await changeAdminRole(demoted.user.id, 'demote')).toBe('done');
+  verified = await verifiedActor('Vera Verified');
   signer = await factories.makeUser({ name: 'Sig Ner' });
   product = await factories.makeProduct({ availableQuantity: 1_000_000_000 });
   orderOfA = await factories.makeOrder(buyerA.user, product);
@@ -519,13 +548,13 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
   }),
   'DELETE /api/cart/lines/{productId}': async (actor) => {
     // The signed-in actors each have the fixture's product in their own order list.
-    const owner = { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
+    const owner = { buyerA, buyerB, verified, admin, demotedAdmin: demoted }[actor as 'buyerA'];
     if (owner) await cart.setCartQuantity(owner.user, parseId(product._id)!, 500);
     return { params: { productId: product._id } };
   },
   'POST /api/checkout': async (actor) => {
     await clearOpenOrders();
-    const owner = { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
+    const owner = { buyerA, buyerB, verified, admin, demotedAdmin: demoted }[actor as 'buyerA'];
     if (owner) await cart.setCartQuantity(owner.user, parseId(product._id)!, 500);
     return {
       json: { address: '12 Foundry Lane, Sheffield', phone: '01142345678' },
@@ -537,7 +566,7 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
   },
   'POST /api/companies': async (actor) => {
     // Each signed-in actor creates one afresh: whatever company they belonged to is left.
-    const person = { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
+    const person = { buyerA, buyerB, verified, admin, demotedAdmin: demoted }[actor as 'buyerA'];
     if (person) {
       await collections(await getDb()).companyMembers.deleteMany({
         userId: new ObjectId(person.user.id),
@@ -848,7 +877,7 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
   }),
   'POST /api/quotes/cart': async (actor) => {
     // The signed-in actors each have the fixture's product in their own order list.
-    const owner = { buyerA, buyerB, admin, demotedAdmin: demoted }[actor as 'buyerA'];
+    const owner = { buyerA, buyerB, verified, admin, demotedAdmin: demoted }[actor as 'buyerA'];
     if (owner) await cart.setCartQuantity(owner.user, parseId(product._id)!, 1_000);
     return {
       json: { address: '12 Foundry Lane, Sheffield', phone: '01142345678' },
@@ -913,12 +942,16 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
     const kind = {
       buyerA: 'user',
       buyerB: 'user',
+      verified: 'verified',
       admin: 'admin',
       demotedAdmin: 'demoted',
     } as const;
     const standIn = kind[actor as keyof typeof kind];
     if (!standIn) return {};
-    const fresh = await users.createActor(standIn === 'user' ? 'user' : 'admin', 'Ev Erywhere');
+    const fresh =
+      standIn === 'verified'
+        ? await verifiedActor('Ev Erywhere')
+        : await users.createActor(standIn === 'user' ? 'user' : 'admin', 'Ev Erywhere');
     if (standIn === 'demoted') expect(await changeAdminRole(fresh.user.id, 'demote')).toBe('done');
     return {
       headers: { Cookie: fresh.session.Cookie! },
@@ -1007,7 +1040,10 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
         anonymous: null,
         buyerA: { email: buyerA.user.email, role: 'user' },
         buyerB: { email: buyerB.user.email, role: 'user' },
+        verified: { email: verified.user.email, role: 'user' },
         admin: { email: admin.user.email, role: 'admin' },
+        // A secret of a machine endpoint is no sign-in.
+        machine: null,
         // A bearer token is not a session; a removed user's session is over.
         removedToken: null,
         removedSession: null,
@@ -1069,7 +1105,7 @@ describe('the authorization matrix', () => {
         expect(status, `no row for ${key} in the matrix`).toBeGreaterThan(0);
         const prepared = await cases[key]!(actor);
         const { cookies = [], verify, ...call } = prepared;
-        const headers: Record<string, string> = { ...credentials(actor) };
+        const headers: Record<string, string> = { ...credentials(actor, key) };
         if (cookies.length) {
           headers.Cookie = [headers.Cookie, ...cookies].filter(Boolean).join('; ');
         }

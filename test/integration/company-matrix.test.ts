@@ -27,6 +27,8 @@ vi.hoisted(() => {
   delete process.env.AUTH_URL;
   delete process.env.ADMIN_EMAILS;
   delete process.env.SMTP_URL;
+  // The machine column's secret is the store's CRON_SECRET: still nobody's sign-in.
+  process.env.CRON_SECRET = 'cron-secret-of-the-company-matrix-0123456789';
 });
 
 // Card payments go to the local Stripe stand-in, which must be in the environment before any
@@ -48,76 +50,92 @@ const { parseId } = await import('@/lib/core/ids');
 const companyFixtures = await import('../support/companies');
 const { invitationTokenOf, newInvitationToken } = await import('@/lib/companies/invitation-token');
 
-const actors = ['owner', 'approver', 'buyer', 'accounts', 'other', 'none'] as const;
+const actors = [
+  'owner',
+  'approver',
+  'buyer',
+  'accounts',
+  'other',
+  'none',
+  'unverified',
+  'admin',
+  'machine',
+] as const;
 type ActorName = (typeof actors)[number];
-type Row = readonly [number, number, number, number, number, number];
+type Row = readonly [number, number, number, number, number, number, number, number, number];
 
 /**
  * The expected status of every cell, in the column order of `actors`: the owner, an approver,
  * a buyer (no approval limit) and an accounts member of company X; `other`, the OWNER of
- * another company Y (every right, in Y only); `none`, signed in and in no company. Everyone
- * signs in with the session cookie from the store's own page, as a buyer. "X's order" is an
- * order placed by X's buyer.
+ * another company Y (every right, in Y only); `none`, a verified buyer in no company;
+ * `unverified`, a buyer in no company whose email is not verified; `admin`, the store admin
+ * (verified, a member of no company: the store's pages, never a company's own); `machine`, a
+ * scheduler sending `Authorization: Bearer <CRON_SECRET>`, nobody's sign-in. These emails are
+ * verified but `unverified`'s. People sign in with the session cookie from the store's own
+ * page. "X's order" is an order placed by X's buyer.
  */
 // prettier-ignore
 const expected = {
-  //                                                    owner appr  buyer acct  other none
+  //                                                    owner appr  buyer acct  other none  unver admin mach
   // A person belongs to one company at most.
-  'POST /api/companies':                                [409,  409,  409,  409,  409,  201],
+  'POST /api/companies':                              [409, 409, 409, 409, 409, 201, 201, 201, 401],
   // Each member reads their own company (`other`: Y); changing it is `manageCompany`.
-  'GET /api/companies/me':                              [200,  200,  200,  200,  200,  404],
-  'PATCH /api/companies/me':                            [200,  403,  403,  403,  200,  404],
-  'GET /api/companies/me/members':                      [200,  200,  200,  200,  200,  404],
+  'GET /api/companies/me':                            [200, 200, 200, 200, 200, 404, 404, 404, 401],
+  'PATCH /api/companies/me':                          [200, 403, 403, 403, 200, 404, 404, 404, 401],
+  'GET /api/companies/me/members':                    [200, 200, 200, 200, 200, 404, 404, 404, 401],
   // A member of X (a fresh buyer): `manageMembers`; to another company's owner, unknown.
-  'PATCH /api/companies/me/members/{userId}':           [200,  403,  403,  403,  404,  404],
-  'DELETE /api/companies/me/members/{userId}':          [204,  403,  403,  403,  404,  404],
-  'POST /api/companies/me/invitations':                 [201,  403,  403,  403,  201,  404],
-  'GET /api/companies/me/invitations':                  [200,  403,  403,  403,  200,  404],
-  'DELETE /api/companies/me/invitations/{invitationId}': [204, 403,  403,  403,  404,  404],
+  'PATCH /api/companies/me/members/{userId}':         [200, 403, 403, 403, 404, 404, 404, 404, 401],
+  'DELETE /api/companies/me/members/{userId}':        [204, 403, 403, 403, 404, 404, 404, 404, 401],
+  'POST /api/companies/me/invitations':               [201, 403, 403, 403, 201, 404, 404, 404, 401],
+  'GET /api/companies/me/invitations':                [200, 403, 403, 403, 200, 404, 404, 404, 401],
+  'DELETE /api/companies/me/invitations/{invitationId}':[204, 403, 403, 403, 404, 404, 404, 404, 401],
   // An invitation of X to the caller's own email: members of a company cannot join another.
-  'POST /api/companies/invitations/accept':             [409,  409,  409,  409,  409,  200],
+  'POST /api/companies/invitations/accept':           [409, 409, 409, 409, 409, 200, 200, 200, 401],
   // Addresses: `manageAddresses`; an address of X is unknown to Y's owner.
-  'POST /api/companies/me/addresses':                   [201,  403,  403,  403,  201,  404],
-  'PATCH /api/companies/me/addresses/{addressId}':      [200,  403,  403,  403,  404,  404],
-  'DELETE /api/companies/me/addresses/{addressId}':     [204,  403,  403,  403,  404,  404],
+  'POST /api/companies/me/addresses':                 [201, 403, 403, 403, 201, 404, 404, 404, 401],
+  'PATCH /api/companies/me/addresses/{addressId}':    [200, 403, 403, 403, 404, 404, 404, 404, 401],
+  'DELETE /api/companies/me/addresses/{addressId}':   [204, 403, 403, 403, 404, 404, 404, 404, 401],
   // The company's orders: every role sees them; approving is `approveOrders`.
-  'GET /api/companies/me/orders':                       [200,  200,  200,  200,  200,  404],
-  'GET /api/approvals':                                 [200,  200,  403,  403,  200,  404],
+  'GET /api/companies/me/orders':                     [200, 200, 200, 200, 200, 404, 404, 404, 401],
+  'GET /api/approvals':                               [200, 200, 403, 403, 200, 404, 404, 404, 401],
   // An order of X's buyer awaiting approval: approvers and owners of X decide it.
-  'POST /api/orders/{id}/approve':                      [200,  200,  403,  403,  404,  404],
-  'POST /api/orders/{id}/reject':                       [200,  200,  403,  403,  404,  404],
+  'POST /api/orders/{id}/approve':                    [200, 200, 403, 403, 404, 404, 404, 404, 401],
+  'POST /api/orders/{id}/reject':                     [200, 200, 403, 403, 404, 404, 404, 404, 401],
   // X's orders: every member of X sees them; only their placer deletes them (others reject);
   // paying is `payOrders`, the invoice `viewInvoices`; order again is the placer's shortcut.
-  'GET /api/orders/{id}':                               [200,  200,  200,  200,  404,  404],
-  'DELETE /api/order/{emailOrId}':                      [403,  403,  200,  403,  404,  404],
-  'POST /api/create-payment-intent':                    [200,  403,  200,  200,  404,  404],
-  'POST /api/orders/{id}/bank-transfer':                [200,  403,  200,  200,  404,  404],
-  'PATCH /api/order/{emailOrId}':                       [200,  403,  200,  200,  404,  404],
-  'GET /api/orders/{id}/invoice':                       [200,  200,  200,  200,  404,  404],
-  'POST /api/orders/{id}/reorder':                      [403,  403,  200,  403,  404,  404],
+  // The store admin reads, deletes, pays and prints any order, as in the main matrix, but
+  // orders again their own only: to them, as to anyone outside X, X's order is unknown there.
+  'GET /api/orders/{id}':                             [200, 200, 200, 200, 404, 404, 404, 200, 401],
+  'DELETE /api/order/{emailOrId}':                    [403, 403, 200, 403, 404, 404, 404, 200, 401],
+  'POST /api/create-payment-intent':                  [200, 403, 200, 200, 404, 404, 404, 200, 401],
+  'POST /api/orders/{id}/bank-transfer':              [200, 403, 200, 200, 404, 404, 404, 200, 401],
+  'PATCH /api/order/{emailOrId}':                     [200, 403, 200, 200, 404, 404, 404, 200, 401],
+  'GET /api/orders/{id}/invoice':                     [200, 200, 200, 200, 404, 404, 404, 200, 401],
+  'POST /api/orders/{id}/reorder':                    [403, 403, 200, 403, 404, 404, 404, 404, 401],
   // Placing and asking quotes: `placeOrders` (approvers and accounts place nothing); someone
   // in no company orders as always.
-  'POST /api/order':                                    [201,  403,  201,  403,  201,  201],
-  'POST /api/checkout':                                 [201,  403,  201,  403,  201,  201],
-  'POST /api/quick-order':                              [200,  403,  200,  403,  200,  200],
-  'POST /api/quotes':                                   [201,  403,  201,  403,  201,  201],
-  'POST /api/quotes/cart':                              [201,  403,  201,  403,  201,  201],
-  // The store admin's company pages: admins only, whatever a member's role in their company.
-  'GET /api/admin/companies':                           [403,  403,  403,  403,  403,  403],
-  'GET /api/admin/companies/{companyId}':               [403,  403,  403,  403,  403,  403],
-  'PATCH /api/admin/companies/{companyId}':             [403,  403,  403,  403,  403,  403],
-  'POST /api/admin/companies/{companyId}/members':      [403,  403,  403,  403,  403,  403],
-  'DELETE /api/admin/companies/{companyId}/members/{userId}': [403, 403, 403, 403, 403, 403],
-  'GET /api/admin/companies/{companyId}/terms':         [403,  403,  403,  403,  403,  403],
-  'PATCH /api/admin/companies/{companyId}/terms':       [403,  403,  403,  403,  403,  403],
+  'POST /api/order':                                  [201, 403, 201, 403, 201, 201, 201, 201, 401],
+  'POST /api/checkout':                               [201, 403, 201, 403, 201, 201, 201, 201, 401],
+  'POST /api/quick-order':                            [200, 403, 200, 403, 200, 200, 200, 200, 401],
+  'POST /api/quotes':                                 [201, 403, 201, 403, 201, 201, 201, 201, 401],
+  'POST /api/quotes/cart':                            [201, 403, 201, 403, 201, 201, 201, 201, 401],
+  // The store admin's company pages: the store admin only, whatever a member's role in their
+  // company.
+  'GET /api/admin/companies':                         [403, 403, 403, 403, 403, 403, 403, 200, 401],
+  'GET /api/admin/companies/{companyId}':             [403, 403, 403, 403, 403, 403, 403, 200, 401],
+  'PATCH /api/admin/companies/{companyId}':           [403, 403, 403, 403, 403, 403, 403, 200, 401],
+  'POST /api/admin/companies/{companyId}/members':    [403, 403, 403, 403, 403, 403, 403, 201, 401],
+  'DELETE /api/admin/companies/{companyId}/members/{userId}':[403, 403, 403, 403, 403, 403, 403, 204, 401],
+  'GET /api/admin/companies/{companyId}/terms':       [403, 403, 403, 403, 403, 403, 403, 200, 401],
+  'PATCH /api/admin/companies/{companyId}/terms':     [403, 403, 403, 403, 403, 403, 403, 200, 401],
   // Invoices on account: the roles that see and pay invoices (owners, accounts) read their
   // company's (Y's owner reads Y's); an invoice of X is unknown to Y's owner. Recording a
   // payment and voiding are the store admin's, whatever a member's role.
-  'GET /api/invoices':                                  [200,  403,  403,  200,  200,  404],
-  'GET /api/invoices/{id}':                             [200,  403,  403,  200,  404,  404],
-  'GET /api/account/statement':                         [200,  403,  403,  200,  200,  404],
-  'POST /api/admin/invoices/{id}/payments':             [403,  403,  403,  403,  403,  403],
-  'POST /api/admin/invoices/{id}/void':                 [403,  403,  403,  403,  403,  403],
+  'GET /api/invoices':                                [200, 403, 403, 200, 200, 404, 404, 200, 401],
+  'GET /api/invoices/{id}':                           [200, 403, 403, 200, 404, 404, 404, 200, 401],
+  'GET /api/account/statement':                       [200, 403, 403, 200, 200, 404, 404, 404, 401],
+  'POST /api/admin/invoices/{id}/payments':           [403, 403, 403, 403, 403, 403, 403, 200, 401],
+  'POST /api/admin/invoices/{id}/void':               [403, 403, 403, 403, 403, 403, 403, 200, 401],
 } satisfies Record<OperationKey, Row>;
 type RowKey = keyof typeof expected;
 
@@ -144,6 +162,10 @@ let accounts: Actor;
 let other: Actor;
 /** Signed in, in no company. */
 let none: Actor;
+/** Signed in, in no company, email not verified. */
+let unverified: Actor;
+/** The store admin, in no company. */
+let admin: Actor;
 let companyX: ObjectId;
 let companyY: ObjectId;
 let product: Awaited<ReturnType<typeof factories.makeProduct>>;
@@ -154,20 +176,31 @@ let sharedBuyerOfX: string;
 /** A person in no company, for the refused cells that would add them to X. */
 let outsider: Awaited<ReturnType<typeof factories.makeUser>>;
 
-const person = (actor: ActorName): Actor =>
-  ({ owner, approver, buyer, accounts, other, none })[actor];
+/** The signed-in person of a column (the machine is nobody). */
+const person = (actor: Exclude<ActorName, 'machine'>): Actor =>
+  ({ owner, approver, buyer, accounts, other, none, unverified, admin })[actor];
 
-/** The company whose `me` the actor is: X for its members, Y for `other`, none for `none`. */
+/** The company whose `me` the actor is: X for its members, Y for `other`, else none. */
 const companyOf = (actor: ActorName): ObjectId | null =>
-  actor === 'none' ? null : actor === 'other' ? companyY : companyX;
+  actor === 'other'
+    ? companyY
+    : ['owner', 'approver', 'buyer', 'accounts'].includes(actor)
+      ? companyX
+      : null;
+
+/** What the column sends: a person's session cookie, or the machine's bearer secret. */
+const credentialsOf = (actor: ActorName): Record<string, string> =>
+  actor === 'machine'
+    ? { Authorization: `Bearer ${process.env.CRON_SECRET}` }
+    : person(actor).session;
 
 let ipCounter = 0;
 /** Each request from its own client address, so per-address limits never decide a cell. */
 const freshIp = () => `198.51.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
 
 /** A signed-in person with a verified email (the usual unpaid-orders cap and hold). */
-async function verifiedActor(name: string): Promise<Actor> {
-  const actor = await users.createActor('user', name);
+async function verifiedActor(name: string, role: 'user' | 'admin' = 'user'): Promise<Actor> {
+  const actor = await users.createActor(role, name);
   await factories.verifyEmail(actor.user);
   return { ...actor, user: (await findUserById(actor.user.id))! };
 }
@@ -185,13 +218,15 @@ async function joinX(actor: Actor, role: CompanyRole): Promise<void> {
 }
 
 beforeAll(async () => {
-  [owner, approver, buyer, accounts, other, none] = await Promise.all([
+  [owner, approver, buyer, accounts, other, none, unverified, admin] = await Promise.all([
     verifiedActor('Olive Owner'),
     verifiedActor('Abe Approver'),
     verifiedActor('Bea Buyer'),
     verifiedActor('Cal Accounts'),
     verifiedActor('Otto Other'),
     verifiedActor('Nia None'),
+    users.createActor('user', 'Una Verified'),
+    verifiedActor('Ada Admin', 'admin'),
   ]);
   const [x, y] = await Promise.all([
     companies.createCompanyFor(owner.user, {
@@ -259,6 +294,11 @@ async function orderOfX({
 }
 
 let invoiceOfXId: string | null = null;
+
+/** A new invoice on account of company X (as `invoiceOfX`), for a cell that changes it. */
+function newInvoiceOfX(): Promise<string> {
+  return companyFixtures.openInvoiceOf(admin.user, companyX.toHexString(), buyer.user, product);
+}
 
 /**
  * An invoice on account of company X, issued (once, shared by the cells: none of them changes
@@ -378,9 +418,16 @@ const aboutOwnCompanyId = (answer: Answer, actor: ActorName) => {
   expect(answer.json).toMatchObject({ companyId: companyOf(actor)!.toHexString() });
 };
 
-/** A signed-in person in no company, for the cells that make `none` join one. */
+/**
+ * A new person of the column's kind in no company, for the cells that make someone in no
+ * company join or create one (`none`, `unverified`, `admin`), so that the column's own person
+ * stays in none.
+ */
 async function freshNone(actor: ActorName): Promise<Actor | null> {
-  return actor === 'none' ? verifiedActor('Nia New') : null;
+  if (actor === 'none') return verifiedActor('Nia New');
+  if (actor === 'unverified') return users.createActor('user', 'Una New');
+  if (actor === 'admin') return verifiedActor('Ada New', 'admin');
+  return null;
 }
 
 /** The session cookie of `fresh` in place of the caller's, if there is one. */
@@ -423,7 +470,7 @@ const cases: Record<RowKey, (actor: ActorName, status: number) => Promise<Prepar
       if (answer.status !== 200) return;
       const { items } = answer.json as { items: Array<{ userId: string }> };
       const ids = items.map((item) => item.userId);
-      expect(ids).toContain(person(actor).user.id);
+      expect(ids).toContain(person(actor as 'owner').user.id);
       // Y's owner sees Y's members only.
       if (actor === 'other') expect(ids).not.toContain(owner.user.id);
     },
@@ -452,7 +499,7 @@ const cases: Record<RowKey, (actor: ActorName, status: number) => Promise<Prepar
   },
   'POST /api/companies/invitations/accept': async (actor) => {
     const fresh = await freshNone(actor);
-    const caller = fresh ?? person(actor);
+    const caller = fresh ?? (actor === 'machine' ? none : person(actor));
     return {
       headers: sessionOf(fresh),
       json: { token: await invitationOfX(caller.user.email, !fresh) },
@@ -529,7 +576,9 @@ const cases: Record<RowKey, (actor: ActorName, status: number) => Promise<Prepar
   },
   'POST /api/checkout': async (actor) => {
     await clearOpenOrders();
-    await cart.setCartQuantity(person(actor).user, parseId(product._id)!, 500);
+    if (actor !== 'machine') {
+      await cart.setCartQuantity(person(actor).user, parseId(product._id)!, 500);
+    }
     return {
       json: delivery,
       verify: (answer) => {
@@ -560,7 +609,9 @@ const cases: Record<RowKey, (actor: ActorName, status: number) => Promise<Prepar
     },
   }),
   'POST /api/quotes/cart': async (actor) => {
-    await cart.setCartQuantity(person(actor).user, parseId(product._id)!, 1_000);
+    if (actor !== 'machine') {
+      await cart.setCartQuantity(person(actor).user, parseId(product._id)!, 1_000);
+    }
     return {
       json: delivery,
       verify: (answer) => {
@@ -578,13 +629,19 @@ const cases: Record<RowKey, (actor: ActorName, status: number) => Promise<Prepar
     params: { companyId: companyX.toHexString() },
     json: { priceListId: null },
   }),
-  // Refused to everyone here: the shared fixtures stay as they are.
-  'POST /api/admin/companies/{companyId}/members': async () => ({
+  // Refused to all but the store admin, who is given a person and a member of their own.
+  'POST /api/admin/companies/{companyId}/members': async (_, status) => ({
     params: { companyId: companyX.toHexString() },
-    json: { email: outsider.email, role: 'buyer' },
+    json: {
+      email: status < 400 ? (await factories.makeUser({ name: 'Jo Ining' })).email : outsider.email,
+      role: 'buyer',
+    },
   }),
-  'DELETE /api/admin/companies/{companyId}/members/{userId}': async () => ({
-    params: { companyId: companyX.toHexString(), userId: sharedBuyerOfX },
+  'DELETE /api/admin/companies/{companyId}/members/{userId}': async (_, status) => ({
+    params: {
+      companyId: companyX.toHexString(),
+      userId: status < 400 ? await freshBuyerOfX() : sharedBuyerOfX,
+    },
   }),
   'GET /api/admin/companies/{companyId}/terms': async () => ({
     params: { companyId: companyX.toHexString() },
@@ -597,7 +654,9 @@ const cases: Record<RowKey, (actor: ActorName, status: number) => Promise<Prepar
     verify: (answer, actor) => {
       if (answer.status !== 200) return;
       const { items } = answer.json as { items: Array<{ companyId: string }> };
-      // Each member reads their own company's only (Y's owner: Y's).
+      // Each member reads their own company's only (Y's owner: Y's); the store admin every
+      // company's.
+      if (actor === 'admin') return;
       for (const item of items) expect(item.companyId).toBe(companyOf(actor)!.toHexString());
     },
   }),
@@ -613,12 +672,13 @@ const cases: Record<RowKey, (actor: ActorName, status: number) => Promise<Prepar
   'GET /api/account/statement': async () => ({
     verify: aboutOwnCompanyId,
   }),
-  'POST /api/admin/invoices/{id}/payments': async () => ({
-    params: { id: await invoiceOfX() },
+  // The shared invoice for the refused cells; a new one for the store admin's.
+  'POST /api/admin/invoices/{id}/payments': async (_, status) => ({
+    params: { id: status < 400 ? await newInvoiceOfX() : await invoiceOfX() },
     json: { amountCents: 1, reference: 'Cheque 000123' },
   }),
-  'POST /api/admin/invoices/{id}/void': async () => ({
-    params: { id: await invoiceOfX() },
+  'POST /api/admin/invoices/{id}/void': async (_, status) => ({
+    params: { id: status < 400 ? await newInvoiceOfX() : await invoiceOfX() },
   }),
 };
 
@@ -659,7 +719,7 @@ describe('the company matrix', () => {
         const answer = await ops.readAnswer(
           await ops.callOperation(operation, {
             ...call,
-            headers: { ...person(actor).session, 'x-forwarded-for': freshIp(), ...call.headers },
+            headers: { ...credentialsOf(actor), 'x-forwarded-for': freshIp(), ...call.headers },
           }),
         );
 
