@@ -33,7 +33,7 @@ const WIDTHS = [
 test('an admin finds a company, opens it, adds a member and removes them', async ({ page }) => {
   const tag = randomBytes(3).toString('hex');
   const name = `Kestrel ${tag} Fabrication Ltd`;
-  const owner = await makeUser({ name: 'Dana Whitfield' });
+  const owner = await makeUser({ name: 'Dana Whitfield', verified: true });
   const company = await createCompanyFor(owner, {
     name,
     taxId: 'GB123456789',
@@ -150,7 +150,7 @@ test('a buyer is sent to sign in as an admin; an unknown company is not found', 
 test('an admin gives a company net 30 terms with a credit limit; a wrong limit is refused in words', async ({
   page,
 }) => {
-  const owner = await makeUser({ name: 'Tess Terms' });
+  const owner = await makeUser({ name: 'Tess Terms', verified: true });
   const company = await createCompanyFor(owner, {
     name: `Ledger ${randomBytes(3).toString('hex')} Works Ltd`,
     taxId: null,

@@ -27,7 +27,7 @@ test('an admin creates a price list, imports its entries from a CSV file and giv
     // Older than the demo catalogue, so the home page's newest products stay the seeded ones.
     createdAt: new Date(Date.UTC(2000, 0, 1)),
   });
-  const owner = await makeUser({ name: 'Olive Owner' });
+  const owner = await makeUser({ name: 'Olive Owner', verified: true });
   const company = await createCompanyFor(owner, {
     name: `Contract Works ${tag} Ltd`,
     taxId: null,

@@ -13,10 +13,11 @@ import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import {
   can,
   COMPANY_ROLE_LABELS,
-  type CompanyMember,
+  type CompanyMemberWithMonth,
   type CompanyRole,
 } from '@/lib/companies/shared';
 import { formatDay } from '@/lib/core/dates';
+import { formatMoney } from '@/lib/core/money';
 import type { MemberFormInput, MemberFormValues } from './form-schemas';
 import { limitText, RoleOptions, typedLimit } from './RoleOptions';
 
@@ -33,20 +34,20 @@ const memberResolver = lazyZodResolver<MemberFormInput, MemberFormValues>(() =>
 const memberUrl = (userId: string) => `${MEMBERS_URL}/${encodeURIComponent(userId)}`;
 
 /**
- * The company's members: name, email, role, approval limit and since when. Owners
- * (manageMembers) change a member's role and limit and remove members; anyone but the last
- * owner may leave the company.
+ * The company's members: name, email, role, approval limit, monthly limit, what their orders of
+ * this month total so far, and since when. Owners (manageMembers) change a member's role and
+ * limits and remove members; anyone but the last owner may leave the company.
  */
 export function CompanyMembers({
   initial,
   myUserId,
   myRole,
 }: {
-  initial: CompanyMember[];
+  initial: CompanyMemberWithMonth[];
   myUserId: string;
   myRole: CompanyRole;
 }) {
-  const { state, reload } = useApiList<CompanyMember>(MEMBERS_URL, initial);
+  const { state, reload } = useApiList<CompanyMemberWithMonth>(MEMBERS_URL, initial);
   const manage = can(myRole, 'manageMembers');
   const router = useRouter();
   const changed = () => {
@@ -61,7 +62,8 @@ export function CompanyMembers({
       </h2>
       {manage ? (
         <p className="mt-1 text-sm text-slate-600">
-          A member’s orders above their approval limit wait for an approver or an owner.
+          A member’s orders above their approval limit, or taking their month (UTC) over their
+          monthly limit, wait for an approver or an owner.
         </p>
       ) : null}
       {state.status === 'failed' ? (
@@ -71,7 +73,15 @@ export function CompanyMembers({
           <ScrollTable
             label="Company members"
             className="mt-3"
-            columns={['Member', 'Role', 'Approval limit', 'Joined', ...(manage ? ['Actions'] : [])]}
+            columns={[
+              'Member',
+              'Role',
+              'Approval limit',
+              'Monthly limit',
+              'This month',
+              'Joined',
+              ...(manage ? ['Actions'] : []),
+            ]}
           >
             {state.items.map((member) => (
               <tr key={member.userId}>
@@ -84,6 +94,8 @@ export function CompanyMembers({
                 </RowHeader>
                 <Td>{COMPANY_ROLE_LABELS[member.role]}</Td>
                 <Td className="whitespace-nowrap">{limitText(member.approvalLimitCents)}</Td>
+                <Td className="whitespace-nowrap">{limitText(member.monthlyLimitCents)}</Td>
+                <Td className="whitespace-nowrap">{formatMoney(member.monthSpentCents)}</Td>
                 <Td className="whitespace-nowrap">{formatDay(member.joinedAt)}</Td>
                 {manage ? (
                   <Td>
@@ -109,16 +121,46 @@ export function CompanyMembers({
   );
 }
 
-/** An owner's dialog for one member: their role and approval limit (empty: no limit). */
-function EditMember({ member, onChanged }: { member: CompanyMember; onChanged: () => void }) {
+/** The member dialog's limits, each typed in dollars (empty: no limit). */
+const LIMIT_FIELDS = [
+  {
+    name: 'approvalLimit',
+    suffix: 'limit',
+    label: 'Approval limit ($)',
+    hint: 'Orders above it wait for an approval. Leave empty for no limit.',
+  },
+  {
+    name: 'monthlyLimit',
+    suffix: 'monthly',
+    label: 'Monthly limit ($)',
+    hint: 'An order that takes their orders of the month (UTC) over it waits for an approval. Leave empty for no limit.',
+  },
+] as const;
+
+/** An owner's dialog for one member: their role and limits (empty: no limit). */
+function EditMember({
+  member,
+  onChanged,
+}: {
+  member: CompanyMemberWithMonth;
+  onChanged: () => void;
+}) {
   const form = useDialogForm(memberResolver, {
-    defaultValues: { role: member.role, approvalLimit: typedLimit(member.approvalLimitCents) },
-    fields: ['role', 'approvalLimit'],
-    notice: `${member.name}’s role and approval limit are saved.`,
-    send: ({ role, approvalLimit }) =>
+    defaultValues: {
+      role: member.role,
+      approvalLimit: typedLimit(member.approvalLimitCents),
+      monthlyLimit: typedLimit(member.monthlyLimitCents),
+    },
+    fields: ['role', 'approvalLimit', 'monthlyLimit'],
+    notice: `${member.name}’s role and limits are saved.`,
+    send: ({ role, approvalLimit, monthlyLimit }) =>
       callApi(
         memberUrl(member.userId),
-        jsonInit('PATCH', { role, approvalLimitCents: approvalLimit }),
+        jsonInit('PATCH', {
+          role,
+          approvalLimitCents: approvalLimit,
+          monthlyLimitCents: monthlyLimit,
+        }),
       ),
     after: onChanged,
   });
@@ -139,25 +181,29 @@ function EditMember({ member, onChanged }: { member: CompanyMember; onChanged: (
           <RoleOptions />
         </select>
       </Field>
-      <Field
-        id={`${id}-limit`}
-        label="Approval limit ($)"
-        hint="Orders above it wait for an approval. Leave empty for no limit."
-        error={form.errors.approvalLimit?.message}
-      >
-        <input
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          {...form.register('approvalLimit')}
-        />
-      </Field>
+      {LIMIT_FIELDS.map(({ name, suffix, label, hint }) => (
+        <Field
+          key={name}
+          id={`${id}-${suffix}`}
+          label={label}
+          hint={hint}
+          error={form.errors[name]?.message}
+        >
+          <input type="text" inputMode="decimal" autoComplete="off" {...form.register(name)} />
+        </Field>
+      ))}
     </FormDialogButton>
   );
 }
 
 /** An owner's Remove button: after a confirmation, the member leaves the company. */
-function RemoveMember({ member, onRemoved }: { member: CompanyMember; onRemoved: () => void }) {
+function RemoveMember({
+  member,
+  onRemoved,
+}: {
+  member: CompanyMemberWithMonth;
+  onRemoved: () => void;
+}) {
   const { confirm, dialog } = useConfirm();
   const [busy, setBusy] = useState(false);
   const remove = async () => {

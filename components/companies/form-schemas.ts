@@ -12,20 +12,35 @@ import { TYPED_DOLLARS, typedDollarsToCents } from '@/lib/core/money';
 export const limitMessages = {
   amount: 'Approval limit must be an amount in dollars, like 2500 or 2500.50',
   tooLarge: 'Approval limit is too large',
+  monthlyAmount: 'Monthly limit must be an amount in dollars, like 20000 or 20000.50',
+  monthlyTooLarge: 'Monthly limit is too large',
 } as const;
 
-/** An approval limit typed in dollars: empty is no limit (null), otherwise whole cents. */
-export const approvalLimitField = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || TYPED_DOLLARS.test(value), { error: limitMessages.amount })
-  .transform((value) => (value === '' ? null : typedDollarsToCents(value)))
-  .refine((cents) => cents === null || cents <= Number.MAX_SAFE_INTEGER, {
-    error: limitMessages.tooLarge,
-  });
+/** A limit typed in dollars: empty is no limit (null), otherwise whole cents. */
+function typedLimitField(amount: string, tooLarge: string) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => value === '' || TYPED_DOLLARS.test(value), { error: amount })
+    .transform((value) => (value === '' ? null : typedDollarsToCents(value)))
+    .refine((cents) => cents === null || cents <= Number.MAX_SAFE_INTEGER, { error: tooLarge });
+}
 
-/** An owner's change of a member: their role and approval limit. */
-export const memberFormSchema = z.object({ role: roleField, approvalLimit: approvalLimitField });
+/** An approval limit typed in dollars: empty is no limit (null), otherwise whole cents. */
+export const approvalLimitField = typedLimitField(limitMessages.amount, limitMessages.tooLarge);
+
+/** A monthly limit typed in dollars: empty is no limit (null), otherwise whole cents. */
+export const monthlyLimitField = typedLimitField(
+  limitMessages.monthlyAmount,
+  limitMessages.monthlyTooLarge,
+);
+
+/** An owner's change of a member: their role, approval limit and monthly limit. */
+export const memberFormSchema = z.object({
+  role: roleField,
+  approvalLimit: approvalLimitField,
+  monthlyLimit: monthlyLimitField,
+});
 export type MemberFormInput = z.input<typeof memberFormSchema>;
 export type MemberFormValues = z.output<typeof memberFormSchema>;
 

@@ -9,13 +9,22 @@ import type { ApiResult } from '@/lib/client/api';
 import type { LazyResolver } from '@/lib/client/lazy-resolver';
 
 /**
- * The API's field names as a form names them: the approval limit is typed in dollars
- * (`approvalLimit`) and sent in cents (`approvalLimitCents`).
+ * The API's field names as a form names them: the approval and monthly limits are typed in
+ * dollars (`approvalLimit`, `monthlyLimit`) and sent in cents (`approvalLimitCents`,
+ * `monthlyLimitCents`).
  */
 export function asFormFields<T>(result: ApiResult<T>): ApiResult<T> {
-  if (result.ok || !result.fields?.approvalLimitCents) return result;
-  const { approvalLimitCents, ...rest } = result.fields;
-  return { ...result, fields: { ...rest, approvalLimit: approvalLimitCents } };
+  if (result.ok || !result.fields) return result;
+  const { approvalLimitCents, monthlyLimitCents, ...rest } = result.fields;
+  if (!approvalLimitCents && !monthlyLimitCents) return result;
+  return {
+    ...result,
+    fields: {
+      ...rest,
+      ...(approvalLimitCents ? { approvalLimit: approvalLimitCents } : {}),
+      ...(monthlyLimitCents ? { monthlyLimit: monthlyLimitCents } : {}),
+    },
+  };
 }
 
 /**

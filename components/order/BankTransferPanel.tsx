@@ -50,8 +50,9 @@ export function BankTransferPanel({
           {required
             ? 'This order is larger than a single card payment allows: send the amount from your bank (ACH or wire). '
             : 'Send the amount from your bank (ACH or wire) instead of a card. '}
-          We show the account and the reference to quote; the order is paid once it has arrived, and
-          its parts stay reserved for at least 7 days.
+          We show the account and the reference to quote; the order is paid once it has arrived. Its
+          parts stay reserved until the order’s pay-by time, and for 7 days from the first money
+          that arrives on an account whose email is verified.
         </p>
         {error ? (
           <p role="alert" className="field-error mt-2">

@@ -57,6 +57,10 @@ export const adminCompanyMemberSchema = z
     email: z.string(),
     role: roleField,
     approvalLimitCents: approvalLimitField,
+    monthlyLimitCents: z.number().int().nullable().meta({
+      description:
+        'The most the member’s orders of one calendar month (UTC) may total without an approval, in US cents; null: no limit.',
+    }),
     joinedAt: z.iso.datetime(),
   })
   .meta({ id: 'AdminCompanyMember' });

@@ -138,6 +138,7 @@ export async function adminAddCompanyMember(
     email: user.email,
     role: added.member.role,
     approvalLimitCents: added.member.approvalLimitCents,
+    monthlyLimitCents: added.member.monthlyLimitCents ?? null,
     joinedAt: added.member.joinedAt.toISOString(),
   };
 }

@@ -39,6 +39,11 @@ const approvalLimitSchema = z.number().int().nullable().meta({
     'The most an order of the member may total without an approval, in US cents; null: no limit.',
 });
 
+const monthlyLimitSchema = z.number().int().nullable().meta({
+  description:
+    'The most the member’s orders of one calendar month (UTC; placed and not cancelled) may total without an approval, in US cents; null: no limit. An order that would take their month over it waits for an approval like one over their approval limit.',
+});
+
 export const shippingAddressSchema = z
   .object({
     _id: idField,
@@ -81,13 +86,14 @@ export const createCompanyOp = operation({
   tag,
   summary: 'Create a company',
   description:
-    'Creates a company with the caller as its owner. A person belongs to at most one company: 409 when the caller already does. People without a company use the store as before.',
+    'Creates a company with the caller as its owner; the caller’s email must be verified (403 otherwise). A person belongs to at most one company: 409 when the caller already does. People without a company use the store as before.',
   access: 'user',
   body: { json: createCompanySchema, example },
   responses: {
     201: { description: 'The company, with the caller as its owner.', json: myCompanySchema },
   },
   errors: [
+    { key: 'company.create_unverified', when: 'the caller’s email is not verified yet' },
     'company.already_member',
     {
       code: 'validation_failed',
@@ -135,9 +141,19 @@ export const companyMemberSchema = z
     email: z.string(),
     role: roleSchema,
     approvalLimitCents: approvalLimitSchema,
+    monthlyLimitCents: monthlyLimitSchema,
     joinedAt: z.iso.datetime(),
   })
   .meta({ id: 'CompanyMember' });
+
+export const companyMemberWithMonthSchema = companyMemberSchema
+  .extend({
+    monthSpentCents: z.number().int().meta({
+      description:
+        'What the member’s orders for the company of this calendar month (UTC) total so far, in US cents: those placed and not cancelled, awaiting approval included.',
+    }),
+  })
+  .meta({ id: 'CompanyMemberWithMonth' });
 
 const userId = objectIdPath('user id');
 const invitationId = objectIdPath('invitation id');
@@ -145,7 +161,7 @@ const addressId = objectIdPath('address id');
 
 const limitRefused: CodeCase = {
   code: 'validation_failed',
-  when: 'the role is not one of the table, or the limit is not a whole number of cents from 0 to 2^53 − 1 (or null)',
+  when: 'the role is not one of the table, or a limit is not a whole number of cents from 0 to 2^53 − 1 (or null)',
   example: fieldErrorExample('approvalLimitCents', memberMessages.limitNegative),
 };
 
@@ -156,12 +172,12 @@ export const listMembersOp = operation({
   tag,
   summary: 'The members of the caller’s company',
   description:
-    'Every member, the longest-standing first, with the name and email of their account. Any member may read it.',
+    'Every member, the longest-standing first, with the name and email of their account, their limits and what their orders of this calendar month (UTC) total so far. Any member may read it.',
   access: 'user',
   responses: {
     200: {
       description: 'The members.',
-      json: z.object({ items: z.array(companyMemberSchema) }),
+      json: z.object({ items: z.array(companyMemberWithMonthSchema) }),
     },
   },
   errors: ['company.none'],
@@ -172,18 +188,22 @@ export const updateMemberOp = operation({
   path: '/api/companies/me/members/{userId}',
   operationId: 'updateCompanyMember',
   tag,
-  summary: 'Change a member’s role or approval limit',
+  summary: 'Change a member’s role, approval limit or monthly limit',
   description:
-    'Owners only. A company keeps at least one owner: demoting the last one is 409 `company.last_owner` (also when two owners are demoted at once).',
+    'Owners only. A company keeps at least one owner: demoting the last one is 409 `company.last_owner` (also when two owners are demoted at once). An owner cannot lower their own limits (409 `company.own_limit`; raising them, or null, no limit, stays theirs to set): another owner may.',
   access: 'user',
   params: { path: z.object({ userId }) },
-  body: { json: updateMemberSchema, example: { role: 'buyer', approvalLimitCents: 500_000 } },
+  body: {
+    json: updateMemberSchema,
+    example: { role: 'buyer', approvalLimitCents: 500_000, monthlyLimitCents: 2_000_000 },
+  },
   responses: { 200: { description: 'The member as they are now.', json: companyMemberSchema } },
   errors: [
     'company.none',
     'company.not_allowed',
     { key: 'company.member_not_found', when: 'the user is not a member of the caller’s company' },
     'company.last_owner',
+    { key: 'company.own_limit', when: 'an owner lowers a limit of their own' },
     limitRefused,
   ],
 });

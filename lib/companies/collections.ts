@@ -39,6 +39,11 @@ export interface CompanyMemberDoc {
   role: CompanyRole;
   /** The most an order of theirs may total without an approval, in cents; null: no limit. */
   approvalLimitCents: number | null;
+  /**
+   * The most their orders of one calendar month (UTC; placed and not cancelled) may total
+   * without an approval, in cents; null or absent: no limit.
+   */
+  monthlyLimitCents?: number | null;
   joinedAt: Date;
 }
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
+import { findUserById } from '@/lib/accounts';
 import { refuse } from '@/lib/core/refusal';
 import type { CreateCompanyInput, UpdateCompanyInput } from './validation/company';
 import { companyView, requireCompanyAction, requireMembership, type Person } from './membership';
@@ -18,7 +19,13 @@ export * from './roles';
 export { assertMayPlaceOrders, companyInvoiceParty, companyMemberEmails } from './for-orders';
 export * from './for-billing';
 export * from './admin';
-export type { CompanyInvitation, CompanyMember, MyCompany, ShippingAddress } from './shared';
+export type {
+  CompanyInvitation,
+  CompanyMember,
+  CompanyMemberWithMonth,
+  MyCompany,
+  ShippingAddress,
+} from './shared';
 export { companyOfMember, requireCompanyAction } from './membership';
 export { listMembers, removeMember, updateMember } from './members';
 export {
@@ -33,13 +40,17 @@ export * from './limits';
 export type { CompanyMailKind } from './mail/invitation-mail';
 
 /**
- * `POST /api/companies`: a new company with the caller as its owner; 409
- * `company.already_member` when they belong to one already.
+ * `POST /api/companies`: a new company with the caller as its owner; 403
+ * `company.create_unverified` unless their email is verified (an owner decides who orders for
+ * the company and approves its orders, each a hold of stock); 409 `company.already_member` when
+ * they belong to one already.
  */
 export async function createCompanyFor(
   person: Person,
   input: CreateCompanyInput,
 ): Promise<MyCompany> {
+  // The account as it is now (a verification a moment ago counts).
+  if (!(await findUserById(person.id))?.emailVerified) throw refuse('company.create_unverified');
   const created = await createCompany(new ObjectId(person.id), {
     name: input.name,
     taxId: input.taxId ?? null,

@@ -7,7 +7,13 @@ import { requireCompanyAction, requireMembership, type Person } from './membersh
 import { can } from './roles';
 import type { CompanyMember } from './shared';
 import { memberView } from './views';
-import { changeMember, deleteMember, findMemberIn, listMembersOf } from './store';
+import {
+  changeMember,
+  deleteMember,
+  findMemberIn,
+  listMembersOf,
+  type CompanyMemberDoc,
+} from './store';
 import type { UpdateMemberInput } from './validation/members';
 
 /**
@@ -28,8 +34,26 @@ export async function listMembers(person: Person): Promise<{ items: CompanyMembe
 const ATTEMPTS = 5;
 
 /**
- * `PATCH /api/companies/me/members/{userId}`: a member's role and approval limit. 404 for
- * anyone not in the caller's company; 409 `company.last_owner` for demoting the last owner.
+ * An owner cannot lower their own limits (409 `company.own_limit`): with a lower limit, their
+ * orders above it would wait for an approval only someone else can give, holding stock all the
+ * while. Raising them, or no limit (null, what lets them order alone), stays theirs to set; the
+ * same limit sent again changes nothing; another owner may limit them.
+ */
+function assertNotLimitingSelf(member: CompanyMemberDoc, input: UpdateMemberInput): void {
+  const lowers = (next: number | null | undefined, now: number | null) =>
+    next !== undefined && next !== null && (now === null || next < now);
+  if (
+    lowers(input.approvalLimitCents, member.approvalLimitCents) ||
+    lowers(input.monthlyLimitCents, member.monthlyLimitCents ?? null)
+  ) {
+    throw refuse('company.own_limit');
+  }
+}
+
+/**
+ * `PATCH /api/companies/me/members/{userId}`: a member's role, approval limit and monthly
+ * limit. 404 for anyone not in the caller's company; 409 `company.last_owner` for demoting the
+ * last owner, `company.own_limit` for limiting oneself.
  */
 export async function updateMember(
   person: Person,
@@ -40,6 +64,7 @@ export async function updateMember(
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const member = await findMemberIn(company._id, new ObjectId(userId));
     if (!member) throw refuse('company.member_not_found');
+    if (person.id === userId) assertNotLimitingSelf(member, input);
     const changed = await changeMember(member, input);
     if (changed.ok) {
       await closeInvitationsSentBy(company._id, member.userId, changed.member.role);

@@ -38,7 +38,20 @@ export interface CompanyMember {
   role: import('./roles').CompanyRole;
   /** The most an order of theirs may total without an approval, in cents; null: no limit. */
   approvalLimitCents: number | null;
+  /**
+   * The most their orders of one calendar month (UTC) may total without an approval, in cents;
+   * null: no limit.
+   */
+  monthlyLimitCents: number | null;
   joinedAt: string;
+}
+
+/**
+ * A member as the members list shows them: with what their orders of this calendar month
+ * (UTC; placed and not cancelled) total so far, in cents.
+ */
+export interface CompanyMemberWithMonth extends CompanyMember {
+  monthSpentCents: number;
 }
 
 /** An open invitation to the caller's company. */

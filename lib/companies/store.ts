@@ -123,13 +123,18 @@ async function countOwner(companyId: ObjectId): Promise<void> {
 }
 
 /**
- * Changes a member's role and approval limit, when they are still as `member` says. Demoting
- * an owner first takes them off the owner count under its guard (`last_owner` when they are
- * the last), and gives it back when the member had changed meanwhile (`changed`: read again).
+ * Changes a member's role, approval limit and monthly limit, when they are still as `member`
+ * says. Demoting an owner first takes them off the owner count under its guard (`last_owner`
+ * when they are the last), and gives it back when the member had changed meanwhile
+ * (`changed`: read again).
  */
 export async function changeMember(
   member: CompanyMemberDoc,
-  fields: { role?: CompanyRole; approvalLimitCents?: number | null },
+  fields: {
+    role?: CompanyRole;
+    approvalLimitCents?: number | null;
+    monthlyLimitCents?: number | null;
+  },
 ): Promise<MemberChangeResult> {
   const { companyMembers } = await all();
   const role = fields.role ?? member.role;
@@ -145,6 +150,9 @@ export async function changeMember(
         role,
         ...(fields.approvalLimitCents !== undefined
           ? { approvalLimitCents: fields.approvalLimitCents }
+          : {}),
+        ...(fields.monthlyLimitCents !== undefined
+          ? { monthlyLimitCents: fields.monthlyLimitCents }
           : {}),
       },
     },

@@ -28,6 +28,7 @@ export async function memberView(member: CompanyMemberDoc): Promise<CompanyMembe
     email: user?.email ?? '',
     role: member.role,
     approvalLimitCents: member.approvalLimitCents,
+    monthlyLimitCents: member.monthlyLimitCents ?? null,
     joinedAt: member.joinedAt.toISOString(),
   };
 }

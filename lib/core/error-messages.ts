@@ -124,6 +124,8 @@ export const errorMessages = {
     'company.already_member':
       'You already belong to a company. Leave it (an owner removes you) before creating or joining another.',
     'company.last_owner': 'A company needs at least one owner. Make another member an owner first.',
+    'company.own_limit':
+      'You cannot lower your own limits: your orders would wait for an approval that only someone else can give. Another owner can set your limits.',
     'company.invitee_in_other_company':
       '{email} already belongs to another company, so they cannot be invited.',
     'company.invitee_already_member': '{email} is already a member of your company.',
@@ -223,6 +225,10 @@ export const errorMessages = {
     'company.not_allowed': 'Your role in your company does not allow this: ask an owner.',
     'company.invitation_other_email':
       'This invitation was sent to another email address. Sign in with the address it was sent to.',
+    'company.create_unverified':
+      'Verify your email before creating a company: open the link we sent you, or resend it from My Profile.',
+    'order.approval_unverified':
+      'This order would wait for your company’s approval (it is above your approval limit, or your limit for the month), and an order that waits for an approval needs a verified email. Verify your email (open the link we sent you, or resend it from My Profile), or order within your limits.',
     'company.invite_unverified':
       'Verify your email before inviting people into your company: open the link we sent you, or resend it from My Profile.',
     'order.approve_own':

@@ -1,7 +1,9 @@
 import 'server-only';
 import type { Stripe } from '@/lib/core/stripe';
 import type { BankAccountDetails, BankTransferInstructions } from './bank-transfer-shared';
-import { recordBankTransferFunding } from './store';
+import { findUserById } from '@/lib/accounts';
+import { fundedHoldUntil } from './rules';
+import { findOrder, recordBankTransferFunding } from './store';
 import type { PaymentIntent } from './stripe';
 
 /**
@@ -54,8 +56,8 @@ export function bankAccountOf(
 
 /**
  * `payment_intent.partially_funded`: records what is still to arrive on the order the intent
- * pays (its own intent, unpaid), so the payment page shows the remainder. Answers whether it
- * was recorded.
+ * pays (its own intent, unpaid), so the payment page shows the remainder, and holds a verified
+ * placer's order for the rest to arrive (`fundedHoldUntil`). Answers whether it was recorded.
  */
 export async function applyPartialFunding(
   intent: PaymentIntent,
@@ -67,7 +69,11 @@ export async function applyPartialFunding(
       ? intent.next_action.display_bank_transfer_instructions?.amount_remaining
       : null;
   if (!orderId || typeof remaining !== 'number') return 'ignored';
-  return (await recordBankTransferFunding(orderId, intent.id, remaining, at))
+  const order = await findOrder(orderId);
+  if (!order) return 'ignored';
+  const placer = order.userId ? await findUserById(order.userId) : null;
+  const holdUntil = fundedHoldUntil(placer, at);
+  return (await recordBankTransferFunding(orderId, intent.id, remaining, at, holdUntil))
     ? 'recorded'
     : 'ignored';
 }

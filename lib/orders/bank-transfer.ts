@@ -5,7 +5,8 @@ import { refuse } from '@/lib/core/refusal';
 import { accessibleOrder, type Viewer } from './access';
 import type { BankTransferInstructions } from './bank-transfer-shared';
 import { expireIfOverdue } from './expiry';
-import { isOverdue, orderCancelled, orderExpired } from './rules';
+import { findUserById } from '@/lib/accounts';
+import { isOverdue, orderCancelled, orderExpired, transferHoldUntil } from './rules';
 import { isPaidStatus } from './lifecycle';
 import { instructionsOf, isBankTransferIntent } from './bank-transfer-intents';
 import { attachBankTransferIntent, findOrder, type OrderRecord } from './store';
@@ -18,12 +19,13 @@ import { cancelIntent, retrieveIntent, stripeClient, type PaymentIntent } from '
  * to the intent, `payment_intent.partially_funded` reports what is still missing, and
  * `payment_intent.succeeded` pays the order through the same verified move as a card payment
  * (lib/orders/payment.ts: the intent stored on the order, its amount, its metadata). The intent
- * replaces any card intent of the order, and a transfer keeps the order at least
- * BANK_TRANSFER_HOLD_DAYS (it takes days to arrive).
+ * replaces any card intent of the order. Asking for the details never stretches the order's
+ * hold past what its placer's account holds (`transferHoldUntil`, lib/orders/rules.ts); once
+ * money has arrived, a verified placer's order is held BANK_TRANSFER_HOLD_DAYS from then for
+ * the rest (`fundedHoldUntil`, applied with the funding report).
  */
 
-/** How long an order paid by bank transfer holds its stock at least, from the choice. */
-export const BANK_TRANSFER_HOLD_DAYS = 7;
+export { BANK_TRANSFER_HOLD_DAYS } from './rules';
 
 export type { BankAccountDetails, BankTransferInstructions } from './bank-transfer-shared';
 
@@ -107,7 +109,8 @@ export async function bankTransferFor(
       metadata,
     }));
     const created = await createTransferIntent(order, customer, current);
-    const holdUntil = new Date(Date.now() + BANK_TRANSFER_HOLD_DAYS * 24 * 60 * 60 * 1000);
+    const placer = order.userId ? await findUserById(order.userId) : null;
+    const holdUntil = transferHoldUntil(order, placer);
     if (
       await attachBankTransferIntent(order._id, current, created.id, order.totalCents, holdUntil)
     ) {

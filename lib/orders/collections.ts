@@ -197,8 +197,13 @@ export interface OrderHistoryEntry {
 
 /** A company order's approval (OrderDoc.approval). */
 export interface ApprovalDoc {
-  /** The placer's approval limit when they placed it, in cents. */
-  limitCents: number;
+  /** The placer's approval limit per order when they placed it, in cents (null: none). */
+  limitCents: number | null;
+  /**
+   * When the order waits because it takes its placer's calendar month over their monthly limit:
+   * that limit, and what their month came to with this order, in cents.
+   */
+  month?: { limitCents: number; totalCents: number };
   decidedBy?: ObjectId;
   decidedByName?: string;
   decidedAt?: Date;

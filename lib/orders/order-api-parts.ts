@@ -145,9 +145,23 @@ export const orderResponseSchema = z
     }),
     approval: z
       .object({
-        limitCents: z.number().int().meta({
-          description: 'The placer’s approval limit when they placed it, in US cents.',
+        limitCents: z.number().int().nullable().meta({
+          description:
+            'The placer’s approval limit per order when they placed it, in US cents; null: none (the order waits for their monthly limit).',
         }),
+        month: z
+          .object({
+            limitCents: z.number().int().meta({ description: 'The placer’s monthly limit.' }),
+            totalCents: z.number().int().meta({
+              description:
+                'What the placer’s calendar month (UTC) came to with this order: their orders of the month not cancelled.',
+            }),
+          })
+          .nullable()
+          .meta({
+            description:
+              'Set when the order waits because it takes its placer’s month over their monthly limit; null otherwise.',
+          }),
         decidedBy: z
           .object({ userId: idField, name: z.string() })
           .nullable()
@@ -158,7 +172,7 @@ export const orderResponseSchema = z
       .nullable()
       .meta({
         description:
-          'Set on a company order placed above its placer’s approval limit; null for an order that needed no approval.',
+          'Set on a company order placed above its placer’s approval limit or taking their month over their monthly limit; null for an order that needed no approval.',
       }),
     account: z
       .object({
@@ -259,7 +273,8 @@ export const expired = { key: 'order.expired', params: { hours: '48 hours' } } a
 /**
  * The unpaid-orders cap, as every way of placing an order answers it (POST /api/order, a quick
  * order's lines, accepting a quote): MAX_UNPAID_ORDERS for an account with a verified email, 3
- * for one whose email is not verified yet.
+ * for one whose email is not verified yet (orders awaiting approval count); and the approval an
+ * unverified member may not wait for.
  */
 export const unpaidCapErrors: KeyCase[] = [
   {
@@ -273,6 +288,11 @@ export const unpaidCapErrors: KeyCase[] = [
     params: { max: 3, verifiedMax: 20 },
     details: { maxUnpaidOrders: 3, emailVerified: false },
     when: 'the buyer’s email is not verified yet and they already have 3 unpaid orders: they may pay or delete one, verify their email, or request a quote',
+  },
+  {
+    key: 'order.approval_unverified',
+    details: { reason: 'order.approval_unverified', emailVerified: false },
+    when: 'a company member whose email is not verified yet places an order that would wait for an approval (above their approval limit, or taking their month over their monthly limit): nothing is taken',
   },
 ];
 

@@ -47,6 +47,7 @@ export {
 } from './account';
 export { orderAccess, type OrderPurpose, type Viewer } from './access';
 export { approveOrder, approvalsFor, companyOrdersFor, rejectOrder } from './approvals';
+export { membersWithMonth } from './spending';
 export { EXPIRY_JOB, expireOrder, expireOverdueOrders } from './expiry';
 export {
   isOverdue,

@@ -127,7 +127,7 @@ export const bankTransferOp = operation({
   tag,
   summary: 'Pay an order by bank transfer',
   description:
-    "The bank account and reference to pay an unpaid order by bank transfer (Stripe's customer balance, `us_bank_transfer`), for any amount, also above the largest card payment; for whoever may pay the order (its buyer, a member of its company whose role pays, an admin). The first call replaces a card payment prepared before and keeps the order at least 7 days; later calls answer the same instructions with what is still to arrive. The order turns paid when Stripe reports the whole amount arrived (`payment_intent.succeeded`).",
+    "The bank account and reference to pay an unpaid order by bank transfer (Stripe's customer balance, `us_bank_transfer`), for any amount, also above the largest card payment; for whoever may pay the order (its buyer, a member of its company whose role pays, an admin). The first call replaces a card payment prepared before; asking never stretches the order's hold past what its placer's account holds from its placing (an unverified account: UNVERIFIED_HOLD_MINUTES), and once money has arrived an order of a verified account is held 7 days from then for the rest; later calls answer the same instructions with what is still to arrive. The order turns paid when Stripe reports the whole amount arrived (`payment_intent.succeeded`).",
   access: 'user',
   params: { path: z.object({ id: orderId }) },
   responses: { 200: { description: 'The instructions.', json: bankTransferSchema } },

@@ -92,10 +92,13 @@ export function placeOrderOfLines(
 }
 
 /**
- * A company member's order: the company, the member's approval limit, and the approvers' mail
- * that goes instead of the pay link when the order is above the limit. A member whose role
- * places nothing (approver, accounts) is refused (403); a person without a company orders as
- * always (undefined).
+ * A company member's order: the company, the member's approval limit and monthly limit, and the
+ * approvers' mail that goes instead of the pay link when the order waits for an approval. A
+ * member whose role places nothing (approver, accounts) is refused (403); a person without a
+ * company orders as always (undefined). Waiting for an approval holds stock for
+ * APPROVAL_HOLD_HOURS, so only a member whose email is verified may place an order that waits
+ * (`approval.allowed`; otherwise 403 `order.approval_unverified`, nothing taken); within their
+ * limits an unverified member orders under the unverified caps as anyone does.
  */
 async function companyTerms(buyer: Buyer, origin: string, paymentMethod: PaymentMethod) {
   const membership = await assertMayPlaceOrders(buyer);
@@ -112,9 +115,11 @@ async function companyTerms(buyer: Buyer, origin: string, paymentMethod: Payment
     company: {
       companyId: membership.company._id.toHexString(),
       limitCents: membership.member.approvalLimitCents,
+      monthlyLimitCents: membership.member.monthlyLimitCents ?? null,
       approval: {
         holdMs: env.APPROVAL_HOLD_HOURS * 60 * 60 * 1000,
         outbox: approvalMails.entries,
+        allowed: buyer.emailVerified,
       },
     },
     approvalMails,
@@ -219,6 +224,10 @@ async function placeLines(
         throw refuse('order.interrupted');
       case 'credit_refused':
         throw creditRefusal(result.refusal, result.availableCents, result.totalCents);
+      case 'approval_unverified':
+        throw refuse('order.approval_unverified', {
+          details: { reason: 'order.approval_unverified', emailVerified: false },
+        });
       case 'too_many_unpaid':
         if (!hold.verified) {
           throw refuse('order.too_many_unpaid_unverified', {

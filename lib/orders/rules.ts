@@ -52,6 +52,39 @@ export function holdFor(buyer: { emailVerified: boolean }): Hold {
   };
 }
 
+/** How long an order paid by bank transfer holds its stock from the first money that arrived. */
+export const BANK_TRANSFER_HOLD_DAYS = 7;
+
+/**
+ * How long an order paid by bank transfer holds its stock, with no money arrived yet: asking for
+ * the bank details never stretches a hold. The order keeps its own `payBy`, or the hold its
+ * placer's account has now counted from the order's placing (an order placed before its placer
+ * verified their email gets the verified hold, never more); an unverified account's order keeps
+ * UNVERIFIED_HOLD_MINUTES from its placing whatever route touches it. A placer gone since is
+ * held as unverified.
+ */
+export function transferHoldUntil(
+  order: { createdAt: string | Date; payBy: string | Date },
+  placer: { emailVerified: boolean } | null,
+): Date {
+  const own = new Date(
+    new Date(order.createdAt).getTime() + holdFor(placer ?? { emailVerified: false }).holdMs,
+  );
+  const payBy = new Date(order.payBy);
+  return own > payBy ? own : payBy;
+}
+
+/**
+ * Once money of its transfer has arrived (`payment_intent.partially_funded`), an order of a
+ * verified placer is held BANK_TRANSFER_HOLD_DAYS from that arrival, for the rest to come; an
+ * unverified placer's order keeps its own deadline (null: no change).
+ */
+export function fundedHoldUntil(placer: { emailVerified: boolean } | null, at: Date): Date | null {
+  return placer?.emailVerified
+    ? new Date(at.getTime() + BANK_TRANSFER_HOLD_DAYS * 24 * 60 * 60 * 1000)
+    : null;
+}
+
 /**
  * Whether an order is still unpaid (so live) and past its own time to be paid (`payBy`,
  * stamped when it was placed).

@@ -216,7 +216,7 @@ async function main() {
       company: {
         companyId: company._id,
         limitCents,
-        approval: { holdMs: hours(env.APPROVAL_HOLD_HOURS), outbox: [] },
+        approval: { holdMs: hours(env.APPROVAL_HOLD_HOURS), outbox: [], allowed: true },
       },
       account: { netDays: terms.netDays!, invoiceOn: terms.invoiceOn, outbox: [] },
       contract,

@@ -74,7 +74,7 @@ const removeMember = (who: Actor, companyId: string, userId: string) =>
 
 /** A company with a new owner of its own; its id and the owner. */
 async function companyNamed(name: string) {
-  const owner = await factories.makeUser({ name: `Owner of ${name}` });
+  const owner = await factories.makeUser({ name: `Owner of ${name}`, verified: true });
   const made = await companies.createCompanyFor(owner, {
     name,
     taxId: 'GB123456789',
@@ -210,6 +210,7 @@ describe('GET /api/admin/companies/{companyId}', () => {
           email: owner.email,
           role: 'owner',
           approvalLimitCents: null,
+          monthlyLimitCents: null,
           joinedAt: expect.any(String),
         },
       ],
@@ -243,6 +244,7 @@ describe('POST /api/admin/companies/{companyId}/members', () => {
       email: person.email,
       role: 'approver',
       approvalLimitCents: 250_000,
+      monthlyLimitCents: null,
       joinedAt: expect.any(String),
     });
     expect((await companyDoc(id))?.ownerCount).toBe(1);

@@ -17,7 +17,6 @@ let db: typeof import('../support/db');
 let users: typeof import('../support/users');
 let api: typeof import('../support/orders');
 let factories: typeof import('../support/factories');
-let bankRoute: typeof import('@/app/api/orders/[id]/bank-transfer/route').POST;
 let buyer: Actor;
 let other: Actor;
 
@@ -27,7 +26,6 @@ beforeAll(async () => {
   users = await import('../support/users');
   api = await import('../support/orders');
   factories = await import('../support/factories');
-  bankRoute = (await import('@/app/api/orders/[id]/bank-transfer/route')).POST;
   buyer = await users.createActor('user', 'Bea Banks');
   other = await users.createActor('user', 'Otto Other');
   await factories.verifyEmail(buyer.user);
@@ -40,13 +38,7 @@ afterAll(async () => {
   await db?.closeConnection();
 });
 
-const transfer = (who: Actor, id: string) =>
-  api.json(
-    bankRoute(
-      users.request(`/api/orders/${id}/bank-transfer`, { method: 'POST', headers: who.headers }),
-      users.params({ id }),
-    ),
-  );
+const transfer = (who: Actor, id: string) => api.requestBankTransfer(who, id);
 
 /** An order of 500 units at `priceCents` each. */
 async function orderAt(priceCents: number): Promise<string> {
@@ -64,21 +56,9 @@ async function orderAt(priceCents: number): Promise<string> {
   return placed.body.insertedId as string;
 }
 
-async function customerOf(who: Actor): Promise<string> {
-  const { stripeCustomers } = (await import('@/lib/core/collections')).collections(
-    await db.getDb(),
-  );
-  return (await stripeCustomers.findOne({ _id: `user:${who.user.id}` }))!.customerId;
-}
-
-async function waitFor<T>(probe: () => Promise<T>, accept: (value: T) => boolean, ms = 5_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const customerOf = (who: Actor) => api.customerIdOf(who.user.id);
+const waitFor = <T>(probe: () => Promise<T>, accept: (value: T) => boolean) =>
+  api.waitFor(probe, accept);
 
 describe('paying by bank transfer', () => {
   it('pays an order too large for a card: instructions, a partial transfer, then the rest', async () => {
@@ -104,8 +84,11 @@ describe('paying by bank transfer', () => {
     expect(again.body.reference).toBe(first.body.reference);
     const doc = await api.orderDoc(id);
     expect(doc?.bankTransfer?.remainingCents).toBe(250_000_000);
-    // The order holds its stock for a transfer's days.
-    expect(doc!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3_600_000);
+    // Asking for the details does not stretch the order's hold: it keeps its placer's own.
+    const { env } = await import('@/lib/core/env');
+    expect(doc!.expiresAt!.getTime()).toBe(
+      doc!.createdAt.getTime() + env.UNPAID_ORDER_TTL_HOURS * 3_600_000,
+    );
 
     const customer = await customerOf(buyer);
     await stripe.testHelpers.customers.fundCashBalance(customer, {
@@ -119,6 +102,8 @@ describe('paying by bank transfer', () => {
     );
     expect(partly?.bankTransfer?.remainingCents).toBe(150_000_000);
     expect(partly?.paid).toBe(false);
+    // Money has arrived: the order holds its stock for a transfer's days from then.
+    expect(partly!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3_600_000);
     expect((await transfer(buyer, id)).body.amountRemainingCents).toBe(150_000_000);
     // Money has arrived: the buyer cannot leave the transfer for a card.
     expect((await api.createPaymentIntent(buyer, id)).status).toBe(422);

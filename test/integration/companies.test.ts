@@ -42,6 +42,13 @@ const patchMine = (who: Actor, body: unknown) =>
     ),
   );
 
+/** A signed-in person whose email is verified: who may create a company. */
+async function verifiedActor(name: string): Promise<Actor> {
+  const actor = await users.createActor('user', name);
+  await (await import('../support/factories')).verifyEmail(actor.user);
+  return actor;
+}
+
 const company = {
   name: 'Whitfield Engineering Ltd',
   taxId: 'GB123456789',
@@ -50,7 +57,7 @@ const company = {
 
 describe('POST /api/companies', () => {
   it('makes the caller its owner, and a person belongs to one company only', async () => {
-    const owner = await users.createActor('user', 'Dana Whitfield');
+    const owner = await verifiedActor('Dana Whitfield');
     const created = await create(owner, company);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -69,7 +76,7 @@ describe('POST /api/companies', () => {
   });
 
   it('of two creations at once by one person, exactly one goes on', async () => {
-    const owner = await users.createActor('user', 'Twice Quick');
+    const owner = await verifiedActor('Twice Quick');
     const answers = await Promise.all([create(owner, company), create(owner, company)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
   });
@@ -101,7 +108,7 @@ describe('GET and PATCH /api/companies/me', () => {
   });
 
   it('the owner changes the name, tax id and billing address', async () => {
-    const owner = await users.createActor('user', 'Owner Changes');
+    const owner = await verifiedActor('Owner Changes');
     await create(owner, company);
     const changed = await patchMine(owner, { name: 'Whitfield Holdings', taxId: null });
     expect(changed.status).toBe(200);
@@ -115,7 +122,7 @@ describe('GET and PATCH /api/companies/me', () => {
   });
 
   it('a member whose role does not manage the company may read it but not change it', async () => {
-    const owner = await users.createActor('user', 'Owner Of Two');
+    const owner = await verifiedActor('Owner Of Two');
     const buyer = await users.createActor('user', 'Plain Buyer');
     const created = await create(owner, company);
     await db.collections(await db.getDb()).companyMembers.insertOne({

@@ -314,8 +314,10 @@ describe('members', () => {
     expect(answer.body.error.message).toMatch(/at least one owner/);
     expect((await getMine(boss)).body.membership.role).toBe('owner');
     expect(await ownerCount(companyId)).toBe(1);
-    // The limit alone may change.
-    expect((await patchMember(boss, boss.user.id, { approvalLimitCents: 1 })).status).toBe(200);
+    // The limit alone may change, but an owner never lowers their own below what lets them
+    // order alone (no limit).
+    expect((await patchMember(boss, boss.user.id, { approvalLimitCents: null })).status).toBe(200);
+    expect((await patchMember(boss, boss.user.id, { approvalLimitCents: 1 })).status).toBe(409);
   });
 
   it('of two demotions at once of the only two owners, exactly one goes through', async () => {
@@ -496,6 +498,7 @@ describe('invitations', () => {
 
     // Someone invited, who creates a company of their own before accepting.
     const invitee = await users.createActor('user', 'Two Minds');
+    await make.verifyEmail(invitee.user);
     const before = smtp.messages.length;
     await invite(boss, { email: invitee.user.email, role: 'buyer' });
     const { token } = await mailedToken(invitee.user.email, before);

@@ -55,7 +55,7 @@ describe('the company fields of My Profile', () => {
 
   it('stay in the profile once the person creates their company from them', async () => {
     const { users } = db.collections(await db.getDb());
-    const person = await factories.makeUser({ name: 'Now Owner' });
+    const person = await factories.makeUser({ name: 'Now Owner', verified: true });
     await users.updateOne(
       { _id: new ObjectId(person.id) },
       { $set: { company: 'Raman Fabrication Ltd', taxId: 'GB 987 6543 21' } },

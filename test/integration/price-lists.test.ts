@@ -324,7 +324,7 @@ describe('the CSV import', () => {
 
 describe('assignment to a company', () => {
   async function company() {
-    const owner = await factories.makeUser();
+    const owner = await factories.makeUser({ verified: true });
     return companies.createCompanyFor(owner, {
       name: 'Contract Works Ltd',
       taxId: null,
@@ -419,7 +419,7 @@ describe('a 10,000-entry list', () => {
         maxQuantity: null,
       })),
     );
-    const owner = await factories.makeUser();
+    const owner = await factories.makeUser({ verified: true });
     const { _id: companyId } = await companies.createCompanyFor(owner, {
       name: 'Big Buyer Ltd',
       taxId: null,

@@ -42,6 +42,7 @@ const set = (who: Actor, companyId: string, body: unknown) =>
 
 async function company(): Promise<{ companyId: string; owner: Actor }> {
   const owner = await users.createActor('user', 'Olive Owner');
+  await (await import('../support/factories')).verifyEmail(owner.user);
   const created = await companies.createCompanyFor(owner.user, {
     name: 'Terms Works Ltd',
     taxId: null,

@@ -8,12 +8,17 @@ import { verifyEmail } from './factories';
 import { createActor, type Actor } from './users';
 
 /**
- * A company of its own (its owner verified) with one verified member per role given, each with
- * their approval limit (null: none): the company fixtures of the company, approval and
- * pay-on-account tests.
+ * A company of its own (its owner verified) with one member per role given, each with their
+ * approval limit (null: none) and verified unless `verified: false`: the company fixtures of the
+ * company, approval and pay-on-account tests.
  */
 export async function makeCompany(
-  roles: ReadonlyArray<{ role: CompanyRole; limitCents?: number | null; name?: string }>,
+  roles: ReadonlyArray<{
+    role: CompanyRole;
+    limitCents?: number | null;
+    name?: string;
+    verified?: boolean;
+  }>,
   name = `Works ${new ObjectId().toHexString().slice(-6)} Ltd`,
 ): Promise<{ companyId: ObjectId; owner: Actor; members: Actor[] }> {
   const owner = await createActor('user', 'Olive Owner');
@@ -26,9 +31,9 @@ export async function makeCompany(
   const companyId = new ObjectId(created._id);
   const { companyMembers, companies } = collections(await getDb());
   const members: Actor[] = [];
-  for (const { role, limitCents = null, name: memberName } of roles) {
+  for (const { role, limitCents = null, name: memberName, verified = true } of roles) {
     const actor = await createActor('user', memberName ?? `Member ${role}`);
-    await verifyEmail(actor.user);
+    if (verified) await verifyEmail(actor.user);
     await companyMembers.insertOne({
       _id: new ObjectId(),
       companyId,

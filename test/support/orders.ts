@@ -10,6 +10,7 @@ import { GET as orderRoute } from '@/app/api/orders/[id]/route';
 import { PATCH as orderStatusRoute } from '@/app/api/orders/[id]/status/route';
 import { GET as allOrdersRoute } from '@/app/api/allOrder/route';
 import { POST as paymentIntentRoute } from '@/app/api/create-payment-intent/route';
+import { POST as bankTransferRoute } from '@/app/api/orders/[id]/bank-transfer/route';
 import { params, request } from './users';
 
 // The order endpoints called the way the browser calls them, for the order test files. A file
@@ -127,4 +128,36 @@ async function everyOrderPage(who: Who, path: string) {
     next = nextPageOf(response.headers.get('Link'));
   }
   return { status: 200, body: orders };
+}
+
+/** POST /api/orders/{id}/bank-transfer */
+export const requestBankTransfer = (who: Who, id: string) =>
+  json(
+    bankTransferRoute(
+      request(`/api/orders/${id}/bank-transfer`, { method: 'POST', headers: who.headers }),
+      params({ id }),
+    ),
+  );
+
+/** The Stripe customer of a buyer without a company (`user:<id>`), as the store keeps it. */
+export async function customerIdOf(userId: string): Promise<string> {
+  const { stripeCustomers } = collections(await getDb());
+  return (await stripeCustomers.findOne({ _id: `user:${userId}` }))!.customerId;
+}
+
+/**
+ * Reads `probe` until `accept` takes its value (a webhook delivered, a job done), at most `ms`:
+ * answers the last value read either way, for the test to check.
+ */
+export async function waitFor<T>(
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+  ms = 5_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

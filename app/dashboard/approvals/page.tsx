@@ -38,9 +38,9 @@ export default async function ApprovalsPage() {
   return (
     <DashboardSection id="approvals-title" title="Approvals">
       <p className="mt-2 max-w-2xl text-sm text-slate-600">
-        Orders of {membership.company.name} above their buyer’s approval limit. Their parts stay
-        reserved until the time shown; approve an order so that it can be paid, or reject it with a
-        reason for its buyer.
+        Orders of {membership.company.name} above their buyer’s approval limit, or taking their
+        month over their monthly limit. Their parts stay reserved until the time shown; approve an
+        order so that it can be paid, or reject it with a reason for its buyer.
       </p>
       {orders.length === 0 ? (
         <p className="mt-4 text-slate-700">No order is waiting for an approval.</p>
@@ -49,7 +49,11 @@ export default async function ApprovalsPage() {
           orders={orders}
           withStatus={false}
           totalNote={(order) =>
-            order.approval ? `Limit ${formatMoney(order.approval.limitCents)}` : null
+            order.approval?.month
+              ? `Month ${formatMoney(order.approval.month.totalCents)} of ${formatMoney(order.approval.month.limitCents)}`
+              : order.approval?.limitCents != null
+                ? `Limit ${formatMoney(order.approval.limitCents)}`
+                : null
           }
           extraHeadings={['Reserved until', 'Decision']}
           extra={(order) => (

@@ -6,7 +6,8 @@ import { CreateCompanyForm } from '@/components/companies/CreateCompanyForm';
 import { ShippingAddresses } from '@/components/companies/ShippingAddresses';
 import { DashboardSection } from '@/components/dashboard/DashboardSection';
 import { requirePageUser } from '@/lib/accounts';
-import { can, companyOfMember, listInvitations, listMembers, myCompany } from '@/lib/companies';
+import { can, companyOfMember, listInvitations, myCompany } from '@/lib/companies';
+import { membersWithMonth } from '@/lib/orders';
 
 export const metadata: Metadata = { title: 'Company' };
 
@@ -32,7 +33,7 @@ export default async function CompanyPage() {
   const { role } = company.membership;
   const manageMembers = can(role, 'manageMembers');
   const [members, invitations] = await Promise.all([
-    listMembers(user),
+    membersWithMonth(user),
     manageMembers ? listInvitations(user) : null,
   ]);
   return (

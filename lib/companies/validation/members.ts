@@ -10,6 +10,9 @@ export const memberMessages = {
   limitNumber: 'Approval limit must be a whole number of cents, or null for no limit',
   limitNegative: 'Approval limit must not be negative',
   limitTooLarge: 'Approval limit is too large',
+  monthlyNumber: 'Monthly limit must be a whole number of cents, or null for no limit',
+  monthlyNegative: 'Monthly limit must not be negative',
+  monthlyTooLarge: 'Monthly limit is too large',
   tokenRequired: f.required('Token'),
 } as const;
 
@@ -23,15 +26,34 @@ export const approvalLimitField = z
   .max(Number.MAX_SAFE_INTEGER, memberMessages.limitTooLarge)
   .nullable();
 
-/** PATCH /api/companies/me/members/{userId}: the role, the approval limit, or both. */
+/**
+ * Cents a member's orders of one calendar month may total without an approval, a whole number
+ * from 0 to Number.MAX_SAFE_INTEGER; null: no limit.
+ */
+export const monthlyLimitField = z
+  .number({ error: memberMessages.monthlyNumber })
+  .int({ error: memberMessages.monthlyNumber })
+  .min(0, memberMessages.monthlyNegative)
+  .max(Number.MAX_SAFE_INTEGER, memberMessages.monthlyTooLarge)
+  .nullable();
+
+/**
+ * PATCH /api/companies/me/members/{userId}: the role, the approval limit, the monthly limit,
+ * or any of them together.
+ */
 export const updateMemberSchema = z
   .strictObject({
     role: roleField.optional(),
     approvalLimitCents: approvalLimitField.optional(),
+    monthlyLimitCents: monthlyLimitField.optional(),
   })
-  .refine((value) => value.role !== undefined || value.approvalLimitCents !== undefined, {
-    error: 'Give a role, an approval limit, or both',
-  });
+  .refine(
+    (value) =>
+      value.role !== undefined ||
+      value.approvalLimitCents !== undefined ||
+      value.monthlyLimitCents !== undefined,
+    { error: 'Give a role, an approval limit, a monthly limit, or any of them' },
+  );
 
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 

@@ -64,7 +64,12 @@ export interface OrderMailData {
    * A company order that needed an approval: who decided (their name) and the reason given for
    * a rejection; absent or null otherwise.
    */
-  approval?: { limitCents: number; decidedBy: string | null; reason: string | null } | null;
+  approval?: {
+    limitCents: number | null;
+    month: { limitCents: number; totalCents: number } | null;
+    decidedBy: string | null;
+    reason: string | null;
+  } | null;
   /** An order on account: its net days and when its invoice is drawn; absent or null otherwise. */
   account?: { netDays: number; invoiceOn: 'shipment' | 'order' } | null;
 }
@@ -119,6 +124,7 @@ export function orderMailData(doc: OrderDoc, unpaidOrderTtlHours: number): Order
     approval: doc.approval
       ? {
           limitCents: doc.approval.limitCents,
+          month: doc.approval.month ?? null,
           decidedBy: doc.approval.decidedByName ?? null,
           reason: doc.approval.reason ?? null,
         }

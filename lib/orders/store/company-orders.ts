@@ -104,3 +104,38 @@ export async function listAwaitingApproval(companyId: ObjectId): Promise<Order[]
     .toArray();
   return docs.map((doc) => publicOrder(orderRecord(doc)));
 }
+
+/** The first moment of the calendar month (UTC) of `at`: where a member's month starts. */
+export function monthStartOf(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+}
+
+/**
+ * What each of these members' orders for the company total since `since` (the start of their
+ * month), in cents: every order they placed and that is not cancelled, those awaiting approval
+ * and those being placed (`reserving`) included, so that orders placed at the same moment see
+ * each other. Members without an order are left out.
+ */
+export async function monthSpentBy(
+  companyId: ObjectId,
+  userIds: readonly ObjectId[],
+  since: Date,
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await (
+    await ordersCollection()
+  )
+    .aggregate<{ _id: ObjectId; totalCents: number }>([
+      {
+        $match: {
+          userId: userIds.length === 1 ? userIds[0] : { $in: [...userIds] },
+          createdAt: { $gte: since },
+          companyId,
+          status: { $ne: 'cancelled' },
+        },
+      },
+      { $group: { _id: '$userId', totalCents: { $sum: '$totalCents' } } },
+    ])
+    .toArray();
+  return new Map(rows.map((row) => [row._id.toHexString(), row.totalCents]));
+}

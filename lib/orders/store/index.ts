@@ -32,6 +32,8 @@ export type { CompanyOrderRow } from './company-orders';
 export {
   listAwaitingApproval,
   listCompanyOrders,
+  monthSpentBy,
+  monthStartOf,
   OPEN_STATUSES,
   openOrderCountsByCompany,
   recentCompanyOrders,

@@ -31,7 +31,8 @@ export async function attachPaymentIntent(
 /**
  * Stores a bank-transfer PaymentIntent on an unpaid live order in place of `expected` (as
  * `attachPaymentIntent`), notes that the order is paid by bank transfer, and holds it at least
- * until `holdUntil` (a transfer takes days). Answers whether it was stored.
+ * until `holdUntil` (lib/orders/rules.ts `transferHoldUntil`: never past its placer's own
+ * hold). Answers whether it was stored.
  */
 export async function attachBankTransferIntent(
   id: string,
@@ -62,13 +63,15 @@ export async function attachBankTransferIntent(
  * Records what is still to arrive of an order's bank transfer (Stripe's
  * `payment_intent.partially_funded`), while the intent is the order's and it is unpaid. What
  * is left only shrinks as money arrives, so a late or replayed report (a larger remainder) is
- * ignored. Answers whether it was recorded.
+ * ignored; the same update holds the order at least until `holdUntil` (none: its deadline
+ * stays). Answers whether it was recorded.
  */
 export async function recordBankTransferFunding(
   id: string,
   paymentIntentId: string,
   remainingCents: number,
   at: Date,
+  holdUntil: Date | null = null,
 ): Promise<boolean> {
   const _id = toObjectId(id);
   if (!_id) return false;
@@ -81,7 +84,10 @@ export async function recordBankTransferFunding(
       paymentIntentId,
       'bankTransfer.remainingCents': { $gt: remainingCents },
     },
-    { $set: { 'bankTransfer.remainingCents': remainingCents, 'bankTransfer.updatedAt': at } },
+    {
+      $set: { 'bankTransfer.remainingCents': remainingCents, 'bankTransfer.updatedAt': at },
+      ...(holdUntil ? { $max: { expiresAt: holdUntil } } : {}),
+    },
   );
   return result.modifiedCount === 1;
 }

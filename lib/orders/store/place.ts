@@ -18,6 +18,7 @@ import {
   type RefusedLine,
 } from './place-lines';
 import { countUnpaidOrders, roomByHint } from './unpaid-count';
+import { monthSpentBy, monthStartOf } from './company-orders';
 
 export type { LineToPlace, RefusedLine } from './place-lines';
 
@@ -42,6 +43,7 @@ export type PlaceOrderResult =
   | { ok: false; reason: 'lines_refused'; lines: RefusedLine[] }
   | { ok: false; reason: 'total_too_large' }
   | { ok: false; reason: 'too_many_unpaid'; max: number }
+  | { ok: false; reason: 'approval_unverified' }
   | { ok: false; reason: 'quote_already_ordered'; orderId: string }
   | { ok: false; reason: 'interrupted' };
 
@@ -82,14 +84,18 @@ type PlaceOrderInput = {
   quote?: Pick<QuotedTerms, 'quoteId' | 'reference'>;
   /**
    * An order placed by a company member: the company, and the placer's approval limit in cents
-   * (null: none). An order whose total is above the limit is committed `awaiting_approval`,
-   * holding its stock for `holdMs` of `approval` instead, with `approval.outbox` instead of
-   * `outbox` (the approvers' mail rather than the pay link).
+   * (null: none). An order whose total is above the limit, or that takes the placer's calendar
+   * month (UTC: their orders for the company not cancelled) over `monthlyLimitCents`, is
+   * committed `awaiting_approval`, holding its stock for `holdMs` of `approval` instead, with
+   * `approval.outbox` instead of `outbox` (the approvers' mail rather than the pay link). Such an
+   * order is refused (`approval_unverified`, nothing taken) unless `approval.allowed` (a placer
+   * whose email is verified): waiting for an approval is a hold of stock.
    */
   company?: {
     companyId: string;
     limitCents: number | null;
-    approval: { holdMs: number; outbox: OutboxEntry[] };
+    monthlyLimitCents?: number | null;
+    approval: { holdMs: number; outbox: OutboxEntry[]; allowed: boolean };
   };
   /**
    * An order on account (a company on net terms; needs `company`): its total is held against
@@ -204,7 +210,23 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
   const company = input.company;
   const overLimit = (totalCents: number) =>
     company !== undefined && company.limitCents !== null && totalCents > company.limitCents;
-  const awaiting = overLimit(flat.totalCents);
+  // The placer's month: what it comes to with this order, when they have a monthly limit.
+  const monthly = company?.monthlyLimitCents ?? null;
+  const monthStart = monthStartOf(createdAt);
+  const monthWith = async (orderCents: number, self: boolean) =>
+    ((await monthSpentBy(new ObjectId(company!.companyId), [buyerId], monthStart)).get(
+      buyerId.toHexString(),
+    ) ?? 0) + (self ? 0 : orderCents);
+  const overMonth = (monthCents: number) => monthly !== null && monthCents > monthly;
+  const monthBefore = monthly !== null ? await monthWith(flat.totalCents, false) : 0;
+  const awaiting = overLimit(flat.totalCents) || overMonth(monthBefore);
+  if (awaiting && !company!.approval.allowed) return { ok: false, reason: 'approval_unverified' };
+  const approvalDoc = (totalCents: number, monthCents: number) => ({
+    limitCents: company!.limitCents,
+    ...(overMonth(monthCents) && !overLimit(totalCents)
+      ? { month: { limitCents: monthly!, totalCents: monthCents } }
+      : {}),
+  });
   const account = company ? input.account : undefined;
   const outbox = awaiting ? company!.approval.outbox : (account?.outbox ?? input.outbox);
   const claim = newClaim(createdAt);
@@ -224,7 +246,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
     phone: input.phone,
     ...(input.poNumber ? { poNumber: input.poNumber } : {}),
     ...(company ? { companyId: new ObjectId(company.companyId), placedBy: buyerId } : {}),
-    ...(awaiting ? { approval: { limitCents: company!.limitCents! } } : {}),
+    ...(awaiting ? { approval: approvalDoc(flat.totalCents, monthBefore) } : {}),
     ...(account
       ? {
           account: {
@@ -319,10 +341,22 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
       await faultPoint('place:after-credit');
     }
     await faultPoint('place:before-commit');
-    // A price raised meanwhile above the placer's limit needs the approval all the same (its
-    // approvers find it in their list; the mail queued was the pay link, which is not sent for
-    // an order awaiting approval).
-    const lateApproval = !awaiting && overLimit(finalFlat.totalCents);
+    // A price raised meanwhile above the placer's limit needs the approval all the same, and so
+    // does an order whose month, counted again with this order and any placed at the same moment
+    // in it, is over the monthly limit (its approvers find it in their list; the mail queued was
+    // the pay link, which is not sent for an order awaiting approval).
+    const monthAfter =
+      monthly !== null ? (await monthWith(0, true)) - flat.totalCents + finalFlat.totalCents : 0;
+    const lateApproval = !awaiting && (overLimit(finalFlat.totalCents) || overMonth(monthAfter));
+    if (lateApproval && !company!.approval.allowed) {
+      await releaseOrderStock(
+        doc,
+        lines.map((line) => ({ productId: line._id, quantity: line.quantity })),
+      );
+      if (account) await giveBackCredit(company!.companyId, doc._id.toHexString());
+      await remove();
+      return { ok: false, reason: 'approval_unverified' };
+    }
     const status =
       awaiting || lateApproval ? 'awaiting_approval' : account ? 'confirmed' : 'unpaid';
     const { matchedCount } = await orders.updateOne(
@@ -347,7 +381,7 @@ async function placeOrderOnce(input: PlaceOrderInput): Promise<PlaceOrderResult>
             : {}),
           ...(lateApproval
             ? {
-                approval: { limitCents: company!.limitCents! },
+                approval: approvalDoc(finalFlat.totalCents, monthAfter),
                 expiresAt: new Date(createdAt.getTime() + company!.approval.holdMs),
               }
             : {}),

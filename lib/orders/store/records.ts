@@ -86,7 +86,10 @@ export interface Order {
 
 /** A company order's approval as pages and the API see it. */
 export interface OrderApproval {
-  limitCents: number;
+  /** The placer's approval limit per order when they placed it (null: none). */
+  limitCents: number | null;
+  /** Set when it waits for its placer's monthly limit: that limit and their month with it. */
+  month: { limitCents: number; totalCents: number } | null;
   decidedBy: { userId: string; name: string } | null;
   decidedAt: string | null;
   reason: string | null;
@@ -167,6 +170,7 @@ export function orderRecord(doc: OrderDoc): OrderRecord {
     approval: doc.approval
       ? {
           limitCents: doc.approval.limitCents,
+          month: doc.approval.month ?? null,
           decidedBy: doc.approval.decidedBy
             ? {
                 userId: doc.approval.decidedBy.toHexString(),

@@ -11,11 +11,17 @@ import { OrderedGoods, orderedGoods, OrderSummary, type OrderMailProps } from '.
 
 /**
  * To the approvers and owners of the buyer's company, when a member places an order above their
- * approval limit: who asks, for what, and where to approve or reject it before it lapses.
+ * approval limit or one that takes their month over their monthly limit: who asks, for what, and where to approve or reject it before it lapses.
  */
 export default function ApprovalRequestedMail({ order, storeName, origin }: OrderMailProps) {
   const total = formatMoney(order.totalCents);
-  const limit = order.approval ? formatMoney(order.approval.limitCents) : null;
+  const approval = order.approval;
+  const month = approval?.month ?? null;
+  const reason = month
+    ? `, which takes their month to ${formatMoney(month.totalCents)}, above their monthly limit of ${formatMoney(month.limitCents)}`
+    : approval?.limitCents != null
+      ? `, above their approval limit of ${formatMoney(approval.limitCents)}`
+      : '';
   return (
     <MailLayout
       storeName={storeName}
@@ -26,9 +32,8 @@ export default function ApprovalRequestedMail({ order, storeName, origin }: Orde
       <Paragraph>
         {order.buyer.name} ({order.buyer.email}) placed order {order.id} for{' '}
         <OrderedGoods order={order} />, {total} in all
-        {limit ? `, above their approval limit of ${limit}` : ''}. Its parts are reserved until{' '}
-        {formatMoment(order.payBy)}: approve it so that it can be paid, or reject it with a reason.
-        Unanswered by then, it is cancelled.
+        {reason}. Its parts are reserved until {formatMoment(order.payBy)}: approve it so that it
+        can be paid, or reject it with a reason. Unanswered by then, it is cancelled.
       </Paragraph>
       <ActionButton href={absoluteLink(origin, mailPaths.approvals)}>Open Approvals</ActionButton>
       <OrderSummary order={order} origin={origin} />
