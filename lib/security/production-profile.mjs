@@ -2,9 +2,11 @@
 /**
  * The production profile: what a production server must be given before it serves the public.
  * Plain ES module with JSDoc types, like listen.mjs, because scripts/run.mjs and
- * scripts/serve.mjs check it before anything is started, migrated, built or loaded;
- * lib/security/start.ts checks it again in every server process (instrumentation.ts), which is
- * what covers `next start` and Vercel. Tested in test/integration/production-profile.test.ts.
+ * scripts/serve.mjs check it before anything is started, migrated, built or loaded, and so do
+ * the worker, db:migrate, seed and make-admin (scripts/lib/preflight.mjs); lib/security/start.ts
+ * checks it again in every server process (instrumentation.ts), which is what covers `next
+ * start` and Vercel. Tested in test/integration/production-profile.test.ts and
+ * test/integration/entry-points.test.ts.
  *
  * A server is a production one with NODE_ENV=production (`npm run serve`, `npm start`,
  * `next start` set it) or on Vercel (VERCEL=1). It refuses to start, naming everything missing
@@ -15,6 +17,8 @@
  * - AUTH_SECRET: a secret generated on one machine signs people out on every other one;
  * - AUTH_URL: mailed links and redirects would point at `http://HOST:PORT`;
  * - SMTP_URL: mail would land in files on whichever machine sent it.
+ * Values are checked too (`valueProblems`): AUTH_SECRET of at least 32 characters, SMTP_URL an
+ * smtp(s) URL, AUTH_URL an http(s) origin without a path, MONGODB_URI a connection string.
  *
  * The one exception is the local demo, `npm start` (scripts/run.mjs), which sets LOCAL_DEMO=true
  * and EMBEDDED_DB_IN_PRODUCTION=true: on the embedded database and a loopback address (only
