@@ -284,7 +284,7 @@ async function orderOfX({
     company: {
       companyId: companyX.toHexString(),
       limitCents: awaiting ? 0 : null,
-      approval: { holdMs: 72 * 60 * 60 * 1000, outbox: [], allowed: true },
+      approval: { holdMs: 72 * 60 * 60 * 1000, outbox: [] },
     },
   });
   if (!placed.ok) throw new Error(`orderOfX: refused (${placed.reason})`);
@@ -729,6 +729,8 @@ describe('the company matrix', () => {
           await settleBackgroundWork();
           expect(ops.snapshotChanges(before, await ops.databaseSnapshot())).toEqual([]);
         }
+        // Every caller here sends a credential: answered privately (private-answers.test.ts).
+        expect(answer.headers.get('cache-control')).toBe('private, no-store');
         verify?.(answer, actor);
       });
     });
