@@ -1,6 +1,6 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
-import { findUserByEmail, type User } from '@/lib/accounts';
+import { findUserByEmail, findUserById, type User } from '@/lib/accounts';
 import type { Id } from '@/lib/core/ids';
 import { queueMail, registerOutboxKinds, scheduleOutboxDrain } from '@/lib/core/mail/outbox';
 import { refuse } from '@/lib/core/refusal';
@@ -161,9 +161,9 @@ export async function revokeInvitation(person: Person, invitationId: Id): Promis
  * `POST /api/companies/invitations/accept`: the signed-in person joins the company of the
  * invitation whose link carries `token`, as its role. Checked before the invitation is used
  * (a refusal leaves it usable): it is open, it was sent to the caller's email (403 otherwise),
- * the caller belongs to no company (409), and its sender may still invite as its role (still a
- * member, in a role that allows it; otherwise it is closed and answered like a closed one,
- * 404). Then one conditional update uses it up, so it is
+ * the caller belongs to no company (409), and its sender may still invite as its role (their
+ * account and membership still exist, in a role that allows it; otherwise it is closed and
+ * answered like a closed one, 404). Then one conditional update uses it up, so it is
  * accepted once, also when two accepts race; the unique user id of memberships keeps the
  * person in one company (the invitation is given back if they joined another meanwhile).
  */
@@ -180,9 +180,12 @@ export async function acceptInvitation(
   const userId = new ObjectId(user.id);
   if (await findMembership(userId)) throw refuse('company.already_member');
   if (!(await findCompany(invitation.companyId))) throw refuse('company.invitation_not_found');
-  const inviter = await findMemberIn(invitation.companyId, invitation.invitedBy);
-  if (!inviter || !mayInvite(inviter.role, invitation.role)) {
-    await closeInvitationsSentBy(invitation.companyId, invitation.invitedBy, inviter?.role ?? null);
+  // The sender's authority now: their account still exists, and their membership's role.
+  const sender = (await findUserById(invitation.invitedBy.toHexString()))
+    ? await findMemberIn(invitation.companyId, invitation.invitedBy)
+    : null;
+  if (!sender || !mayInvite(sender.role, invitation.role)) {
+    await closeInvitationsSentBy(invitation.companyId, invitation.invitedBy, sender?.role ?? null);
     throw refuse('company.invitation_not_found');
   }
   if (!(await claimInvitation(invitation._id, userId, now))) {

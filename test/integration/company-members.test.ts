@@ -32,6 +32,7 @@ let addressesRoute: typeof import('@/app/api/companies/me/addresses/route');
 let addressRoutes: typeof import('@/app/api/companies/me/addresses/[addressId]/route');
 let adminMemberRoutes: typeof import('@/app/api/admin/companies/[companyId]/members/[userId]/route');
 let companyStore: typeof import('@/lib/companies/store');
+let userRoutes: typeof import('@/app/api/user/[email]/route');
 let storeName: string;
 
 beforeAll(async () => {
@@ -57,6 +58,7 @@ beforeAll(async () => {
   addressRoutes = await import('@/app/api/companies/me/addresses/[addressId]/route');
   adminMemberRoutes = await import('@/app/api/admin/companies/[companyId]/members/[userId]/route');
   companyStore = await import('@/lib/companies/store');
+  userRoutes = await import('@/app/api/user/[email]/route');
   ({ storeName } = await import('@/lib/core/site'));
 });
 
@@ -677,6 +679,26 @@ describe("an invitation and its sender's authority", () => {
     const joined = await accept(other, otherToken);
     expect(joined.status).toBe(200);
     expect(joined.body.membership.role).toBe('buyer');
+  });
+
+  it('an invitation of a sender whose account the store admin removed is refused', async () => {
+    const { companyId } = await owner();
+    const coOwner = await verifiedMemberOf(companyId, 'owner', 'Gus Gone');
+    const invitee = await users.createActor('user', 'Ivy Invitee');
+    const token = await invitedToken(coOwner, invitee.user.email, 'owner');
+    const admin = await users.createActor('admin', 'Ada Admin');
+    const removed = await call(
+      userRoutes.DELETE,
+      'DELETE',
+      `/api/user/${encodeURIComponent(coOwner.user.email)}`,
+      admin,
+      { params: { email: coOwner.user.email } },
+    );
+    expect(removed.status).toBe(200);
+
+    expect((await accept(invitee, token)).status).toBe(404);
+    expect(await membershipOf(invitee)).toBeNull();
+    expect(await invitationTo(invitee.user.email)).toMatchObject({ open: false });
   });
 
   it('an accept checks the sender again: removed or demoted with the invitations still open', async () => {
