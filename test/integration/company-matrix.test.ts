@@ -284,7 +284,7 @@ async function orderOfX({
     company: {
       companyId: companyX.toHexString(),
       limitCents: awaiting ? 0 : null,
-      approval: { holdMs: 72 * 60 * 60 * 1000, outbox: [] },
+      approval: { holdMs: 72 * 60 * 60 * 1000, outbox: [], allowed: true },
     },
   });
   if (!placed.ok) throw new Error(`orderOfX: refused (${placed.reason})`);
