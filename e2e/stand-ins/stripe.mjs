@@ -30,8 +30,9 @@
 // reference first, then oldest first); what is left stays in the cash balance
 // (`GET /v1/customers/{id}/cash_balance`, `…/cash_balance_transactions`).
 //
-// Customers: create, retrieve, update; tax ids: create, list, retrieve
-// (`/v1/customers/{id}/tax_ids`), and a customer's bank-transfer funding instructions
+// Customers: create, retrieve, update (`customer.updated` with `previous_attributes`; drafts
+// take the new name, email and address, as Stripe's do until finalised); tax ids: create, list,
+// retrieve, delete (`/v1/customers/{id}/tax_ids`), and a customer's bank-transfer funding instructions
 // (`POST /v1/customers/{id}/funding_instructions`, us_bank_transfer: the same account its
 // bank-transfer intents show). Invoices: create (draft), retrieve, delete (a draft), list (customer, status,
 // collection_method), list lines (`/v1/invoices/{id}/lines`: an invoice carries its first 10
@@ -2886,6 +2887,21 @@ ${action}
         const taxId = state.taxIds.get(match[2]);
         if (!taxId || taxId.customer !== customer.id) throw missing('tax_id', match[2], 'id');
         return expanded(taxId, params.expand, { customer: invoiceExpansions.customer });
+      },
+    ],
+    [
+      'DELETE',
+      /^\/v1\/customers\/([^/]+)\/tax_ids\/([^/]+)$/,
+      (auth, params, match, info) => {
+        requireSecret(auth);
+        allowOnly(params, []);
+        const customer = findCustomer(match[1], 'customer');
+        const taxId = state.taxIds.get(match[2]);
+        if (!taxId || taxId.customer !== customer.id) throw missing('tax_id', match[2], 'id');
+        state.taxIds.delete(taxId.id);
+        refreshDrafts(customer);
+        emit('customer.tax_id.deleted', taxId, info);
+        return { id: taxId.id, object: 'tax_id', deleted: true };
       },
     ],
     [

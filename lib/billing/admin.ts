@@ -9,7 +9,6 @@ import type { AccountInvoiceDoc } from './collections';
 import { invoiceDetail } from './reads';
 import {
   INVOICE_STATUS_LABELS,
-  nextSyncAttempt,
   openCents,
   PAYABLE_STATUSES,
   VOIDABLE_STATUSES,
@@ -22,7 +21,7 @@ import {
   claimInvoiceForSync,
   findInvoice,
   finishPendingWork,
-  recordSyncFailure,
+  retrySyncLater,
   voidInvoice,
 } from './store';
 import { markStripeInvoicePaid, StripeCallFailed, voidStripeInvoice } from './stripe';
@@ -124,11 +123,7 @@ async function markPaidAtStripeNow(invoice: AccountInvoiceDoc, now: Date): Promi
     await markStripeInvoicePaid(invoice, invoice.stripe.invoiceId);
     await finishPendingWork(invoice._id, claim);
   } catch (error) {
-    await recordSyncFailure(invoice._id, claim, {
-      error: error instanceof Error ? error.message : String(error),
-      nextAttemptAt: nextSyncAttempt(invoice.sync.attempts + 1, now),
-      newRound: false,
-    });
+    await retrySyncLater(invoice, claim, error, now);
   }
 }
 

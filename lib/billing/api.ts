@@ -10,7 +10,13 @@ import {
 import { idField } from '@/lib/core/api/shapes';
 import { AGING_BUCKETS } from '@/lib/terms/shared';
 import { INVOICE_STATUSES } from './rules';
-import { INVOICES_PER_PAGE, STATEMENT_CSV_COLUMNS } from './shared';
+import {
+  INVOICES_PER_PAGE,
+  MONEY_TO_RETURN_LABELS,
+  MONEY_TO_RETURN_SHOWN,
+  STATEMENT_CSV_COLUMNS,
+  type MoneyToReturnKind,
+} from './shared';
 import {
   billingMessages,
   invoiceListQuerySchema,
@@ -89,6 +95,35 @@ export const invoiceListSchema = z
     total: z.number().int(),
     totals: totalsSchema,
     aging: agingSchema,
+    moneyToReturn: z
+      .object({
+        items: z.array(
+          z.object({
+            _id: idField,
+            kind: z.enum(Object.keys(MONEY_TO_RETURN_LABELS) as [MoneyToReturnKind]).meta({
+              description: Object.entries(MONEY_TO_RETURN_LABELS)
+                .map(([kind, label]) => `\`${kind}\`: ${label.toLowerCase()}`)
+                .join('; '),
+            }),
+            orderId: idField.nullable(),
+            invoiceId: idField.nullable(),
+            invoiceNumber: z.string().nullable(),
+            companyId: idField.nullable(),
+            companyName: z.string().nullable(),
+            amountCents: cents('What arrived, in US cents.'),
+            reference: z.string().meta({
+              description: 'Stripe’s id of the payment, or the references of recorded payments.',
+            }),
+            receivedAt: z.iso.datetime(),
+          }),
+        ),
+        count: z.number().int(),
+        totalCents: cents('Still to return in all, in US cents.'),
+      })
+      .nullable()
+      .meta({
+        description: `Store admins: money that arrived for a voided invoice or a cancelled order and is to be returned to its payer (newest first, up to ${MONEY_TO_RETURN_SHOWN}); null for a company’s members.`,
+      }),
   })
   .meta({ id: 'InvoiceList' });
 

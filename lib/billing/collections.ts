@@ -3,6 +3,7 @@ import { collection, declareCollections } from '@/lib/core/db/collection';
 import type { BankAccountDetails } from '@/lib/orders/shared';
 import type { OutboxEntry } from '@/lib/core/mail/outbox-registry';
 import type { InvoiceStatus, PaymentSource, ReminderKind } from './rules';
+import type { MoneyToReturnKind } from './shared';
 
 /** One line of an invoice on account, copied from its order's line when the invoice is drawn. */
 export interface AccountInvoiceLineDoc {
@@ -77,8 +78,11 @@ export interface InvoiceSyncDoc {
   /** While a job pushes it: whose claim it is and until when. */
   claim?: string;
   claimedUntil?: Date;
-  /** Out-of-band work left to do at Stripe: mark the invoice paid there (an admin's payment). */
-  pending?: 'mark_paid';
+  /**
+   * Out-of-band work left to do at Stripe: mark the invoice paid there (an admin's payment), or
+   * void it there (it was voided here because its order was cancelled).
+   */
+  pending?: 'mark_paid' | 'void_at_stripe';
 }
 
 /** The invoice at Stripe, once created there. */
@@ -124,7 +128,7 @@ export interface AccountInvoiceDoc {
   openedAt?: Date;
   paidAt?: Date;
   voidedAt?: Date;
-  voidedBy?: ObjectId | 'stripe';
+  voidedBy?: ObjectId | 'stripe' | 'order_cancelled';
   /** Set once the order has been settled (paid) or its credit released (void), with the outcome. */
   settledAt?: Date;
   settleOutcome?: string;
@@ -163,6 +167,39 @@ export interface BillingCustomerDoc {
   updatedAt: Date;
 }
 
+/**
+ * Money that arrived for something no longer owed, to be returned to its payer by the store: a
+ * Stripe invoice paid after it was voided here, an invoice paid for an order that was cancelled,
+ * payments recorded on an invoice that was then voided by a cancel, a PaymentIntent that
+ * succeeded (or was part-funded by a bank transfer) for a cancelled order. One per payment
+ * (unique `key`, e.g. `stripe-invoice:<id>`, `intent:<id>`), so a replayed event records once.
+ * Shown to store admins (the invoices page, `GET /api/admin/money-to-return`) until one marks
+ * it returned.
+ */
+export interface MoneyToReturnDoc {
+  _id: ObjectId;
+  key: string;
+  kind: MoneyToReturnKind;
+  orderId: ObjectId | null;
+  invoiceId: ObjectId | null;
+  invoiceNumber: string | null;
+  companyId: ObjectId | null;
+  /** What arrived, in cents (a bank transfer's part-funding grows: the largest seen is kept). */
+  amountCents: number;
+  currency: string;
+  /** Stripe's id of the payment (invoice, PaymentIntent) or the recorded payments' references. */
+  reference: string;
+  eventId: string | null;
+  receivedAt: Date;
+  status: 'to_return' | 'returned';
+  returnedAt?: Date;
+  returnedBy?: ObjectId;
+  returnNote?: string;
+  updatedAt: Date;
+}
+
+export type { MoneyToReturnKind };
+
 export const collections = declareCollections({
   accountInvoices: collection<AccountInvoiceDoc>('accountInvoices', [
     // One invoice per order, however many jobs draw it at once.
@@ -185,6 +222,10 @@ export const collections = declareCollections({
     },
     // The mail outbox: the drainer looks for invoices with a queued mail that is due.
     { key: { 'outbox.nextAttemptAt': 1 }, options: { sparse: true } },
+  ]),
+  moneyToReturn: collection<MoneyToReturnDoc>('moneyToReturn', [
+    { key: { key: 1 }, options: { unique: true } },
+    { key: { status: 1, receivedAt: -1, _id: -1 } },
   ]),
   billingCustomers: collection<BillingCustomerDoc>('billingCustomers', [
     { key: { companyId: 1 }, options: { unique: true } },

@@ -32,6 +32,8 @@ export { runInvoiceJob, type InvoiceJobResult } from './issue';
 export { runOverdueJob, type OverdueJobResult } from './overdue';
 export { applyInvoiceEvent, isInvoiceEvent, type InvoiceEventOutcome } from './webhooks';
 export { recordInvoicePayment, voidInvoiceByAdmin } from './admin';
+export { paymentMoneyToReturn } from './returns';
+export { companyCustomerForPayment } from './customers';
 export {
   companyReader,
   companyStatement,

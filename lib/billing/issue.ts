@@ -1,9 +1,8 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
-import { companyBillingParty, companyEmailsWithActions } from '@/lib/companies';
+import { companyEmailsWithActions } from '@/lib/companies';
 import { queueMails, scheduleOutboxDrain } from '@/lib/core/mail/outbox';
 import { paymentsConfigured } from '@/lib/core/stripe';
-import { stripeCustomerFor } from '@/lib/core/stripe-customers';
 import {
   attachAccountInvoice,
   issueInvoiceNumber,
@@ -15,24 +14,26 @@ import { dueDate } from '@/lib/terms/shared';
 import { invoiceLinesOf, type AccountInvoiceDoc, type InvoiceStripeDoc } from './collections';
 import { INVOICE_MAIL_KINDS } from './mail/subjects';
 import { INVOICE_ACTIONS, nextSyncAttempt } from './rules';
+import {
+  finishVoidAtStripe,
+  voidIfOrderCancelled,
+  voidInvoicesOfCancelledOrders,
+} from './cancelled';
+import { companyStripeCustomer, syncStaleCompanyCustomers } from './customers';
+import { runOutOfBand } from './out-of-band';
 import { settlePending, settleVoidInvoice } from './settle';
 import {
   claimForSync,
-  findBillingCustomer,
-  finishPendingWork,
   insertDraft,
   openInvoice,
   recordSyncFailure,
   recordSyncStep,
-  saveCustomerTaxId,
   setInvoiceNumber,
   voidInvoice,
 } from './store';
 import {
-  addCustomerTaxId,
   addInvoiceItem,
   createStripeInvoice,
-  customerParams,
   finalizeStripeInvoice,
   markStripeInvoicePaid,
   StripeCallFailed,
@@ -67,10 +68,14 @@ export interface InvoiceJobResult {
   issued: number;
   failed: number;
   markedPaid: number;
+  /** Cancelled orders whose invoice was voided (or found to have none). */
+  cancelled: number;
 }
 
 export async function runInvoiceJob(now: Date = new Date()): Promise<InvoiceJobResult> {
-  const result: InvoiceJobResult = { drawn: 0, issued: 0, failed: 0, markedPaid: 0 };
+  const result: InvoiceJobResult = { drawn: 0, issued: 0, failed: 0, markedPaid: 0, cancelled: 0 };
+  result.cancelled = await voidInvoicesOfCancelledOrders(now);
+  await syncStaleCompanyCustomers();
   for (const order of await ordersAwaitingInvoice(BATCH, now)) {
     try {
       if (await drawInvoice(order, now)) result.drawn += 1;
@@ -100,6 +105,13 @@ export async function runInvoiceJob(now: Date = new Date()): Promise<InvoiceJobR
     if (!next) break;
     marked.push(next.invoice._id);
     if (await finishMarkPaid(next.invoice, next.claim, now)) result.markedPaid += 1;
+  }
+  const voided: ObjectId[] = [];
+  for (let count = 0; count < BATCH; count += 1) {
+    const next = await claimForSync('void_at_stripe', now, voided);
+    if (!next) break;
+    voided.push(next.invoice._id);
+    await finishVoidAtStripe(next.invoice, next.claim, now);
   }
   await settlePending(now);
   return result;
@@ -146,6 +158,8 @@ async function drawInvoice(order: OrderRecord, now: Date): Promise<boolean> {
     return false;
   }
   await numberInvoice(invoice);
+  // Cancelled while this job drew it: voided at once (never issued).
+  if (await voidIfOrderCancelled(order._id, now)) return false;
   return created;
 }
 
@@ -267,34 +281,9 @@ async function pushToStripe(
   };
 }
 
-/**
- * The company's Stripe customer: the kernel's one customer per payer (lib/core/stripe-customers,
- * shared with bank transfers), created the first time with the company's name, billing address
- * and first invoice contact; its tax id is given to Stripe once, when billing first uses it.
- */
+/** The company's Stripe customer, in step with the company (lib/billing/customers.ts). */
 async function customerOf(invoice: AccountInvoiceDoc): Promise<string> {
-  const companyId = invoice.companyId;
-  const party = await companyBillingParty(companyId.toHexString());
-  if (!party) throw new Error(`The company ${companyId} of invoice ${invoice._id} is gone.`);
-  const customerId = await stripeCustomerFor(`company:${party.id}`, async () => {
-    const [email] = await companyEmailsWithActions(party.id, INVOICE_ACTIONS);
-    return customerParams({
-      companyId: party.id,
-      name: party.name,
-      email: email ?? null,
-      billingAddress: party.billingAddress,
-    });
-  });
-  const account = await findBillingCustomer(companyId);
-  if (party.taxId && (account?.customerId !== customerId || !account.taxId)) {
-    const taxId = await addCustomerTaxId(
-      customerId,
-      party.taxId,
-      `customer-${customerId}-tax-id-r${invoice.sync.round}`,
-    );
-    await saveCustomerTaxId(companyId, customerId, taxId);
-  }
-  return customerId;
+  return companyStripeCustomer(invoice.companyId.toHexString());
 }
 
 /**
@@ -317,25 +306,11 @@ async function finishMarkPaid(
   claim: string,
   now: Date,
 ): Promise<boolean> {
-  if (!invoice.stripe || !paymentsConfigured()) {
-    await finishPendingWork(invoice._id, claim);
-    return false;
-  }
-  try {
-    const outcome = await markStripeInvoicePaid(invoice, invoice.stripe.invoiceId);
-    if (outcome === 'already') {
+  return runOutOfBand(invoice, claim, now, async (stripeInvoiceId) => {
+    if ((await markStripeInvoicePaid(invoice, stripeInvoiceId)) === 'already') {
       logger.warn(
         `[billing] invoice ${invoice._id} was already paid or void at Stripe when its recorded payment completed it`,
       );
     }
-    await finishPendingWork(invoice._id, claim);
-    return true;
-  } catch (error) {
-    await recordSyncFailure(invoice._id, claim, {
-      error: error instanceof Error ? error.message : String(error),
-      nextAttemptAt: nextSyncAttempt(invoice.sync.attempts + 1, now),
-      newRound: false,
-    });
-    return false;
-  }
+  });
 }

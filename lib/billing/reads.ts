@@ -9,13 +9,21 @@ import type { AccountInvoiceDoc } from './collections';
 import { filterStatuses, handlesInvoices, isOverdue, openCents } from './rules';
 import {
   INVOICES_PER_PAGE,
+  MONEY_TO_RETURN_SHOWN,
   type InvoiceDetail,
   type InvoiceList,
+  type MoneyToReturnList,
   type InvoiceSummary,
   type InvoiceTotals,
   type Statement,
 } from './shared';
-import { findInvoice, invoicePage, owedInvoices, statementInvoices } from './store';
+import {
+  findInvoice,
+  invoicePage,
+  moneyToReturnPage,
+  owedInvoices,
+  statementInvoices,
+} from './store';
 import { statementRange, type InvoiceListQuery, type StatementQuery } from './validation/invoices';
 
 /**
@@ -195,6 +203,34 @@ export async function listInvoices(
     pages: Math.max(1, Math.ceil(total / INVOICES_PER_PAGE)),
     total,
     ...figures,
+    moneyToReturn: reader.kind === 'admin' ? await moneyToReturnList() : null,
+  };
+}
+
+/** The money still to be returned (newest first), for store admins. */
+async function moneyToReturnList(): Promise<MoneyToReturnList> {
+  const { items, total, owedCents } = await moneyToReturnPage('to_return', {
+    skip: 0,
+    limit: MONEY_TO_RETURN_SHOWN,
+  });
+  const companies = await companyNames(
+    items.flatMap((doc) => (doc.companyId ? [doc.companyId.toHexString()] : [])),
+  );
+  return {
+    items: items.map((doc) => ({
+      _id: doc._id.toHexString(),
+      kind: doc.kind,
+      orderId: doc.orderId?.toHexString() ?? null,
+      invoiceId: doc.invoiceId?.toHexString() ?? null,
+      invoiceNumber: doc.invoiceNumber,
+      companyId: doc.companyId?.toHexString() ?? null,
+      companyName: doc.companyId ? (companies.get(doc.companyId.toHexString()) ?? null) : null,
+      amountCents: doc.amountCents,
+      reference: doc.reference,
+      receivedAt: doc.receivedAt.toISOString(),
+    })),
+    count: total,
+    totalCents: owedCents,
   };
 }
 

@@ -2,6 +2,7 @@ import 'server-only';
 import { wakeJob } from '@/lib/core/jobs';
 import { releaseAccountCredit, settleAccountOrder, type SettleResult } from '@/lib/orders';
 import type { AccountInvoiceDoc } from './collections';
+import { invoiceMoneyToReturn } from './returns';
 import { markSettled, unsettledInvoices } from './store';
 import { errorText, logger } from '@/lib/core/log';
 
@@ -54,6 +55,21 @@ export async function settlePaidInvoice(
   now: Date = new Date(),
 ): Promise<SettleResult> {
   const result = await settleAccountOrder(invoice.orderId.toHexString(), proof);
+  if (result === 'cancelled') {
+    // Paid for an order cancelled meanwhile: the money goes back, the order stays cancelled.
+    await invoiceMoneyToReturn(
+      invoice,
+      'invoice_paid_order_cancelled',
+      proof.kind === 'stripe'
+        ? {
+            amountCents: proof.amountCents,
+            stripeInvoiceId: proof.stripeInvoiceId,
+            eventId: proof.eventId,
+          }
+        : { amountCents: invoice.paidCents },
+      now,
+    );
+  }
   if (result === 'wrong_amount') {
     logger.error(
       `[billing] invoice ${invoice._id} is paid, but ${invoice.totalCents} cents does not match the total of order ${invoice.orderId}: settle it by hand`,

@@ -83,6 +83,46 @@ export interface InvoiceList {
   totals: InvoiceTotals;
   /** What is owed by age (current, 1-30, 31-60, 61-90, 90+ days overdue). */
   aging: Record<AgingBucket, number>;
+  /**
+   * Store admins: money that arrived for a voided invoice or a cancelled order, still to be
+   * returned (newest first, up to MONEY_TO_RETURN_SHOWN); null for a company's members.
+   */
+  moneyToReturn: MoneyToReturnList | null;
+}
+
+/** How many entries of money to return the invoices list shows. */
+export const MONEY_TO_RETURN_SHOWN = 50;
+
+/** Why money is to be returned, as the admin's list says it. */
+export const MONEY_TO_RETURN_LABELS = {
+  invoice_paid_after_void: 'Invoice paid after it was voided',
+  invoice_paid_order_cancelled: 'Invoice paid for a cancelled order',
+  recorded_payments_voided: 'Payments recorded on an invoice voided by a cancel',
+  intent_paid_order_cancelled: 'Payment for a cancelled order',
+  transfer_funded_order_cancelled: 'Bank transfer received for a cancelled order',
+} as const;
+
+export type MoneyToReturnKind = keyof typeof MONEY_TO_RETURN_LABELS;
+
+/** One payment to return to its payer. */
+export interface MoneyToReturn {
+  _id: string;
+  kind: MoneyToReturnKind;
+  orderId: string | null;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  companyId: string | null;
+  companyName: string | null;
+  amountCents: number;
+  reference: string;
+  receivedAt: string;
+}
+
+export interface MoneyToReturnList {
+  items: MoneyToReturn[];
+  /** How many are still to return, and their sum in cents. */
+  count: number;
+  totalCents: number;
 }
 
 /** One invoice on a statement. */

@@ -9,8 +9,10 @@ import {
   type BillingCustomerDoc,
   type InvoicePaymentDoc,
   type InvoiceStripeDoc,
+  type MoneyToReturnDoc,
 } from './collections';
 import {
+  nextSyncAttempt,
   OWED_STATUSES,
   PAYABLE_STATUSES,
   VOIDABLE_STATUSES,
@@ -84,11 +86,11 @@ export async function setInvoiceNumber(id: ObjectId, number: string): Promise<vo
 export const SYNC_CLAIM_MS = 10 * 60_000;
 
 /** What the job's work on one invoice is: issue a draft, or mark a paid invoice paid at Stripe. */
-export type SyncWork = 'issue' | 'mark_paid';
+export type SyncWork = 'issue' | 'mark_paid' | 'void_at_stripe';
 
 function syncFilter(work: SyncWork, now: Date): Filter<AccountInvoiceDoc> {
   return {
-    ...(work === 'issue' ? { status: 'draft' } : { 'sync.pending': 'mark_paid' }),
+    ...(work === 'issue' ? { status: 'draft' } : { 'sync.pending': work }),
     'sync.nextAttemptAt': { $lte: now },
     $or: [{ 'sync.claimedUntil': { $exists: false } }, { 'sync.claimedUntil': { $lte: now } }],
   };
@@ -189,6 +191,23 @@ export async function recordSyncFailure(
     },
     $inc: { 'sync.attempts': 1, ...(failure.newRound ? { 'sync.round': 1 } : {}) },
     $unset: { 'sync.claim': '', 'sync.claimedUntil': '' },
+  });
+}
+
+/**
+ * Records a failed step of out-of-band work at Stripe (marking paid, voiding): tried again
+ * after the next delay, with the same keys (Stripe refuses to repeat these calls anyway).
+ */
+export async function retrySyncLater(
+  invoice: Pick<AccountInvoiceDoc, '_id' | 'sync'>,
+  claim: string,
+  error: unknown,
+  now: Date,
+): Promise<void> {
+  await recordSyncFailure(invoice._id, claim, {
+    error: error instanceof Error ? error.message : String(error),
+    nextAttemptAt: nextSyncAttempt(invoice.sync.attempts + 1, now),
+    newRound: false,
   });
 }
 
@@ -345,10 +364,11 @@ export async function addPaymentFailure(
  */
 export async function voidInvoice(
   id: ObjectId,
-  by: ObjectId | 'stripe',
+  by: ObjectId | 'stripe' | 'order_cancelled',
   now: Date,
   options: { eventId?: string } = {},
 ): Promise<AccountInvoiceDoc | null> {
+  if (by === 'order_cancelled') return voidForCancelledOrder(id, now);
   const filter: Filter<AccountInvoiceDoc> =
     by === 'stripe'
       ? { _id: id, status: { $in: [...OWED_STATUSES] } }
@@ -377,6 +397,51 @@ export async function voidInvoice(
   return (await all()).accountInvoices.findOneAndUpdate(filter, update, {
     returnDocument: 'after',
   });
+}
+
+/**
+ * Voids the invoice of a cancelled order: any owed invoice, whatever was recorded on it (what
+ * was paid is then money to return) and even while a job pushes it to Stripe (the job's
+ * claim is dropped: its next step finds the invoice gone and voids what it made at Stripe). In
+ * the same update, an invoice that is at Stripe records the work left there: voiding it
+ * (`sync.pending: 'void_at_stripe'`), done at once and retried by the invoice job.
+ */
+async function voidForCancelledOrder(id: ObjectId, now: Date): Promise<AccountInvoiceDoc | null> {
+  const { accountInvoices } = await all();
+  // Whether it is at Stripe decides the update; a job recording its Stripe invoice meanwhile
+  // fails the filter, and the invoice is read again.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const current = await accountInvoices.findOne({ _id: id });
+    if (!current || !(OWED_STATUSES as readonly InvoiceStatus[]).includes(current.status)) {
+      return null;
+    }
+    const atStripe = Boolean(current.stripe?.invoiceId);
+    const voided = await accountInvoices.findOneAndUpdate(
+      {
+        _id: id,
+        status: { $in: [...OWED_STATUSES] },
+        'stripe.invoiceId': atStripe ? current.stripe!.invoiceId : { $exists: false },
+      },
+      {
+        $set: {
+          status: 'void',
+          voidedAt: now,
+          voidedBy: 'order_cancelled',
+          'sync.nextAttemptAt': atStripe ? now : null,
+          updatedAt: now,
+          ...(atStripe ? { 'sync.pending': 'void_at_stripe' as const } : {}),
+        },
+        $unset: {
+          'sync.claim': '',
+          'sync.claimedUntil': '',
+          ...(atStripe ? {} : { 'sync.pending': '' }),
+        },
+      },
+      { returnDocument: 'after' },
+    );
+    if (voided) return voided;
+  }
+  return null;
 }
 
 /** Stripe wrote the invoice off (`invoice.marked_uncollectible`): still owed, still payable. */
@@ -634,6 +699,89 @@ export async function heldCompanies(limit: number): Promise<ObjectId[]> {
       .limit(limit)
       .toArray()
   ).map((doc) => doc.companyId);
+}
+
+// ---- Money to return -------------------------------------------------------------------------
+
+/**
+ * Records money to return, once per `key` (a replayed event adds nothing; a bank transfer's
+ * growing part-funding keeps the largest amount seen). Answers whether it is new.
+ */
+export async function recordMoneyToReturn(
+  entry: Omit<MoneyToReturnDoc, '_id' | 'status' | 'updatedAt'>,
+): Promise<boolean> {
+  const { moneyToReturn } = await all();
+  const { amountCents, ...rest } = entry;
+  try {
+    const result = await moneyToReturn.updateOne(
+      { key: entry.key },
+      {
+        $setOnInsert: { ...rest, _id: new ObjectId(), status: 'to_return' },
+        $max: { amountCents },
+        $set: { updatedAt: new Date() },
+      },
+      { upsert: true },
+    );
+    return result.upsertedCount === 1;
+  } catch (error) {
+    // Two first records at once: the other one inserted it.
+    if ((error as { code?: number }).code !== 11000) throw error;
+    await moneyToReturn.updateOne({ key: entry.key }, { $max: { amountCents } });
+    return false;
+  }
+}
+
+/** One page of money to return (`to_return` first by default), newest first, with the total. */
+export async function moneyToReturnPage(
+  status: MoneyToReturnDoc['status'] | null,
+  page: { skip: number; limit: number },
+): Promise<{ items: MoneyToReturnDoc[]; total: number; owedCents: number }> {
+  const { moneyToReturn } = await all();
+  const filter = status ? { status } : {};
+  const [items, total, owed] = await Promise.all([
+    moneyToReturn
+      .find(filter)
+      .sort({ receivedAt: -1, _id: -1 })
+      .skip(page.skip)
+      .limit(page.limit)
+      .toArray(),
+    moneyToReturn.countDocuments(filter),
+    moneyToReturn
+      .aggregate<{ cents: number }>([
+        { $match: { status: 'to_return' } },
+        { $group: { _id: null, cents: { $sum: '$amountCents' } } },
+      ])
+      .toArray(),
+  ]);
+  return { items, total, owedCents: owed[0]?.cents ?? 0 };
+}
+
+/** Marks money to return returned (once); null when there is none such still to return. */
+export async function markMoneyReturned(
+  id: string,
+  by: ObjectId,
+  note: string,
+  now: Date,
+): Promise<MoneyToReturnDoc | null> {
+  if (!ObjectId.isValid(id)) return null;
+  return (await all()).moneyToReturn.findOneAndUpdate(
+    { _id: new ObjectId(id), status: 'to_return' },
+    {
+      $set: {
+        status: 'returned',
+        returnedAt: now,
+        returnedBy: by,
+        returnNote: note,
+        updatedAt: now,
+      },
+    },
+    { returnDocument: 'after' },
+  );
+}
+
+export async function findMoneyToReturn(id: string): Promise<MoneyToReturnDoc | null> {
+  if (!ObjectId.isValid(id)) return null;
+  return (await all()).moneyToReturn.findOne({ _id: new ObjectId(id) });
 }
 
 export type { AccountInvoiceDoc, BillingCustomerDoc };

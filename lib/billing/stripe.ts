@@ -54,20 +54,62 @@ export function invoiceKey(invoice: Pick<AccountInvoiceDoc, '_id' | 'sync'>, ste
   return `invoice-${invoice._id.toHexString()}-r${invoice.sync.round}-${step}`;
 }
 
-/** What the company's Stripe customer is created with (the kernel stores it once per company). */
+/**
+ * What the company's Stripe customer is created and kept in step with: the company's name and
+ * billing address, and its invoice recipients. Stripe Invoicing mails an invoice to the
+ * customer's `email`: the first recipient; all of them are kept in the `invoiceRecipients`
+ * metadata (Stripe's additional recipients are set in its Dashboard only).
+ */
 export function customerParams(input: {
   companyId: string;
   name: string;
-  email: string | null;
+  recipients: readonly string[];
   billingAddress: string;
-}): Stripe.CustomerCreateParams {
+}): Stripe.CustomerCreateParams & Stripe.CustomerUpdateParams {
   return {
     name: input.name.slice(0, 256),
-    ...(input.email ? { email: input.email } : {}),
+    email: input.recipients[0] ?? '',
     // One free-text address: Stripe prints line1 and line2; the rest of the lines follow.
     address: addressLines(input.billingAddress),
-    metadata: { companyId: input.companyId },
+    metadata: {
+      companyId: input.companyId,
+      invoiceRecipients: input.recipients.join(', ').slice(0, 500),
+    },
   };
+}
+
+/** Gives the company's customer its name, address and recipients as they are now. */
+export async function updateCustomer(
+  customerId: string,
+  params: Stripe.CustomerUpdateParams,
+): Promise<void> {
+  await call('customers.update', () => stripeClient().customers.update(customerId, params));
+}
+
+/**
+ * Makes the customer's tax ids at Stripe the company's one (or none): the others are deleted,
+ * the company's added when missing. Answers what became of it, or null without one.
+ */
+export async function syncCustomerTaxId(
+  customerId: string,
+  taxId: string | null,
+): Promise<Awaited<ReturnType<typeof addCustomerTaxId>> | null> {
+  const wanted = stripeTaxId(taxId);
+  const known = await call('customers.listTaxIds', () =>
+    stripeClient().customers.listTaxIds(customerId, { limit: 100 }),
+  );
+  const same = (one: Stripe.TaxId) =>
+    wanted && one.type === wanted.type && one.value === wanted.value;
+  for (const one of known.data) {
+    if (same(one)) continue;
+    await call('customers.deleteTaxId', () =>
+      stripeClient().customers.deleteTaxId(customerId, one.id),
+    );
+  }
+  if (!taxId) return null;
+  if (known.data.some(same)) return wanted;
+  // A retry lists again first, so a fresh key never adds it twice.
+  return addCustomerTaxId(customerId, taxId, `customer-${customerId}-tax-id-${randomUUID()}`);
 }
 
 function addressLines(text: string): Stripe.AddressParam {

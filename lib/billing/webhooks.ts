@@ -3,6 +3,7 @@ import type { ObjectId } from 'mongodb';
 import { wakeJob } from '@/lib/core/jobs';
 import { CURRENCY, type Stripe } from '@/lib/core/stripe';
 import type { AccountInvoiceDoc } from './collections';
+import { invoiceMoneyToReturn } from './returns';
 import { OVERDUE_JOB, settlePaidInvoice, settleVoidInvoice } from './settle';
 import {
   addPaymentFailure,
@@ -111,6 +112,16 @@ async function invoicePaid(
   if (offStripe > 0 || (stripeInvoice as { paid_out_of_band?: boolean }).paid_out_of_band) {
     return invoice.status === 'paid' ? 'already_paid' : 'ignored';
   }
+  if (invoice.status === 'void') {
+    // Paid at Stripe after it was voided here (a cancelled order's): money to return.
+    await invoiceMoneyToReturn(
+      invoice,
+      'invoice_paid_after_void',
+      { amountCents: stripeInvoice.amount_paid, stripeInvoiceId: stripeInvoice.id!, eventId },
+      now,
+    );
+    return 'recorded';
+  }
   if (
     stripeInvoice.amount_paid !== invoice.totalCents ||
     stripeInvoice.total !== invoice.totalCents
@@ -140,6 +151,7 @@ async function invoicePaid(
     };
     const settled = await settlePaidInvoice(current, proof, now);
     if (settled === 'wrong_amount' || settled === 'missing') return 'ignored';
+    if (settled === 'cancelled') return 'recorded';
   }
   return applied === 'paid' ? 'paid' : 'already_paid';
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
 import { getDb } from '@/lib/core/db';
+import { payerChanged } from '@/lib/core/stripe-customers';
 import { collections, type CompanyDoc, type CompanyMemberDoc } from './collections';
 import type { CompanyRole } from './roles';
 
@@ -113,6 +114,8 @@ export async function addMember(
       { $inc: { ownerCount: 1 }, $set: { updatedAt: new Date() } },
     );
   }
+  // The company's Stripe customer follows who receives its invoices (lib/billing).
+  await payerChanged(`company:${companyId.toHexString()}`);
   return { ok: true, member };
 }
 
@@ -128,6 +131,16 @@ export type RemoveMemberResult =
  * one read.
  */
 export async function removeMember(
+  companyId: ObjectId,
+  userId: ObjectId,
+): Promise<RemoveMemberResult> {
+  const removed = await removeMemberOnce(companyId, userId);
+  // The company's Stripe customer follows who receives its invoices (lib/billing).
+  if (removed.ok) await payerChanged(`company:${companyId.toHexString()}`);
+  return removed;
+}
+
+async function removeMemberOnce(
   companyId: ObjectId,
   userId: ObjectId,
 ): Promise<RemoveMemberResult> {

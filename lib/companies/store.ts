@@ -8,8 +8,16 @@ import {
   type ShippingAddressDoc,
 } from './collections';
 import type { CompanyRole } from './roles';
+import { payerChanged } from '@/lib/core/stripe-customers';
 
 /** Every read and write of the companies and their members. */
+
+/**
+ * The company's Stripe customer (lib/billing) follows its name, addresses, tax id and the
+ * members who receive its invoices: each such write marks it to be brought in step.
+ */
+const billingPartyChanged = (companyId: ObjectId) =>
+  payerChanged(`company:${companyId.toHexString()}`);
 
 async function all() {
   return collections(await getDb());
@@ -71,11 +79,14 @@ export async function updateCompany(
   companyId: ObjectId,
   fields: Partial<Pick<CompanyDoc, 'name' | 'taxId' | 'billingAddress'>>,
 ): Promise<CompanyDoc | null> {
-  return (await all()).companies.findOneAndUpdate(
+  const { companies } = await all();
+  const updated = await companies.findOneAndUpdate(
     { _id: companyId },
     { $set: { ...fields, updatedAt: new Date() } },
     { returnDocument: 'after' },
   );
+  if (updated) await billingPartyChanged(companyId);
+  return updated;
 }
 
 /** How many members a company has. */
@@ -163,6 +174,7 @@ export async function changeMember(
     return { ok: false, reason: 'changed' };
   }
   if (promoting) await countOwner(member.companyId);
+  if (role !== member.role) await billingPartyChanged(member.companyId);
   return { ok: true, member: updated };
 }
 
@@ -181,6 +193,7 @@ export async function deleteMember(
     if (owner) await countOwner(member.companyId);
     return { ok: false, reason: 'changed' };
   }
+  await billingPartyChanged(member.companyId);
   return { ok: true };
 }
 
@@ -199,6 +212,7 @@ export async function addMember(
     throw error;
   }
   if (member.role === 'owner') await countOwner(member.companyId);
+  await billingPartyChanged(member.companyId);
   return { ok: true, member };
 }
 

@@ -51,12 +51,19 @@ export interface StripeCustomerDoc {
   _id: string;
   customerId: string;
   createdAt: Date;
+  /** What the customer was last given (a fingerprint of its name, address, emails, tax id). */
+  profile?: string;
+  /** Since when the payer changed (a company's profile or members) and Stripe is not told yet. */
+  staleSince?: Date;
 }
 
 export const collections = declareCollections({
   counters: collection<CounterDoc>('counters'),
   jobLeases: collection<JobLeaseDoc>('jobLeases'),
-  stripeCustomers: collection<StripeCustomerDoc>('stripeCustomers'),
+  stripeCustomers: collection<StripeCustomerDoc>('stripeCustomers', [
+    // The payers whose customer is to be brought in step (lib/core/stripe-customers.ts).
+    { key: { staleSince: 1 }, options: { sparse: true } },
+  ]),
   rateLimits: collection<RateLimitDoc>('rateLimits', [
     // Clean-up only: counters are keyed by their window, so expiry is never needed for correctness.
     { key: { expiresAt: 1 }, options: { expireAfterSeconds: 0 } },

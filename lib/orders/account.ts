@@ -3,8 +3,10 @@ import { linkOrigin } from '@/lib/security';
 import { invoiceDetailsUpdate } from './invoice-details';
 import { mailsQueued, orderMails } from './mails';
 import {
+  clearInvoiceVoidPending,
   findAccountOrder,
   findOrdersAwaitingInvoice,
+  findOrdersWithInvoiceToVoid,
   markAccountOrderPaid,
   recordAccountInvoice,
   type SettleResult,
@@ -77,4 +79,16 @@ export async function settleAccountOrder(
 export async function releaseAccountCredit(orderId: string): Promise<void> {
   const order = await findAccountOrder(orderId);
   if (order) await giveBackCreditOf(order);
+}
+
+/**
+ * Cancelled orders on account whose invoice is still to be voided (marked by the cancelling
+ * update, since before `before`), and clearing that mark once billing has voided it.
+ */
+export function ordersWithInvoiceToVoid(before: Date, limit: number) {
+  return findOrdersWithInvoiceToVoid(before, limit);
+}
+
+export function invoiceVoided(orderId: string) {
+  return clearInvoiceVoidPending(orderId);
 }

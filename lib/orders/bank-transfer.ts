@@ -38,11 +38,22 @@ function assertTransferable(order: OrderRecord): void {
   if (isOverdue(order)) throw orderExpired(order);
 }
 
-/** Who pays an order, as Stripe's customer: its company, or its buyer. */
-function payerOf(order: OrderRecord): { key: string; name: string; email: string } {
-  return order.companyId
-    ? { key: `company:${order.companyId}`, name: order.userName, email: order.email }
-    : { key: `user:${order.userId}`, name: order.userName, email: order.email };
+/**
+ * The Stripe customers of payers: a company's is lib/billing's (made from the company, never
+ * from the member asking: the route passes it in, as billing builds on orders).
+ */
+export interface TransferPayers {
+  company: (companyId: string) => Promise<string>;
+}
+
+/** Who pays an order, as Stripe's customer: its company's, or its buyer's own. */
+function customerOf(order: OrderRecord, payers: TransferPayers): Promise<string> {
+  if (order.companyId) return payers.company(order.companyId);
+  return stripeCustomerFor(`user:${order.userId}`, () => ({
+    name: order.userName,
+    email: order.email,
+    metadata: { userId: order.userId },
+  }));
 }
 
 async function createTransferIntent(
@@ -85,6 +96,7 @@ async function createTransferIntent(
 export async function bankTransferFor(
   viewer: Viewer,
   orderId: string,
+  payers: TransferPayers,
 ): Promise<BankTransferInstructions> {
   stripeClient();
   let order = await expireIfOverdue(
@@ -99,15 +111,7 @@ export async function bankTransferFor(
       const shown = instructionsOf(existing);
       if (shown) return shown;
     }
-    const payer = payerOf(order);
-    const metadata: Record<string, string> = order.companyId
-      ? { companyId: order.companyId }
-      : { userId: order.userId };
-    const customer = await stripeCustomerFor(payer.key, () => ({
-      name: payer.name,
-      email: payer.email,
-      metadata,
-    }));
+    const customer = await customerOf(order, payers);
     const created = await createTransferIntent(order, customer, current);
     const placer = order.userId ? await findUserById(order.userId) : null;
     const holdUntil = transferHoldUntil(order, placer);

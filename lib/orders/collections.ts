@@ -40,6 +40,12 @@ export interface OrderAccountDoc {
   invoiceDueAt?: Date;
   /** The store's invoice of this order (lib/billing), once drawn. */
   invoiceId?: ObjectId;
+  /**
+   * Set by the update that cancels the order (a recorded intent): its invoice, drawn or being
+   * drawn, is to be voided here and at Stripe. lib/billing does it (woken by the cancel, or its
+   * invoice job after a crash) and clears this.
+   */
+  invoiceVoidPending?: Date;
   /** Who settled it: a verified Stripe event, or a store admin recording a payment. */
   paidBy?: 'stripe' | 'admin';
 }
@@ -267,6 +273,11 @@ export const collections = declareCollections({
     {
       key: { 'account.invoiceDueAt': 1, _id: 1 },
       options: { partialFilterExpression: { 'account.invoiceDueAt': { $exists: true } } },
+    },
+    // Cancelled orders on account whose invoice is still to be voided (lib/billing's job).
+    {
+      key: { 'account.invoiceVoidPending': 1 },
+      options: { partialFilterExpression: { 'account.invoiceVoidPending': { $exists: true } } },
     },
     // At most one order per quote, whatever happens to an accept (lib/quotes).
     {

@@ -39,7 +39,9 @@ export {
 } from './bank-transfer';
 export {
   attachAccountInvoice,
+  invoiceVoided,
   ordersAwaitingInvoice,
+  ordersWithInvoiceToVoid,
   releaseAccountCredit,
   settleAccountOrder,
   type AccountPaymentProof,

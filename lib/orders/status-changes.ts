@@ -50,12 +50,18 @@ async function cancelOrder(
   if (released === 'in_progress') throw refuse('order.payment_in_progress');
   if (released === 'paid') throw refuse('order.paid_cannot_delete');
   const mails = orderMails(['order.cancelled'], origin);
+  // An order on account: its invoice (drawn, or being drawn) is voided here and at Stripe by
+  // lib/billing, an intent recorded in the cancelling update and finished by billing's job.
+  const voidInvoice = order.account
+    ? { $set: { ...mails.extraUpdate.$set, 'account.invoiceVoidPending': new Date() } }
+    : {};
   const result = await cancelUnpaidOrder(order._id, by, reason, {
     note,
-    extraUpdate: mails.extraUpdate,
+    extraUpdate: { ...mails.extraUpdate, ...voidInvoice },
     from: isCancellable(order.status) ? order.status : 'unpaid',
   });
   if (!result.ok) throw lostCancel(viewer, result);
+  if (order.account) wakeJob(INVOICE_JOB);
   await expire(cacheTags.products); // the stock came back
   await mailsQueued(order._id, mails);
   return orderRecord(result.order);

@@ -14,8 +14,10 @@ import { invoiceListQuerySchema, listInvoices, pageReader } from '@/lib/billing'
 import {
   INVOICE_FILTER_LABELS,
   INVOICE_FILTERS,
+  MONEY_TO_RETURN_LABELS,
   type InvoiceFilter,
   type InvoiceSummary,
+  type MoneyToReturnList,
 } from '@/lib/billing/shared';
 import { formatShortDay } from '@/lib/core/dates';
 import { formatMoney } from '@/lib/core/money';
@@ -46,7 +48,8 @@ const tabClass = (current: boolean) =>
 /**
  * Invoices on account: for the members of a company who handle its invoices (owners, accounts),
  * the company's invoices, open, overdue or paid, with what is owed and a "Pay" link to Stripe's
- * page; for store admins, every company's, with the aging report, "Record payment" and "Void".
+ * page; for store admins, every company's, with the aging report, the money to return (paid for
+ * a voided invoice or a cancelled order), "Record payment" and "Void".
  */
 export default async function InvoicesPage({ searchParams }: Props) {
   const user = await requirePageUser(PATH);
@@ -97,6 +100,7 @@ export default async function InvoicesPage({ searchParams }: Props) {
               <AgingTable aging={list.aging} />
             </Panel>
           ) : null}
+          {list.moneyToReturn ? <MoneyToReturnPanel money={list.moneyToReturn} /> : null}
           <nav aria-label="Invoice filters" className="mt-6">
             <ul className="flex flex-wrap gap-2">
               {[undefined, ...INVOICE_FILTERS].map((filter) => (
@@ -135,6 +139,49 @@ export default async function InvoicesPage({ searchParams }: Props) {
         />
       )}
     </DashboardSection>
+  );
+}
+
+/**
+ * Store admins: money that arrived for a voided invoice or a cancelled order, to be returned to
+ * its payer (at Stripe, a refund of the payment or of the customer's cash balance).
+ */
+function MoneyToReturnPanel({ money }: { money: MoneyToReturnList }) {
+  return (
+    <Panel className="mt-6" id="money-to-return-title" title="Money to return">
+      <p className="mt-1 text-sm text-slate-600" data-testid="money-to-return-total">
+        {money.count === 0
+          ? 'Nothing to return: no payment arrived for a voided invoice or a cancelled order.'
+          : `${money.count} ${money.count === 1 ? 'payment' : 'payments'} arrived for a voided invoice or a cancelled order: ${formatMoney(money.totalCents)} to return to the payers.`}
+      </p>
+      {money.items.length > 0 ? (
+        <Table headings="plain" columns={['Received', 'Company', 'For', 'Amount', 'Reference']}>
+          {money.items.map((entry) => (
+            <tr key={entry._id} data-testid="money-to-return-row">
+              <RowHeader>{formatShortDay(entry.receivedAt)}</RowHeader>
+              <Td>{entry.companyName ?? '—'}</Td>
+              <Td>
+                {MONEY_TO_RETURN_LABELS[entry.kind]}
+                <span className="block text-xs text-slate-600">
+                  {entry.invoiceId ? (
+                    <Link
+                      href={`${PATH}/${entry.invoiceId}`}
+                      className="text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {entry.invoiceNumber ?? 'Invoice'}
+                    </Link>
+                  ) : entry.orderId ? (
+                    `Order ${entry.orderId}`
+                  ) : null}
+                </span>
+              </Td>
+              <Td className="whitespace-nowrap">{formatMoney(entry.amountCents)}</Td>
+              <Td className="break-all">{entry.reference}</Td>
+            </tr>
+          ))}
+        </Table>
+      ) : null}
+    </Panel>
   );
 }
 

@@ -97,3 +97,30 @@ export async function findAccountOrder(orderId: string): Promise<OrderDoc | null
   const _id = toObjectId(orderId);
   return _id ? (await ordersCollection()).findOne({ _id, account: { $exists: true } }) : null;
 }
+
+/**
+ * Cancelled orders on account whose invoice is still to be voided (`account.invoiceVoidPending`,
+ * set by the cancelling update) since before `before`, oldest first: lib/billing's work list.
+ */
+export async function findOrdersWithInvoiceToVoid(
+  before: Date,
+  limit: number,
+): Promise<OrderRecord[]> {
+  const docs = await (
+    await ordersCollection()
+  )
+    .find({ 'account.invoiceVoidPending': { $lte: before } })
+    .sort({ 'account.invoiceVoidPending': 1, _id: 1 })
+    .limit(limit)
+    .toArray();
+  return docs.map(orderRecord);
+}
+
+/** Clears the mark of an order whose invoice was voided (or that had none to void). */
+export async function clearInvoiceVoidPending(orderId: string): Promise<void> {
+  const _id = toObjectId(orderId);
+  if (!_id) return;
+  await (
+    await ordersCollection()
+  ).updateOne({ _id }, { $unset: { 'account.invoiceVoidPending': '' } });
+}
