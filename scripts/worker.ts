@@ -15,18 +15,14 @@ async function main() {
   refuseUnlessProfileAllows('The worker');
   // After the .env files: lib/core/env reads the environment once, on import.
   const { closeConnection } = await import('@/lib/core/db');
-  const { runAsJobWorker } = await import('@/lib/core/jobs');
+  const { jobRunsSettled, runAsJobWorker, stopJobRunner } = await import('@/lib/core/jobs');
   const { startStoreJobRunner } = await import('@/lib/startup/jobs');
+  const { logger } = await import('@/lib/core/log');
   // The worker exists to run the jobs: JOB_RUNNER (the servers' switch, often in an .env file
   // the servers share with it) does not apply to it.
   runAsJobWorker();
-  const runner = await startStoreJobRunner();
-  const { logger } = await import('@/lib/core/log');
-  logger.info(
-    { jobs: runner.jobs },
-    `[worker] running ${runner.jobs.join(', ')} on their schedules`,
-  );
 
+  // Before the first run: a signal at any moment finishes the runs in progress, then exits.
   const deadline = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
   let stopping = false;
   for (const [signal, code] of [
@@ -45,11 +41,21 @@ async function main() {
         process.exit(code);
       }, deadline);
       timer.unref();
-      runner
-        .stop()
+      stopJobRunner()
         .then(() => closeConnection())
         .finally(() => process.exit(code));
     });
+  }
+
+  const runner = await startStoreJobRunner();
+  // The jobs due at start have run (each loads what it needs the first time): from here on the
+  // worker waits for the next due time.
+  await jobRunsSettled();
+  if (!stopping) {
+    logger.info(
+      { jobs: runner.jobs },
+      `[worker] running ${runner.jobs.join(', ')} on their schedules`,
+    );
   }
   // The runner's timer does not hold the process: this does, until a signal.
   setInterval(() => {}, 1 << 30);

@@ -169,18 +169,21 @@ export class JobRunner {
     this.jobs = options.jobs ?? (() => [...registry.definitions.values()]);
   }
 
-  /** Runs its jobs on their schedule from now on (a look at once, then a timer per due time). */
-  start(): void {
-    if (this.scheduling || this.killed) return;
+  /**
+   * Runs its jobs on their schedule from now on: a look at once (resolved when it has started
+   * the jobs due now), then a timer per due time.
+   */
+  start(): Promise<void> {
+    if (this.scheduling || this.killed) return Promise.resolve();
     this.scheduling = true;
-    this.lookSoon(this.clock.now());
+    return this.lookNow();
   }
 
   /** Stops the schedule and waits for the runs in progress (they give their leases back). */
   async stop(): Promise<void> {
     this.scheduling = false;
     this.clearTimer();
-    await Promise.allSettled([...this.runs.values()].map((run) => run.running));
+    await this.settled();
     await this.idle();
   }
 
@@ -193,6 +196,13 @@ export class JobRunner {
     this.scheduling = false;
     this.clearTimer();
     for (const run of this.runs.values()) run.controller?.abort(new Error('runner killed'));
+  }
+
+  /** Resolves once none of its runs is in progress (runs started meanwhile included). */
+  async settled(): Promise<void> {
+    while (this.runs.size > 0) {
+      await Promise.allSettled([...this.runs.values()].map((run) => run.running));
+    }
   }
 
   /** Resolves once none of its own database work is in flight (tests on a movable clock). */
@@ -228,18 +238,25 @@ export class JobRunner {
     const wait = Math.max(0, at - this.clock.now());
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
-      void this.track(this.look()).catch((error: unknown) => {
-        logger.error(`[jobs] cannot read the leases: ${errorText(error)}`);
-        this.lookSoon(this.clock.now() + Math.min(this.leaseMs, RUNNER_MAX_WAIT_MS));
-      });
+      void this.lookNow();
     }, wait);
+  }
+
+  /** Looks now; when the leases cannot be read, looks again a lease later (never throws). */
+  private lookNow(): Promise<void> {
+    return this.track(this.look()).catch((error: unknown) => {
+      logger.error(`[jobs] cannot read the leases: ${errorText(error)}`);
+      this.lookSoon(this.clock.now() + Math.min(this.leaseMs, RUNNER_MAX_WAIT_MS));
+    });
   }
 
   /** Reads its jobs' leases, starts the due ones and sets the timer for the next due time. */
   private async look(): Promise<void> {
     if (!this.scheduling) return;
     const jobs = this.jobs();
-    const found = await (await leases())
+    const found = await (
+      await leases()
+    )
       .find({ _id: { $in: jobs.map((job) => job.name) } })
       .toArray();
     if (!this.scheduling) return;
@@ -475,19 +492,21 @@ export function wakeJob(name: string): void {
  * Runs every registered job on its schedule in this process, from now on, until stopped; a
  * job's lease keeps it to one run at a time across every process and machine. Once per process
  * (a second call answers the first runner's stop). Nothing at all with JOB_RUNNER=off.
+ * `started` resolves once its first look has started the jobs due now.
  * `stop()` stops the schedule and waits for the runs in progress (their leases are given back
  * as they finish).
  */
-export function startJobRunner(): { stop: () => Promise<void> } {
+export function startJobRunner(): { stop: () => Promise<void>; started: Promise<void> } {
+  let started = Promise.resolve();
   if (jobsRunHere() && !registry.runner) {
     const runner = localRunner();
     registry.runner = runner;
     // For the server's graceful shutdown (scripts/serve.mjs), outside the app's bundle.
     (globalThis as { __storefrontStopJobs?: () => Promise<void> }).__storefrontStopJobs =
       stopJobRunner;
-    runner.start();
+    started = runner.start();
   }
-  return { stop: stopJobRunner };
+  return { stop: stopJobRunner, started };
 }
 
 /** Stops this process's runner and waits for the runs in progress. */
@@ -495,6 +514,11 @@ export async function stopJobRunner(): Promise<void> {
   const runner = registry.runner;
   registry.runner = null;
   await (runner ?? registry.local)?.stop();
+}
+
+/** Resolves once no job runs in this process (runs started meanwhile included). */
+export async function jobRunsSettled(): Promise<void> {
+  await registry.local?.settled();
 }
 
 /** Whether a job runner runs in this process. */

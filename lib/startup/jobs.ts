@@ -53,10 +53,12 @@ export async function runStoreJob(name: string): Promise<JobOutcome> {
 }
 
 /**
- * Starts this process's job runner over every job of the store (none with JOB_RUNNER=off);
- * answers its jobs and its stop.
+ * Starts this process's job runner over every job of the store (none with JOB_RUNNER=off), and
+ * resolves once it has started the jobs due now; answers its jobs and its stop.
  */
 export async function startStoreJobRunner() {
   const jobs = await loadStoreJobs();
-  return { jobs, ...startJobRunner() };
+  const { stop, started } = startJobRunner();
+  await started;
+  return { jobs, stop };
 }

@@ -82,7 +82,7 @@ const TWENTY_INTERVALS = 20 * 10 * MINUTE + 1_000;
 describe('the job schedule', () => {
   it('one runner starts every job within 10% of its interval, over 20 intervals', async () => {
     const { clock, runners, names, starts, startedAt } = harness(1, STORE_LIKE);
-    runners[0]!.start();
+    void runners[0]!.start();
     await clock.advance(TWENTY_INTERVALS);
     runners[0]!.kill();
     expectOnTime(starts.get(names[0]!)!, MINUTE, startedAt, 200);
@@ -91,7 +91,7 @@ describe('the job schedule', () => {
 
   it('two runners start every job once per interval between them, on time', async () => {
     const { clock, runners, names, starts, startedAt } = harness(2, STORE_LIKE);
-    for (const runner of runners) runner.start();
+    for (const runner of runners) void runner.start();
     await clock.advance(TWENTY_INTERVALS);
     for (const runner of runners) runner.kill();
     for (const [at, everyMs] of [MINUTE, 10 * MINUTE].entries()) {
@@ -104,7 +104,7 @@ describe('the job schedule', () => {
 
   it('the other runner keeps every job on time when one dies in the middle of a run', async () => {
     const { clock, runners, names, starts, startedAt } = harness(2, STORE_LIKE);
-    for (const runner of runners) runner.start();
+    for (const runner of runners) void runner.start();
     // Past the 10-minute job's 4th start and 1 s into the runs that started then.
     await clock.advance(4 * 10 * MINUTE + 1_000);
     const holder = (await lease(names[1]!)).holder;
@@ -127,9 +127,9 @@ describe('the job schedule', () => {
   it('a long run keeps its 30-second lease by heartbeats; when its holder dies, the job moves on within one lease', async () => {
     const { clock, runners, names, starts } = harness(2, [{ everyMs: MINUTE, workMs: 5 * MINUTE }]);
     const [name] = names;
-    runners[0]!.start();
+    void runners[0]!.start();
     await clock.advance(1);
-    runners[1]!.start();
+    void runners[1]!.start();
     // Two minutes into a five-minute run: the lease (30 s) is still its holder's, renewed every 10 s.
     await clock.advance(2 * MINUTE);
     expect(starts.get(name!)!.map((start) => start.by)).toEqual([0]);
