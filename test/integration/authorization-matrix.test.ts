@@ -312,10 +312,13 @@ async function verifiedOwnerOfA() {
   return person;
 }
 
-/** An order placed by a new buyer of A's company above their limit (0): awaiting approval. */
+/**
+ * An order placed by a new buyer of A's company above their limit (0): awaiting approval (its
+ * placer verified: an order that waits for an approval needs a verified email).
+ */
 async function orderAwaitingApprovalOfA(): Promise<string> {
   const company = await companyOfA();
-  const placer = await factories.makeUser({ name: 'Plac Er' });
+  const placer = await factories.makeUser({ name: 'Plac Er', verified: true });
   await collections(await getDb()).companyMembers.insertOne({
     _id: new ObjectId(),
     companyId: company._id,

@@ -77,8 +77,8 @@ type Row = readonly [number, number, number, number, number, number, number, num
 // prettier-ignore
 const expected = {
   //                                                    owner appr  buyer acct  other none  unver admin mach
-  // A person belongs to one company at most.
-  'POST /api/companies':                              [409, 409, 409, 409, 409, 201, 201, 201, 401],
+  // A person belongs to one company at most; creating one needs a verified email.
+  'POST /api/companies':                              [409, 409, 409, 409, 409, 201, 403, 201, 401],
   // Each member reads their own company (`other`: Y); changing it is `manageCompany`.
   'GET /api/companies/me':                            [200, 200, 200, 200, 200, 404, 404, 404, 401],
   'PATCH /api/companies/me':                          [200, 403, 403, 403, 200, 404, 404, 404, 401],
