@@ -274,14 +274,15 @@ export class JobRunner {
   }
 
   /**
-   * Runs the job in this runner unless it runs here already (then once more after). A scheduled
-   * run takes the lease only when the job is due across every process; the run again after a
-   * wake-up is not a scheduled one.
+   * Runs the job in this runner unless it runs here already: then a woken or on-demand run makes
+   * it run once more after, and a scheduled one is that run (two looks that overlap start a job
+   * once). A scheduled run takes the lease only when the job is due across every process; the
+   * run again after a wake-up is not a scheduled one.
    */
   private begin(definition: JobDefinition, scheduled: boolean): Promise<JobOutcome> {
     const known = this.runs.get(definition.name);
     if (known) {
-      known.again = true;
+      if (!scheduled) known.again = true;
       return known.running;
     }
     // `running` is set just below: its loop reads `again` from this state.
