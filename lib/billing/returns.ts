@@ -63,14 +63,17 @@ export async function invoiceMoneyToReturn(
 }
 
 /**
- * A verified `payment_intent.succeeded` or `payment_intent.partially_funded` that the orders
- * did not apply: when it is the intent stored on a cancelled order, what arrived is money to
- * return. Answers whether it was such a payment (recorded, or recorded before).
+ * A verified `payment_intent.succeeded`, `payment_intent.partially_funded` or
+ * `payment_intent.canceled` that the orders did not apply: when it is the intent stored on a
+ * cancelled order, what arrived is money to return (for a canceled bank transfer, what the
+ * order recorded as arrived: Stripe moves it back to the customer's cash balance). Answers
+ * whether it was such a payment (recorded, or recorded before).
  */
 export async function paymentMoneyToReturn(event: Stripe.Event): Promise<boolean> {
   if (
     event.type !== 'payment_intent.succeeded' &&
-    event.type !== 'payment_intent.partially_funded'
+    event.type !== 'payment_intent.partially_funded' &&
+    event.type !== 'payment_intent.canceled'
   ) {
     return false;
   }
@@ -83,10 +86,15 @@ export async function paymentMoneyToReturn(event: Stripe.Event): Promise<boolean
   const funded =
     event.type === 'payment_intent.succeeded'
       ? intent.amount_received
-      : intent.next_action?.type === 'display_bank_transfer_instructions'
-        ? intent.amount -
-          (intent.next_action.display_bank_transfer_instructions?.amount_remaining ?? intent.amount)
-        : 0;
+      : event.type === 'payment_intent.canceled'
+        ? order.bankTransferRemainingCents === null
+          ? 0
+          : order.totalCents - order.bankTransferRemainingCents
+        : intent.next_action?.type === 'display_bank_transfer_instructions'
+          ? intent.amount -
+            (intent.next_action.display_bank_transfer_instructions?.amount_remaining ??
+              intent.amount)
+          : 0;
   if (!(funded > 0)) return false;
   const recorded = await recordMoneyToReturn({
     key: `intent:${intent.id}`,

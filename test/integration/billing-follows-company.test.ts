@@ -335,3 +335,59 @@ describe('the company’s Stripe customer', () => {
     });
   });
 });
+
+describe('a bank transfer to an order that is then cancelled', () => {
+  it('records what had arrived as money to return, once', async () => {
+    const buyer = await users.createActor('user', 'Tess Transfer');
+    await make.verifyEmail(buyer.user);
+    const product = await newProduct();
+    const placed = await api.placeOrder(buyer, {
+      productId: product._id,
+      quantity: product.minimumOrderQuantity,
+      address: '1 Wire Lane, Leeds',
+      phone: '01132345678',
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const orderId = placed.body.insertedId as string;
+    const details = await json(
+      routes.bankTransfer.POST(
+        users.request(`/api/orders/${orderId}/bank-transfer`, {
+          method: 'POST',
+          headers: buyer.headers,
+        }),
+        users.params({ id: orderId }),
+      ),
+    );
+    expect(details.status, JSON.stringify(details.body)).toBe(200);
+    const { stripeCustomers } = (await import('@/lib/core/collections')).collections(
+      await db.getDb(),
+    );
+    const customer = (await stripeCustomers.findOne({ _id: `user:${buyer.user.id}` }))!;
+    const total = details.body.amountCents as number;
+    const part = Math.floor(total / 3);
+    await stripe.testHelpers.customers.fundCashBalance(customer.customerId, {
+      amount: part,
+      currency: 'usd',
+      reference: details.body.reference,
+    });
+    const orders = db.collections(await db.getDb()).orders;
+    await waitFor(
+      () => orders.findOne({ _id: new ObjectId(orderId) }),
+      (order) => order?.bankTransfer?.remainingCents === total - part,
+    );
+
+    // The order is cancelled: Stripe puts what arrived back in the customer's cash balance.
+    expect((await cancel(buyer, orderId)).status).toBe(200);
+    const returns = billingCollections(await db.getDb()).moneyToReturn;
+    const recorded = await waitFor(
+      () => returns.findOne({ orderId: new ObjectId(orderId) }),
+      (doc) => doc !== null,
+    );
+    expect(recorded).toMatchObject({
+      kind: 'transfer_funded_order_cancelled',
+      amountCents: part,
+      status: 'to_return',
+    });
+    expect(await returns.countDocuments({ orderId: new ObjectId(orderId) })).toBe(1);
+  });
+});
