@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ObjectId } from 'mongodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
@@ -91,6 +92,23 @@ beforeAll(async () => {
     users.createActor('admin', 'Ada Admin'),
     users.createActor('user', 'Lea Ver'),
   ]);
+  // Buyer A owns a company (through the store: their email is not verified) whose member B has
+  // limits, so that the company operations reach their rules (own limits, the monthly limit).
+  const companyStore = await import('@/lib/companies/store');
+  const company = await companyStore.createCompany(new ObjectId(buyerA.user.id), {
+    name: 'Fuzz Works Ltd',
+    taxId: null,
+    billingAddress: '1 Fuzz Way, Leeds',
+  });
+  if (!company.ok) throw new Error('the fuzz company was not created');
+  await companyStore.addMember({
+    companyId: company.company._id,
+    userId: new ObjectId(buyerB.user.id),
+    role: 'buyer',
+    approvalLimitCents: 100_000,
+    monthlyLimitCents: 500_000,
+    joinedAt: new Date(),
+  });
   const product = await factories.makeProduct({ availableQuantity: 1_000_000_000 });
   productId = product._id;
   const pay = () => ({ paidWith: `pi_fuzz${randomBytes(6).toString('hex')}` });
