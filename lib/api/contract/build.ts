@@ -312,12 +312,15 @@ function operationObject(operation: OperationContract): ZodOpenApiOperationObjec
       ...(operation.scope ? { scope: operation.scope } : {}),
     },
     ...(operation.handledBy ? { 'x-handled-by': 'Auth.js' } : {}),
+    ...(operation.sameForEveryone ? { 'x-same-for-everyone': true } : {}),
   };
 }
 
 const documentDescription = `The REST API of the storefront, as its route handlers implement it: generated from the zod schemas they validate with.
 
 **Credentials.** A signed-in person is known by the Auth.js session cookie or by an access token (\`Authorization: Bearer\`, from \`PUT /api/user/{email}\`). Identity and role always come from the database, never from a path or body. Each operation's security lists what it accepts; \`x-access\` says the level (\`public\`, \`user\`, \`session\`: cookie only, \`admin\`, \`stripe\`) and \`scope\` which records a caller reaches (\`self\`, \`self-or-admin\`, \`owner-or-admin\`).
+
+**Caching.** Every answer to a request that carries a credential (the session cookie, a bearer token, any \`Authorization\`), failures and files included, is \`Cache-Control: private, no-store\`; an operation marked \`x-same-for-everyone\` (a pre-rendered document, an image by its id) keeps its own caching for everyone. Asked without a credential, a public read keeps its own caching.
 
 **Errors.** Every failure is answered as \`{ "error": { "code", "message", "details"? } }\`; the code fixes the status, and a validation failure lists the field issues in \`details.fields\`.
 
