@@ -146,6 +146,19 @@ describe('draining', () => {
     expect(mailsFor(order._id)).toHaveLength(1);
   });
 
+  it('starts no batch once its signal is aborted (its job lost its lease), and leaves the mails queued', async () => {
+    const { order } = await freshOrder();
+    await queue(order._id, ['order.placed']);
+    const lost = new AbortController();
+    lost.abort(new Error('lost its lease'));
+    const result = await outbox.drainOutbox({ now: at(0), signal: lost.signal });
+    expect(result).toEqual({ sent: 0, dropped: 0, retrying: 0, gaveUp: 0 });
+    expect(mailsFor(order._id)).toHaveLength(0);
+    expect(await entriesOf(order._id)).toHaveLength(1);
+    // The run that holds the lease now sends it.
+    expect(await outbox.drainOutbox({ now: at(0) })).toMatchObject({ sent: 1 });
+  });
+
   it('sends the store its mail at ORDERS_TO and the buyer theirs, from the order as it is now', async () => {
     const { order, buyer } = await freshOrder({ paidWith: `pi_${Date.now()}` });
     await queue(order._id, ['order.paid', 'order.paid.store']);

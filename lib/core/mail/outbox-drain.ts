@@ -53,6 +53,11 @@ export interface DrainOptions {
   limit?: number;
   /** Awaited before each batch (the scheduled drain waits there for a quiet moment). */
   pause?: () => Promise<void>;
+  /**
+   * Once aborted, no further batch starts (the `outbox.retry` job that lost its lease to another
+   * process stops; the mails it had claimed finish or are retried).
+   */
+  signal?: AbortSignal;
 }
 
 export interface DrainResult {
@@ -89,8 +94,9 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResu
     const collection = db.collection<OutboxDocument>(name);
     // Each round reads the documents with a due entry; an entry handled in a round is no
     // longer due (sent, removed, rescheduled, or claimed), so the rounds come to an end.
-    while (attempts < limit) {
+    while (attempts < limit && !options.signal?.aborted) {
       await options.pause?.();
+      if (options.signal?.aborted) break;
       const due = await collection
         .find(
           { outbox: { $elemMatch: { nextAttemptAt: { $lte: clock() } } } },

@@ -40,16 +40,18 @@ function drainState() {
  * load its batches wait for the load to ease (OUTBOX_QUIET_MS, at most OUTBOX_MAX_DEFER_MS).
  */
 export function scheduleOutboxDrain(): void {
-  afterResponse('outbox', runDrain);
+  afterResponse('outbox', () => runDrain());
 }
 
 registerJob({
   name: OUTBOX_JOB,
   everyMs: 60_000,
-  run: () => runDrain(),
+  // A run that loses its lease stops before its next batch (lib/core/jobs.ts).
+  run: (_now, { signal }) => runDrain(signal),
 });
 
-function runDrain(): Promise<void> {
+/** One drain at a time per process; `signal` (the job's) stops the drain this call starts. */
+function runDrain(signal?: AbortSignal): Promise<void> {
   const state = drainState();
   if (state.running) {
     state.again = true;
@@ -58,9 +60,13 @@ function runDrain(): Promise<void> {
   state.running = (async () => {
     const deadline = Date.now() + OUTBOX_MAX_DEFER_MS;
     const pause = () => whenQuiet(OUTBOX_QUIET_MS, deadline);
+    // The job's signal stops its own drain; a drain again for mails queued meanwhile is the
+    // requests' (which never take the job's lease).
+    let stop = signal;
     do {
       state.again = false;
-      await drainOutbox({ pause });
+      await drainOutbox({ pause, signal: stop });
+      stop = undefined;
     } while (state.again);
   })().finally(() => {
     state.running = null;
