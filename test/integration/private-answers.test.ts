@@ -164,6 +164,23 @@ describe('every operation of the OpenAPI document, asked by a signed-in caller',
   });
 });
 
+describe('an /api path without a handler', () => {
+  it('answers its 404 privately to a caller with a credential', async () => {
+    const { GET } = await import('@/app/api/[...path]/route');
+    for (const [headers, expected] of [
+      [buyer.session, PRIVATE],
+      [buyer.headers, PRIVATE],
+      [{}, null],
+    ] as const) {
+      const answer = await ops.readAnswer(
+        GET(new Request(`${ops.API_ORIGIN}/api/no-such-thing`, { headers })),
+      );
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('cache-control')).toBe(expected);
+    }
+  });
+});
+
 describe('the answers found cached, each a success', () => {
   let member: Actor;
 
