@@ -3,7 +3,7 @@ import { ObjectId } from 'mongodb';
 import { companyBillingParty, companyEmailsWithActions } from '@/lib/companies';
 import { wakeJob } from '@/lib/core/jobs';
 import { errorText, logger } from '@/lib/core/log';
-import { stripeUnavailable } from '@/lib/core/stripe';
+import { paymentsConfigured, stripeUnavailable } from '@/lib/core/stripe';
 import {
   customerInStep,
   onPayerChanged,
@@ -85,6 +85,8 @@ export async function companyCustomerForPayment(companyId: string): Promise<stri
 
 /** The invoice job's part: brings every company customer marked stale in step (up to 50). */
 export async function syncStaleCompanyCustomers(): Promise<number> {
+  // Without Stripe they stay marked, and follow once it is configured again.
+  if (!paymentsConfigured()) return 0;
   let synced = 0;
   for (const key of await stalePayers('company', 50)) {
     const companyId = key.slice('company:'.length);
