@@ -54,6 +54,10 @@ export function CompanyDetails({ company, canEdit }: { company: MyCompany; canEd
               term: 'Your approval limit',
               value: limitText(membership.approvalLimitCents),
             },
+            {
+              term: 'Your monthly limit',
+              value: limitText(membership.monthlyLimitCents),
+            },
             { term: 'Member since', value: formatDay(membership.joinedAt) },
           ]}
         />

@@ -67,6 +67,7 @@ export const myCompanySchema = z
       .object({
         role: roleSchema,
         approvalLimitCents: approvalLimitSchema,
+        monthlyLimitCents: monthlyLimitSchema,
         joinedAt: z.iso.datetime(),
       })
       .meta({ description: 'The caller’s own membership.' }),

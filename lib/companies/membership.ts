@@ -31,6 +31,7 @@ export function companyView(
     membership: {
       role: member.role,
       approvalLimitCents: member.approvalLimitCents,
+      monthlyLimitCents: member.monthlyLimitCents ?? null,
       joinedAt: member.joinedAt.toISOString(),
     },
   };

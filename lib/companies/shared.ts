@@ -26,6 +26,7 @@ export interface MyCompany {
   membership: {
     role: import('./roles').CompanyRole;
     approvalLimitCents: number | null;
+    monthlyLimitCents: number | null;
     joinedAt: string;
   };
 }

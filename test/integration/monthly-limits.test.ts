@@ -153,6 +153,12 @@ describe('a monthly limit per member', () => {
     const doc = await companyMembers.findOne({ userId: new ObjectId(bob.user.id) });
     expect(doc?.monthlyLimitCents ?? null).toBeNull();
     expect((await patchMember(owner, bob.user.id, { monthlyLimitCents: 0 })).status).toBe(200);
+    // The member sees their own monthly limit with their company.
+    const { GET: myCompany } = await import('@/app/api/companies/me/route');
+    const mine = await api.json(
+      myCompany(users.request('/api/companies/me', { headers: bob.headers }), users.params({})),
+    );
+    expect(mine.body.membership).toMatchObject({ role: 'buyer', monthlyLimitCents: 0 });
     const cleared = await patchMember(owner, bob.user.id, { monthlyLimitCents: null });
     expect(cleared.body.monthlyLimitCents).toBeNull();
   });
