@@ -50,6 +50,7 @@ async function main() {
   const runner = await startStoreJobRunner();
   // The jobs due at start have run (each loads what it needs the first time): from here on the
   // worker waits for the next due time.
+  await runner.started;
   await jobRunsSettled();
   if (!stopping) {
     logger.info(

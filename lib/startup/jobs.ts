@@ -53,12 +53,11 @@ export async function runStoreJob(name: string): Promise<JobOutcome> {
 }
 
 /**
- * Starts this process's job runner over every job of the store (none with JOB_RUNNER=off), and
- * resolves once it has started the jobs due now; answers its jobs and its stop.
+ * Starts this process's job runner over every job of the store (none with JOB_RUNNER=off);
+ * answers its jobs, its stop and `started` (its first look has started the jobs due now: a
+ * server does not wait for it, so a database slow to answer never holds its start).
  */
 export async function startStoreJobRunner() {
   const jobs = await loadStoreJobs();
-  const { stop, started } = startJobRunner();
-  await started;
-  return { jobs, stop };
+  return { jobs, ...startJobRunner() };
 }
