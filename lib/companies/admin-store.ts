@@ -84,7 +84,11 @@ export type AddMemberResult =
 export async function addMember(
   companyId: ObjectId,
   userId: ObjectId,
-  fields: { role: CompanyRole; approvalLimitCents: number | null },
+  fields: {
+    role: CompanyRole;
+    approvalLimitCents: number | null;
+    monthlyLimitCents?: number | null;
+  },
 ): Promise<AddMemberResult> {
   const { companies, companyMembers } = await all();
   if (!(await companies.findOne({ _id: companyId }, { projection: { _id: 1 } }))) {
@@ -96,6 +100,7 @@ export async function addMember(
     userId,
     role: fields.role,
     approvalLimitCents: fields.approvalLimitCents,
+    monthlyLimitCents: fields.monthlyLimitCents ?? null,
     joinedAt: new Date(),
   };
   try {

@@ -122,6 +122,7 @@ export async function adminAddCompanyMember(
   const added = await addMember(_id, new ObjectId(user.id), {
     role: input.role,
     approvalLimitCents: input.approvalLimitCents,
+    monthlyLimitCents: input.monthlyLimitCents ?? null,
   });
   if (!added.ok) {
     if (added.reason === 'company_not_found') throw refuse('company.not_found');

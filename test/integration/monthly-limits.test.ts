@@ -162,4 +162,28 @@ describe('a monthly limit per member', () => {
     const cleared = await patchMember(owner, bob.user.id, { monthlyLimitCents: null });
     expect(cleared.body.monthlyLimitCents).toBeNull();
   });
+
+  it('the store admin may add a member with one', async () => {
+    const { companyId } = await companies.makeCompany([]);
+    const admin = await users.createActor('admin');
+    const person = await make.makeUser({ name: 'Ann Added', verified: true });
+    const { POST: addMember } = await import('@/app/api/admin/companies/[companyId]/members/route');
+    const add = (body: unknown) =>
+      api.json(
+        addMember(
+          users.request(`/api/admin/companies/${companyId}/members`, {
+            method: 'POST',
+            headers: admin.headers,
+            json: body,
+          }),
+          users.params({ companyId: companyId.toHexString() }),
+        ),
+      );
+    const refused = await add({ email: person.email, role: 'buyer', monthlyLimitCents: -5 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.details.fields).toHaveProperty('monthlyLimitCents');
+    const added = await add({ email: person.email, role: 'buyer', monthlyLimitCents: 300_000 });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body).toMatchObject({ monthlyLimitCents: 300_000, approvalLimitCents: null });
+  });
 });

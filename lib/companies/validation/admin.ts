@@ -64,7 +64,18 @@ export const adminAddMemberSchema = z.strictObject({
     .nullable()
     .optional()
     .transform((value) => value ?? null),
+  monthlyLimitCents: z
+    .number({ error: 'Monthly limit must be a whole number of cents' })
+    .int('Monthly limit must be a whole number of cents')
+    .min(0, 'Monthly limit cannot be negative')
+    .max(MAX_APPROVAL_LIMIT_CENTS, fieldMessages.tooLong('Monthly limit'))
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
 });
 
 export type AdminAddMemberInput = z.input<typeof adminAddMemberSchema>;
-export type AdminAddMember = z.output<typeof adminAddMemberSchema>;
+/** The member an admin adds, as parsed (callers in code may leave out the monthly limit: none). */
+export type AdminAddMember = Omit<z.output<typeof adminAddMemberSchema>, 'monthlyLimitCents'> & {
+  monthlyLimitCents?: number | null;
+};

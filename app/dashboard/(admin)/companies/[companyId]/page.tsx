@@ -82,7 +82,15 @@ export default async function CompanyPage({ params }: Props) {
           <Table
             className="mt-4"
             headings="plain"
-            columns={['Name', 'Email', 'Role', 'Approval limit', 'Joined', 'Remove']}
+            columns={[
+              'Name',
+              'Email',
+              'Role',
+              'Approval limit',
+              'Monthly limit',
+              'Joined',
+              'Remove',
+            ]}
           >
             {company.members.map((member) => (
               <tr key={member.userId} data-testid="member-row">
@@ -90,6 +98,7 @@ export default async function CompanyPage({ params }: Props) {
                 <Td>{member.email}</Td>
                 <Td>{COMPANY_ROLE_LABELS[member.role]}</Td>
                 <Td>{limitText(member.approvalLimitCents)}</Td>
+                <Td>{limitText(member.monthlyLimitCents)}</Td>
                 <Td className="whitespace-nowrap">{formatShortDay(member.joinedAt)}</Td>
                 <Td>
                   <RemoveMemberButton
