@@ -34,7 +34,6 @@ let make: typeof import('../support/factories');
 let companies: typeof import('../support/companies');
 let lifecycle: typeof import('@/lib/orders');
 let createCompanyRoute: typeof import('@/app/api/companies/route').POST;
-let memberRoute: typeof import('@/app/api/companies/me/members/[userId]/route').PATCH;
 
 beforeAll(async () => {
   webhookRoute = (await import('@/app/api/webhooks/stripe/route')).POST;
@@ -45,7 +44,6 @@ beforeAll(async () => {
   companies = await import('../support/companies');
   lifecycle = await import('@/lib/orders');
   createCompanyRoute = (await import('@/app/api/companies/route')).POST;
-  memberRoute = (await import('@/app/api/companies/me/members/[userId]/route')).PATCH;
 });
 
 afterAll(async () => {
@@ -156,16 +154,7 @@ const createCompany = (who: Actor) =>
   );
 
 const patchMember = (who: Actor, userId: string, body: unknown) =>
-  api.json(
-    memberRoute(
-      users.request(`/api/companies/me/members/${userId}`, {
-        method: 'PATCH',
-        headers: who.headers,
-        json: body,
-      }),
-      users.params({ userId }),
-    ),
-  );
+  companies.patchMember(who, userId, body);
 
 describe('an order awaiting approval is a hold (item 2)', () => {
   it('creating a company needs a verified email; nothing is created without', async () => {

@@ -14,7 +14,6 @@ let users: typeof import('../support/users');
 let api: typeof import('../support/orders');
 let make: typeof import('../support/factories');
 let companies: typeof import('../support/companies');
-let memberRoute: typeof import('@/app/api/companies/me/members/[userId]/route').PATCH;
 let membersRoute: typeof import('@/app/api/companies/me/members/route').GET;
 
 beforeAll(async () => {
@@ -23,7 +22,6 @@ beforeAll(async () => {
   api = await import('../support/orders');
   make = await import('../support/factories');
   companies = await import('../support/companies');
-  memberRoute = (await import('@/app/api/companies/me/members/[userId]/route')).PATCH;
   membersRoute = (await import('@/app/api/companies/me/members/route')).GET;
 });
 
@@ -35,16 +33,7 @@ afterAll(async () => {
 const delivery = { address: '12 Foundry Lane, Sheffield', phone: '01142345678' };
 
 const patchMember = (who: Actor, userId: string, body: unknown) =>
-  api.json(
-    memberRoute(
-      users.request(`/api/companies/me/members/${userId}`, {
-        method: 'PATCH',
-        headers: who.headers,
-        json: body,
-      }),
-      users.params({ userId }),
-    ),
-  );
+  companies.patchMember(who, userId, body);
 
 const members = (who: Actor) =>
   api.json(

@@ -5,7 +5,7 @@ import { parseId } from '@/lib/core/ids';
 import { createCompanyFor } from '@/lib/companies';
 import { collections, getDb } from './db';
 import { verifyEmail } from './factories';
-import { createActor, type Actor } from './users';
+import { createActor, params, request, type Actor } from './users';
 
 /**
  * A company of its own (its owner verified) with one member per role given, each with their
@@ -90,4 +90,26 @@ export async function openInvoiceOf(
   );
   if (invoice?.status !== 'open') throw new Error(`the invoice of ${orderId} was not issued`);
   return invoice._id;
+}
+
+/** `PATCH /api/companies/me/members/{userId}` as `who`: its status and JSON body. */
+export async function patchMember(
+  who: { headers: Record<string, string> },
+  userId: string,
+  body: unknown,
+) {
+  const [{ PATCH }, { json }] = await Promise.all([
+    import('@/app/api/companies/me/members/[userId]/route'),
+    import('./orders'),
+  ]);
+  return json(
+    PATCH(
+      request(`/api/companies/me/members/${userId}`, {
+        method: 'PATCH',
+        headers: who.headers,
+        json: body,
+      }),
+      params({ userId }),
+    ),
+  );
 }

@@ -52,26 +52,23 @@ const accountEmailField = z
   .regex(/^[^\s@]+@[^\s@]+$/, v.emailInvalid)
   .transform((email) => email.toLowerCase());
 
+/** A limit in cents of the member an admin adds (`what`: its name); absent or null: none. */
+const limitField = (what: string) =>
+  z
+    .number({ error: `${what} must be a whole number of cents` })
+    .int(`${what} must be a whole number of cents`)
+    .min(0, `${what} cannot be negative`)
+    .max(MAX_APPROVAL_LIMIT_CENTS, fieldMessages.tooLong(what))
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null);
+
 /** POST /api/admin/companies/{companyId}/members. */
 export const adminAddMemberSchema = z.strictObject({
   email: accountEmailField,
   role: z.enum(COMPANY_ROLES, { error: 'Choose owner, approver, buyer or accounts' }),
-  approvalLimitCents: z
-    .number({ error: 'Approval limit must be a whole number of cents' })
-    .int('Approval limit must be a whole number of cents')
-    .min(0, 'Approval limit cannot be negative')
-    .max(MAX_APPROVAL_LIMIT_CENTS, fieldMessages.tooLong('Approval limit'))
-    .nullable()
-    .optional()
-    .transform((value) => value ?? null),
-  monthlyLimitCents: z
-    .number({ error: 'Monthly limit must be a whole number of cents' })
-    .int('Monthly limit must be a whole number of cents')
-    .min(0, 'Monthly limit cannot be negative')
-    .max(MAX_APPROVAL_LIMIT_CENTS, fieldMessages.tooLong('Monthly limit'))
-    .nullable()
-    .optional()
-    .transform((value) => value ?? null),
+  approvalLimitCents: limitField('Approval limit'),
+  monthlyLimitCents: limitField('Monthly limit'),
 });
 
 export type AdminAddMemberInput = z.input<typeof adminAddMemberSchema>;

@@ -18,24 +18,29 @@ export const memberMessages = {
 
 export const roleField = z.enum(COMPANY_ROLES, { error: memberMessages.role });
 
-/** Cents, a whole number from 0 to Number.MAX_SAFE_INTEGER; null: no limit. */
-export const approvalLimitField = z
-  .number({ error: memberMessages.limitNumber })
-  .int({ error: memberMessages.limitNumber })
-  .min(0, memberMessages.limitNegative)
-  .max(Number.MAX_SAFE_INTEGER, memberMessages.limitTooLarge)
-  .nullable();
+/** A limit in cents, a whole number from 0 to Number.MAX_SAFE_INTEGER; null: no limit. */
+function limitInCents(notNumber: string, negative: string, tooLarge: string) {
+  return z
+    .number({ error: notNumber })
+    .int({ error: notNumber })
+    .min(0, negative)
+    .max(Number.MAX_SAFE_INTEGER, tooLarge)
+    .nullable();
+}
 
-/**
- * Cents a member's orders of one calendar month may total without an approval, a whole number
- * from 0 to Number.MAX_SAFE_INTEGER; null: no limit.
- */
-export const monthlyLimitField = z
-  .number({ error: memberMessages.monthlyNumber })
-  .int({ error: memberMessages.monthlyNumber })
-  .min(0, memberMessages.monthlyNegative)
-  .max(Number.MAX_SAFE_INTEGER, memberMessages.monthlyTooLarge)
-  .nullable();
+/** The most one order may total without an approval. */
+export const approvalLimitField = limitInCents(
+  memberMessages.limitNumber,
+  memberMessages.limitNegative,
+  memberMessages.limitTooLarge,
+);
+
+/** The most a member's orders of one calendar month (UTC) may total without an approval. */
+export const monthlyLimitField = limitInCents(
+  memberMessages.monthlyNumber,
+  memberMessages.monthlyNegative,
+  memberMessages.monthlyTooLarge,
+);
 
 /**
  * PATCH /api/companies/me/members/{userId}: the role, the approval limit, the monthly limit,
