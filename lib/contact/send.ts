@@ -4,6 +4,7 @@ import { contactRecipient, escapeHtml, sendMail } from '@/lib/core/mail';
 import { enforce, type Limit } from '@/lib/core/rate-limit';
 import type { ContactInput } from './validation/contact';
 import { errorText, logger } from '@/lib/core/log';
+import { storeName } from '@/lib/core/site';
 
 /** Contact messages per client address: 5 in each 10 minutes (each one mails the store). */
 export const contactLimit: Limit = { name: 'contact:ip', max: 5, windowSeconds: 10 * 60 };
@@ -27,7 +28,8 @@ export async function sendContactMessage(input: ContactInput, clientIp: string):
   try {
     await sendMail({
       to: contactRecipient(),
-      subject: `Contact form: message from ${input.name}`,
+      // The store's words only: the sender's name is theirs to choose, so it stays in the body.
+      subject: `${storeName}: a message from the contact form`,
       text,
       html,
       replyTo: { name: input.name, address: input.email },
