@@ -117,7 +117,7 @@ describe('the README commands', () => {
       );
       // Another port: the running engine cannot move, and the command says so.
       const elsewhere = await db('start', '--port', String(port === 65535 ? port - 1 : port + 1));
-      expect(elsewhere.code).toBe(1);
+      expect(elsewhere).toMatchObject({ code: 1 });
       expect(elsewhere.stderr).toContain(`It listens on port ${port}, not `);
       expect(await db('start', '--port', '70000')).toMatchObject({ code: 2 });
     } finally {
