@@ -107,13 +107,19 @@ export const removeUserOp = operation({
   tag,
   summary: 'Remove a user (admin)',
   description:
-    "Removes the account; its sessions and tokens end. Never yourself, never the last admin. The person's orders stay for admins.",
+    "Removes the account; its sessions and tokens end. Never yourself, never the last admin. The person's orders stay for admins. Their company membership ends with it (the invitations they sent are closed); the last owner of a company that has other members is refused until another member is an owner. The only member of a company may go: the company stays, with no member.",
   access: 'admin',
   params: { path: anyEmail },
   responses: {
     200: { description: 'The user was removed.', json: z.object({ deletedCount: z.literal(1) }) },
   },
-  errors: ['user.not_found', 'user.cannot_remove_self', 'user.last_admin', 'user.role_change_busy'],
+  errors: [
+    'user.not_found',
+    'user.cannot_remove_self',
+    'user.last_admin',
+    'user.role_change_busy',
+    'user.company_last_owner',
+  ],
 });
 
 export const makeAdminOp = operation({

@@ -18,6 +18,7 @@ import { countMembers, createCompany, updateCompany } from './store';
 export * from './roles';
 export { assertMayPlaceOrders, companyInvoiceParty, companyMemberEmails } from './for-orders';
 export * from './for-billing';
+export { endMembershipOfAccount, type EndedMembership } from './for-accounts';
 export * from './admin';
 export type {
   CompanyInvitation,

@@ -198,6 +198,50 @@ export async function deleteMember(
 }
 
 /**
+ * Removes the membership of a company's only member, who is its owner (the account is being
+ * removed): the company stays, with no member and no owner (`ownerCount` 0), as the record its
+ * orders and invoices point to. The owner count goes first, from 1 to 0 under its guard; then,
+ * while nobody else is a member, the membership. `others` when someone else is a member (the
+ * last-owner rule applies: the count is given back), `changed` when the member or the count
+ * changed meanwhile (read again).
+ */
+export async function deleteOnlyMember(
+  member: CompanyMemberDoc,
+): Promise<{ ok: true } | { ok: false; reason: 'others' | 'changed' }> {
+  const { companies, companyMembers } = await all();
+  if (member.role !== 'owner') return { ok: false, reason: 'changed' };
+  const lowered = await companies.updateOne(
+    { _id: member.companyId, ownerCount: 1 },
+    { $inc: { ownerCount: -1 } },
+  );
+  if (lowered.modifiedCount !== 1) return { ok: false, reason: 'changed' };
+  const others = await companyMembers.countDocuments(
+    { companyId: member.companyId, _id: { $ne: member._id } },
+    { limit: 1 },
+  );
+  const { deletedCount } = others
+    ? { deletedCount: 0 }
+    : await companyMembers.deleteOne({ _id: member._id, role: 'owner' });
+  if (deletedCount === 0) {
+    await countOwner(member.companyId);
+    return { ok: false, reason: others ? 'others' : 'changed' };
+  }
+  await billingPartyChanged(member.companyId);
+  return { ok: true };
+}
+
+/**
+ * Puts back a membership removed a moment ago (`deleteMember`, `deleteOnlyMember`) when what it
+ * was removed for did not happen: the same document, counted among the owners again if it was
+ * an owner's.
+ */
+export async function restoreMember(member: CompanyMemberDoc): Promise<void> {
+  await (await all()).companyMembers.insertOne(member);
+  if (member.role === 'owner') await countOwner(member.companyId);
+  await billingPartyChanged(member.companyId);
+}
+
+/**
  * Adds a person to a company (an accepted invitation); `already_member` when they belong to a
  * company already (the unique user id decides, also for two at once).
  */

@@ -103,6 +103,8 @@ export const errorMessages = {
     'user.configured_admin':
       '{email} is configured as an admin (ADMIN_EMAILS), so it stays an admin. Remove the address from ADMIN_EMAILS to take the role away.',
     'user.role_change_busy': 'Another change to this user is under way. Please try again.',
+    'user.company_last_owner':
+      '{email} is the last owner of the company {company}, which has other members. Make another member an owner, or remove the other members, before removing this account.',
     'product.price_changed':
       'The product’s minimum order quantity or price changed meanwhile. Reload it and check its price tiers again.',
     'order.paid_cannot_delete': 'A paid order cannot be deleted.',

@@ -727,6 +727,83 @@ describe("an invitation and its sender's authority", () => {
   });
 });
 
+describe("the store admin's Remove User and the person's company", () => {
+  const removeAccount = (admin: Actor, email: string) =>
+    call(userRoutes.DELETE, 'DELETE', `/api/user/${encodeURIComponent(email)}`, admin, {
+      params: { email },
+    });
+
+  /** The company's Stripe customer as billing keeps it (made here as billing would make it). */
+  async function companyCustomer(companyId: string) {
+    const { stripeCustomers } = (await import('@/lib/core/collections')).collections(
+      await db.getDb(),
+    );
+    const key = `company:${companyId}`;
+    if (!(await stripeCustomers.findOne({ _id: key }))) {
+      await stripeCustomers.insertOne({
+        _id: key,
+        customerId: `cus_${companyId}`,
+        createdAt: new Date(),
+      });
+    }
+    return {
+      clear: () => stripeCustomers.updateOne({ _id: key }, { $unset: { staleSince: '' } }),
+      stale: async () => Boolean((await stripeCustomers.findOne({ _id: key }))?.staleSince),
+    };
+  }
+
+  it('a removed co-owner leaves the company: no ghost owner, their invitations closed, the Stripe customer marked', async () => {
+    const { actor: boss, companyId } = await owner();
+    const coOwner = await verifiedMemberOf(companyId, 'owner', 'Gail Goner');
+    const invitee = await users.createActor('user', 'Ivy Invitee');
+    await invitedToken(coOwner, invitee.user.email, 'buyer');
+    const customer = await companyCustomer(companyId);
+    await customer.clear();
+    expect(await ownerCount(companyId)).toBe(2);
+    const admin = await users.createActor('admin', 'Ada Admin');
+
+    expect((await removeAccount(admin, coOwner.user.email)).status).toBe(200);
+
+    expect(await membershipOf(coOwner)).toBeNull();
+    expect(await ownerCount(companyId)).toBe(1);
+    expect(await invitationTo(invitee.user.email)).toMatchObject({
+      open: false,
+      closedBecause: 'inviter_removed',
+    });
+    expect(await customer.stale()).toBe(true);
+    const members = await listMembers(boss);
+    expect(members.body.items.map((m: { userId: string }) => m.userId)).toEqual([boss.user.id]);
+    // The one real owner left is the last owner now: they can neither leave nor be demoted.
+    expect((await removeMember(boss, boss.user.id)).status).toBe(409);
+    expect((await patchMember(boss, boss.user.id, { role: 'buyer' })).status).toBe(409);
+  });
+
+  it("the last owner of a company with other members is refused (409), nothing changed; the company's only member may go", async () => {
+    const { actor: boss, companyId } = await owner('Lena Last');
+    const buyer = await memberOf(companyId, 'buyer', 'Bo Buyer');
+    const admin = await users.createActor('admin', 'Ada Admin');
+
+    const refused = await removeAccount(admin, boss.user.email);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('conflict');
+    expect(refused.body.error.message).toContain(companyFields.name);
+    expect(await membershipOf(boss)).toMatchObject({ role: 'owner' });
+    expect(await ownerCount(companyId)).toBe(1);
+    expect((await getMine(boss)).status).toBe(200);
+
+    // Without its other member, the owner's account may go; the company stays with no member.
+    expect((await removeAccount(admin, buyer.user.email)).status).toBe(200);
+    expect(await membershipOf(buyer)).toBeNull();
+    expect((await removeAccount(admin, boss.user.email)).status).toBe(200);
+    expect(await membershipOf(boss)).toBeNull();
+    expect(await ownerCount(companyId)).toBe(0);
+    expect(
+      await (await all()).companyMembers.countDocuments({ companyId: new ObjectId(companyId) }),
+    ).toBe(0);
+    expect(await (await all()).companies.countDocuments({ _id: new ObjectId(companyId) })).toBe(1);
+  });
+});
+
 describe('the invitation mail', () => {
   it("its subject carries the store's words only; the names are in the body, escaped", async () => {
     const { actor: boss } = await owner('Mallory <b>Payments</b>');

@@ -2,6 +2,7 @@ import { handle } from '@/lib/api/handle';
 import { issueAccessTokenOp, removeUserOp } from '@/lib/accounts/api';
 import { failure } from '@/lib/api/errors';
 import { changeAdminRole, findUserByEmail, issueAccessToken } from '@/lib/accounts';
+import { endMembershipOfAccount } from '@/lib/companies';
 import { roleChangeFailure } from '../role-change';
 
 /**
@@ -19,13 +20,20 @@ export const PUT = handle(issueAccessTokenOp, ({ session }) =>
 
 /**
  * DELETE /api/user/{email} (admin): removes a user. Never yourself, never the last admin, also
- * when two admins remove each other at the same moment (`changeAdminRole`).
+ * when two admins remove each other at the same moment (`changeAdminRole`). Their company
+ * membership ends first, by the companies' rules (`endMembershipOfAccount`: never the last
+ * owner of a company with other members), and is put back when the account stays after all.
  */
 export const DELETE = handle(removeUserOp, async ({ user: admin, params }) => {
   const target = await findUserByEmail(params.email);
   if (!target) throw failure('user.not_found');
   if (target.id === admin.id) throw failure('user.cannot_remove_self');
+  const membership = await endMembershipOfAccount(target.id, target.email);
   const outcome = await changeAdminRole(target.id, 'remove');
-  if (outcome !== 'done') throw roleChangeFailure(outcome, 'remove', target.email);
+  if (outcome !== 'done') {
+    await membership?.restore();
+    throw roleChangeFailure(outcome, 'remove', target.email);
+  }
+  await membership?.finish();
   return { deletedCount: 1 };
 });
