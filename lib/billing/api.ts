@@ -12,6 +12,7 @@ import { AGING_BUCKETS } from '@/lib/terms/shared';
 import { INVOICE_STATUSES } from './rules';
 import {
   INVOICES_PER_PAGE,
+  MONEY_RETURNED_NOTE_MAX,
   MONEY_TO_RETURN_LABELS,
   MONEY_TO_RETURN_SHOWN,
   STATEMENT_CSV_COLUMNS,
@@ -20,14 +21,15 @@ import {
 import {
   billingMessages,
   invoiceListQuerySchema,
+  moneyReturnedSchema,
   recordPaymentSchema,
   statementQuerySchema,
 } from './validation/invoices';
 
 /**
  * Invoices on account: the company's invoices and statement (members who handle its invoices:
- * accounts and owners), every company's for store admins, payments received outside Stripe and
- * voids (store admins).
+ * accounts and owners), every company's for store admins, payments received outside Stripe,
+ * voids and money to return marked returned (store admins).
  */
 
 const tag = 'Invoices';
@@ -82,6 +84,35 @@ export const invoiceSummarySchema = z
   })
   .meta({ id: 'InvoiceSummary' });
 
+/** One payment to return to its payer, as store admins read it. */
+export const moneyToReturnSchema = z
+  .object({
+    _id: idField,
+    kind: z.enum(Object.keys(MONEY_TO_RETURN_LABELS) as [MoneyToReturnKind]).meta({
+      description: Object.entries(MONEY_TO_RETURN_LABELS)
+        .map(([kind, label]) => `\`${kind}\`: ${label.toLowerCase()}`)
+        .join('; '),
+    }),
+    orderId: idField.nullable(),
+    invoiceId: idField.nullable(),
+    invoiceNumber: z.string().nullable(),
+    companyId: idField.nullable(),
+    companyName: z.string().nullable(),
+    amountCents: cents('What arrived, in US cents.'),
+    reference: z.string().meta({
+      description: 'Stripe’s id of the payment, or the references of recorded payments.',
+    }),
+    receivedAt: z.iso.datetime(),
+    status: z.enum(['to_return', 'returned']),
+    returnedAt: z.iso.datetime().nullable().meta({ description: 'When it was marked returned.' }),
+    returnedBy: z
+      .object({ id: idField, name: z.string() })
+      .nullable()
+      .meta({ description: 'The store admin who marked it returned.' }),
+    returnNote: z.string().nullable().meta({ description: 'Their note, if they wrote one.' }),
+  })
+  .meta({ id: 'MoneyToReturn' });
+
 const totalsSchema = z.object({
   openCents: cents('Owed in all, in US cents.'),
   overdueCents: cents('Of it, overdue.'),
@@ -97,32 +128,18 @@ export const invoiceListSchema = z
     aging: agingSchema,
     moneyToReturn: z
       .object({
-        items: z.array(
-          z.object({
-            _id: idField,
-            kind: z.enum(Object.keys(MONEY_TO_RETURN_LABELS) as [MoneyToReturnKind]).meta({
-              description: Object.entries(MONEY_TO_RETURN_LABELS)
-                .map(([kind, label]) => `\`${kind}\`: ${label.toLowerCase()}`)
-                .join('; '),
-            }),
-            orderId: idField.nullable(),
-            invoiceId: idField.nullable(),
-            invoiceNumber: z.string().nullable(),
-            companyId: idField.nullable(),
-            companyName: z.string().nullable(),
-            amountCents: cents('What arrived, in US cents.'),
-            reference: z.string().meta({
-              description: 'Stripe’s id of the payment, or the references of recorded payments.',
-            }),
-            receivedAt: z.iso.datetime(),
-          }),
-        ),
+        items: z.array(moneyToReturnSchema).meta({
+          description: `Still to return, newest first (up to ${MONEY_TO_RETURN_SHOWN}).`,
+        }),
         count: z.number().int(),
         totalCents: cents('Still to return in all, in US cents.'),
+        returned: z.array(moneyToReturnSchema).meta({
+          description: `Marked returned, the last marked first (up to ${MONEY_TO_RETURN_SHOWN}).`,
+        }),
       })
       .nullable()
       .meta({
-        description: `Store admins: money that arrived for a voided invoice or a cancelled order and is to be returned to its payer (newest first, up to ${MONEY_TO_RETURN_SHOWN}); null for a company’s members.`,
+        description: `Store admins: money that arrived for a voided invoice or a cancelled order and is to be returned to its payer, and the latest marked returned; null for a company’s members.`,
       }),
   })
   .meta({ id: 'InvoiceList' });
@@ -363,10 +380,42 @@ export const voidAccountInvoiceOp = operation({
   ],
 });
 
+export const markMoneyReturnedOp = operation({
+  method: 'post',
+  path: '/api/admin/money-to-return/{id}/returned',
+  operationId: 'markMoneyReturned',
+  tag,
+  summary: 'Mark money to return as returned (admin)',
+  description: `Once the money that arrived for a voided invoice or a cancelled order went back to its payer (a refund at Stripe, a cheque), a store admin marks it returned: when and by whom are recorded, with an optional \`note\` (up to ${MONEY_RETURNED_NOTE_MAX} characters, e.g. the refund’s id). Marked once: a second call is refused (409 \`conflict\`, saying when and by whom, with \`details.returnedAt\` and \`details.returnedBy\`) and changes nothing.`,
+  access: 'admin',
+  params: { path: z.object({ id: objectIdPath('money to return id') }) },
+  body: { json: moneyReturnedSchema, example: { note: 'Refunded at Stripe: re_3Q2x9' } },
+  responses: {
+    200: { description: 'The entry, returned.', json: moneyToReturnSchema },
+  },
+  errors: [
+    'billing.money_to_return_not_found',
+    {
+      key: 'billing.money_already_returned',
+      params: { day: 'Dec 7', by: 'Ada Admin' },
+      details: {
+        returnedAt: '2026-12-07T18:30:00.000Z',
+        returnedBy: { id: '665f1c2e9b1d8c0012345678', name: 'Ada Admin' },
+      },
+    },
+    {
+      code: 'validation_failed',
+      when: `the note is not text, is longer than ${MONEY_RETURNED_NOTE_MAX} characters or not printable, or another field is sent`,
+      example: validationExample(moneyReturnedSchema, { note: 'x'.repeat(501) }),
+    },
+  ],
+});
+
 export const billingOperations = [
   listAccountInvoicesOp,
   getAccountInvoiceOp,
   getAccountStatementOp,
   recordAccountInvoicePaymentOp,
   voidAccountInvoiceOp,
+  markMoneyReturnedOp,
 ] as const;

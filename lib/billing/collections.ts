@@ -173,8 +173,8 @@ export interface BillingCustomerDoc {
  * payments recorded on an invoice that was then voided by a cancel, a PaymentIntent that
  * succeeded (or was part-funded by a bank transfer) for a cancelled order. One per payment
  * (unique `key`, e.g. `stripe-invoice:<id>`, `intent:<id>`), so a replayed event records once.
- * Shown to store admins (the invoices page, `GET /api/admin/money-to-return`) until one marks
- * it returned.
+ * Shown to store admins (the invoices page, `GET /api/invoices`) until one marks it returned
+ * (`POST /api/admin/money-to-return/{id}/returned`: when, by whom, an optional note).
  */
 export interface MoneyToReturnDoc {
   _id: ObjectId;
@@ -226,6 +226,8 @@ export const collections = declareCollections({
   moneyToReturn: collection<MoneyToReturnDoc>('moneyToReturn', [
     { key: { key: 1 }, options: { unique: true } },
     { key: { status: 1, receivedAt: -1, _id: -1 } },
+    // The latest marked returned (the invoices page).
+    { key: { status: 1, returnedAt: -1, _id: -1 } },
   ]),
   billingCustomers: collection<BillingCustomerDoc>('billingCustomers', [
     { key: { companyId: 1 }, options: { unique: true } },

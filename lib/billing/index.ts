@@ -33,6 +33,7 @@ export { runOverdueJob, type OverdueJobResult } from './overdue';
 export { applyInvoiceEvent, isInvoiceEvent, type InvoiceEventOutcome } from './webhooks';
 export { recordInvoicePayment, voidInvoiceByAdmin } from './admin';
 export { paymentMoneyToReturn } from './returns';
+export { markMoneyToReturnReturned } from './admin-returns';
 export { companyCustomerForPayment } from './customers';
 export {
   companyReader,

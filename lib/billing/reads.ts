@@ -5,25 +5,18 @@ import { billingMembership, companyNames } from '@/lib/companies';
 import { refuse } from '@/lib/core/refusal';
 import { agingReport, daysOverdue } from '@/lib/terms/shared';
 import { priceSourceLabel } from '@/lib/pricing/shared';
+import { moneyToReturnList } from './admin-returns';
 import type { AccountInvoiceDoc } from './collections';
 import { filterStatuses, handlesInvoices, isOverdue, openCents } from './rules';
 import {
   INVOICES_PER_PAGE,
-  MONEY_TO_RETURN_SHOWN,
   type InvoiceDetail,
   type InvoiceList,
-  type MoneyToReturnList,
   type InvoiceSummary,
   type InvoiceTotals,
   type Statement,
 } from './shared';
-import {
-  findInvoice,
-  invoicePage,
-  moneyToReturnPage,
-  owedInvoices,
-  statementInvoices,
-} from './store';
+import { findInvoice, invoicePage, owedInvoices, statementInvoices } from './store';
 import { statementRange, type InvoiceListQuery, type StatementQuery } from './validation/invoices';
 
 /**
@@ -204,33 +197,6 @@ export async function listInvoices(
     total,
     ...figures,
     moneyToReturn: reader.kind === 'admin' ? await moneyToReturnList() : null,
-  };
-}
-
-/** The money still to be returned (newest first), for store admins. */
-async function moneyToReturnList(): Promise<MoneyToReturnList> {
-  const { items, total, owedCents } = await moneyToReturnPage('to_return', {
-    skip: 0,
-    limit: MONEY_TO_RETURN_SHOWN,
-  });
-  const companies = await companyNames(
-    items.flatMap((doc) => (doc.companyId ? [doc.companyId.toHexString()] : [])),
-  );
-  return {
-    items: items.map((doc) => ({
-      _id: doc._id.toHexString(),
-      kind: doc.kind,
-      orderId: doc.orderId?.toHexString() ?? null,
-      invoiceId: doc.invoiceId?.toHexString() ?? null,
-      invoiceNumber: doc.invoiceNumber,
-      companyId: doc.companyId?.toHexString() ?? null,
-      companyName: doc.companyId ? (companies.get(doc.companyId.toHexString()) ?? null) : null,
-      amountCents: doc.amountCents,
-      reference: doc.reference,
-      receivedAt: doc.receivedAt.toISOString(),
-    })),
-    count: total,
-    totalCents: owedCents,
   };
 }
 

@@ -9,7 +9,7 @@ import { recordMoneyToReturn } from './store';
 /**
  * Money that arrived for something no longer owed: it is never lost nor applied to a cancelled
  * order, but recorded once (keyed by the payment) as money the store is to return, logged, and
- * listed for store admins until one marks it returned (lib/billing/admin-returns.ts).
+ * listed for store admins until one marks it returned (admin-returns.ts).
  *
  * - an invoice paid at Stripe after it was voided here (`invoice.paid`, or Stripe refusing the
  *   void because it is paid);

@@ -93,6 +93,9 @@ export interface InvoiceList {
 /** How many entries of money to return the invoices list shows. */
 export const MONEY_TO_RETURN_SHOWN = 50;
 
+/** The most a store admin's note on money returned may say, in characters. */
+export const MONEY_RETURNED_NOTE_MAX = 500;
+
 /** Why money is to be returned, as the admin's list says it. */
 export const MONEY_TO_RETURN_LABELS = {
   invoice_paid_after_void: 'Invoice paid after it was voided',
@@ -116,6 +119,11 @@ export interface MoneyToReturn {
   amountCents: number;
   reference: string;
   receivedAt: string;
+  /** `to_return`, or `returned` once a store admin marked it so (when, by whom, their note). */
+  status: 'to_return' | 'returned';
+  returnedAt: string | null;
+  returnedBy: { id: string; name: string } | null;
+  returnNote: string | null;
 }
 
 export interface MoneyToReturnList {
@@ -123,6 +131,8 @@ export interface MoneyToReturnList {
   /** How many are still to return, and their sum in cents. */
   count: number;
   totalCents: number;
+  /** The latest marked returned (up to MONEY_TO_RETURN_SHOWN), the last marked first. */
+  returned: MoneyToReturn[];
 }
 
 /** One invoice on a statement. */

@@ -756,6 +756,15 @@ export async function moneyToReturnPage(
   return { items, total, owedCents: owed[0]?.cents ?? 0 };
 }
 
+/** The latest money marked returned, the last marked first. */
+export async function returnedMoney(limit: number): Promise<MoneyToReturnDoc[]> {
+  return (await all()).moneyToReturn
+    .find({ status: 'returned' })
+    .sort({ returnedAt: -1, _id: -1 })
+    .limit(limit)
+    .toArray();
+}
+
 /** Marks money to return returned (once); null when there is none such still to return. */
 export async function markMoneyReturned(
   id: string,

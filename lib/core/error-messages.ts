@@ -65,6 +65,7 @@ export const errorMessages = {
     'company.invitation_not_found':
       'This invitation is invalid, expired or already used. Ask the company’s owner for a new one.',
     'billing.invoice_not_found': 'No invoice has this id.',
+    'billing.money_to_return_not_found': 'No money to return has this id.',
     'price_list.not_found': 'No price list has this id.',
     'price_list.entry_not_found': 'This price list has no entry for this product.',
   }),
@@ -188,6 +189,8 @@ export const errorMessages = {
       'This price list was changed at the same moment elsewhere. Please try again.',
     'billing.paid_at_stripe':
       'Stripe reports this invoice as paid, so it cannot be voided. Reload the page: its payment will show shortly.',
+    'billing.money_already_returned':
+      'This money was already marked returned on {day}, by {by}. Reload the page to see it with the returned payments.',
   }),
   ...withCode('unsupported_media_type', {
     'input.unsupported_type': '{where}{issue}',

@@ -81,6 +81,8 @@ let imageId: string;
 let ordersOfA: string[];
 /** Buyer B's orders: unpaid and paid (another buyer's ids). */
 let ordersOfB: string[];
+/** Money to return (of buyer A's company): the own target of marking it returned. */
+let moneyToReturnId: string;
 /** Every id and email in the database when the fuzzing starts: "nothing" must be none of them. */
 const existingIds = new Set<string>();
 const existingEmails = new Set<string>();
@@ -120,6 +122,9 @@ beforeAll(async () => {
     (await factories.makeOrder(buyerB.user, product))._id,
     (await factories.makeOrder(buyerB.user, product, pay()))._id,
   ];
+  moneyToReturnId = await factories.makeMoneyToReturn(company.company._id, {
+    orderId: new ObjectId(ordersOfA[0]),
+  });
   const form = new FormData();
   form.set('image', new Blob([pngImage()], { type: 'image/png' }), 'part.png');
   const upload = await ops.callOperation(
@@ -385,6 +390,9 @@ const notAnImageId = hostileString
 function ownAndForeignIds(operation: ListedOperation, name: string) {
   if (name === 'productId') return { own: [productId], foreign: [] };
   if (name === 'imageId') return { own: [imageId], foreign: [] };
+  if (operation.path.startsWith('/api/admin/money-to-return/')) {
+    return { own: [moneyToReturnId], foreign: [] };
+  }
   // Order ids: buyer A's are the caller's own (A, or an admin for admin operations).
   return { own: ordersOfA, foreign: operation.access === 'admin' ? [] : ordersOfB };
 }

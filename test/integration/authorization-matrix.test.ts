@@ -146,6 +146,8 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'GET /api/account/statement':               [401, 200, 200, 200, 200, 401, 401, 401, 200],
   'POST /api/admin/invoices/{id}/payments':   [401, 403, 403, 403, 200, 401, 401, 401, 403],
   'POST /api/admin/invoices/{id}/void':       [401, 403, 403, 403, 200, 401, 401, 401, 403],
+  // Money to return marked returned (each cell its own entry): admins only.
+  'POST /api/admin/money-to-return/{id}/returned':[401, 403, 403, 403, 200, 401, 401, 401, 403],
   'POST /api/admin/companies/{companyId}/members':[401, 403, 403, 403, 201, 401, 401, 401, 403],
   'DELETE /api/admin/companies/{companyId}/members/{userId}':[401, 403, 403, 403, 204, 401, 401, 401, 403],
   'GET /api/order/{emailOrId}':               [401, 200, 403, 403, 200, 401, 401, 401, 403],
@@ -763,6 +765,19 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
     params: { id: await invoiceOfA() },
     verify: (answer) => {
       if (answer.status === 200) expect(answer.json).toMatchObject({ status: 'void' });
+    },
+  }),
+  'POST /api/admin/money-to-return/{id}/returned': async () => ({
+    params: {
+      id: await factories.makeMoneyToReturn((await companyOfA())._id, {
+        orderId: new ObjectId(orderOfA._id),
+      }),
+    },
+    json: { note: 'Refunded at Stripe' },
+    verify: (answer) => {
+      if (answer.status === 200) {
+        expect(answer.json).toMatchObject({ status: 'returned', returnNote: 'Refunded at Stripe' });
+      }
     },
   }),
   'POST /api/admin/companies/{companyId}/members': async () => {

@@ -178,6 +178,37 @@ export async function payOrder(orderId: string, paymentIntentId: string): Promis
 
 // States the store has no function for: written with one update each.
 
+/**
+ * Money to return of a company, recorded as a card payment that succeeded for a cancelled order
+ * is (billing's own store, `recordMoneyToReturn`). Answers its id.
+ */
+export async function makeMoneyToReturn(
+  companyId: ObjectId,
+  {
+    orderId = new ObjectId(),
+    amountCents = 1_000,
+  }: { orderId?: ObjectId; amountCents?: number } = {},
+): Promise<string> {
+  const { recordMoneyToReturn } = await import('@/lib/billing/store');
+  const { collections: billing } = await import('@/lib/billing/collections');
+  const intent = `pi_${randomBytes(8).toString('hex')}`;
+  await recordMoneyToReturn({
+    key: `intent:${intent}`,
+    kind: 'intent_paid_order_cancelled',
+    orderId,
+    invoiceId: null,
+    invoiceNumber: null,
+    companyId,
+    amountCents,
+    currency: 'usd',
+    reference: intent,
+    eventId: null,
+    receivedAt: new Date(),
+  });
+  const entry = await billing(await getDb()).moneyToReturn.findOne({ reference: intent });
+  return entry!._id.toHexString();
+}
+
 /** Makes a product look as if it had been added at `at` (the catalogue lists newest first). */
 export async function backdateProduct(productId: string, at: Date): Promise<void> {
   await collections(await getDb()).products.updateOne(

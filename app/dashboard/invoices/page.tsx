@@ -4,6 +4,7 @@ import { AgingTable } from '@/components/billing/AgingTable';
 import { InvoiceStatus } from '@/components/billing/InvoiceStatus';
 import { NoInvoices } from '@/components/billing/NoInvoices';
 import { InvoiceAdminActions } from '@/components/billing/InvoiceAdminActions';
+import { MarkMoneyReturnedButton } from '@/components/billing/MarkMoneyReturnedButton';
 import { Pagination } from '@/components/catalogue/Pagination';
 import { DashboardSection } from '@/components/dashboard/DashboardSection';
 import { QueryRefused } from '@/components/dashboard/QueryRefused';
@@ -17,6 +18,7 @@ import {
   MONEY_TO_RETURN_LABELS,
   type InvoiceFilter,
   type InvoiceSummary,
+  type MoneyToReturn,
   type MoneyToReturnList,
 } from '@/lib/billing/shared';
 import { formatShortDay } from '@/lib/core/dates';
@@ -49,7 +51,8 @@ const tabClass = (current: boolean) =>
  * Invoices on account: for the members of a company who handle its invoices (owners, accounts),
  * the company's invoices, open, overdue or paid, with what is owed and a "Pay" link to Stripe's
  * page; for store admins, every company's, with the aging report, the money to return (paid for
- * a voided invoice or a cancelled order), "Record payment" and "Void".
+ * a voided invoice or a cancelled order, "Mark returned") and what was returned, "Record
+ * payment" and "Void".
  */
 export default async function InvoicesPage({ searchParams }: Props) {
   const user = await requirePageUser(PATH);
@@ -142,9 +145,31 @@ export default async function InvoicesPage({ searchParams }: Props) {
   );
 }
 
+/** What a payment to return was for: why, with its invoice (linked) or its order. */
+function MoneyFor({ entry }: { entry: MoneyToReturn }) {
+  return (
+    <Td>
+      {MONEY_TO_RETURN_LABELS[entry.kind]}
+      <span className="block text-xs text-slate-600">
+        {entry.invoiceId ? (
+          <Link
+            href={`${PATH}/${entry.invoiceId}`}
+            className="text-brand-700 underline-offset-2 hover:underline"
+          >
+            {entry.invoiceNumber ?? 'Invoice'}
+          </Link>
+        ) : entry.orderId ? (
+          `Order ${entry.orderId}`
+        ) : null}
+      </span>
+    </Td>
+  );
+}
+
 /**
  * Store admins: money that arrived for a voided invoice or a cancelled order, to be returned to
- * its payer (at Stripe, a refund of the payment or of the customer's cash balance).
+ * its payer (at Stripe, a refund of the payment or of the customer's cash balance), each with
+ * "Mark returned" once it went back; then the latest marked returned, by whom and when.
  */
 function MoneyToReturnPanel({ money }: { money: MoneyToReturnList }) {
   return (
@@ -155,31 +180,59 @@ function MoneyToReturnPanel({ money }: { money: MoneyToReturnList }) {
           : `${money.count} ${money.count === 1 ? 'payment' : 'payments'} arrived for a voided invoice or a cancelled order: ${formatMoney(money.totalCents)} to return to the payers.`}
       </p>
       {money.items.length > 0 ? (
-        <Table headings="plain" columns={['Received', 'Company', 'For', 'Amount', 'Reference']}>
+        <Table
+          headings="plain"
+          columns={[
+            'Received',
+            'Company',
+            'For',
+            'Amount',
+            'Reference',
+            <span key="actions" className="sr-only">
+              Actions
+            </span>,
+          ]}
+        >
           {money.items.map((entry) => (
             <tr key={entry._id} data-testid="money-to-return-row">
               <RowHeader>{formatShortDay(entry.receivedAt)}</RowHeader>
               <Td>{entry.companyName ?? '—'}</Td>
-              <Td>
-                {MONEY_TO_RETURN_LABELS[entry.kind]}
-                <span className="block text-xs text-slate-600">
-                  {entry.invoiceId ? (
-                    <Link
-                      href={`${PATH}/${entry.invoiceId}`}
-                      className="text-brand-700 underline-offset-2 hover:underline"
-                    >
-                      {entry.invoiceNumber ?? 'Invoice'}
-                    </Link>
-                  ) : entry.orderId ? (
-                    `Order ${entry.orderId}`
-                  ) : null}
-                </span>
-              </Td>
+              <MoneyFor entry={entry} />
               <Td className="whitespace-nowrap">{formatMoney(entry.amountCents)}</Td>
               <Td className="break-all">{entry.reference}</Td>
+              <Td>
+                <MarkMoneyReturnedButton
+                  id={entry._id}
+                  amountCents={entry.amountCents}
+                  payer={entry.companyName ?? 'its payer'}
+                />
+              </Td>
             </tr>
           ))}
         </Table>
+      ) : null}
+      {money.returned.length > 0 ? (
+        <>
+          <h3 className="mt-6 text-base font-semibold text-slate-900" id="money-returned-title">
+            Returned
+          </h3>
+          <Table
+            headings="plain"
+            columns={['Returned', 'Company', 'For', 'Amount', 'Reference', 'Marked by', 'Note']}
+          >
+            {money.returned.map((entry) => (
+              <tr key={entry._id} data-testid="money-returned-row">
+                <RowHeader>{entry.returnedAt ? formatShortDay(entry.returnedAt) : '—'}</RowHeader>
+                <Td>{entry.companyName ?? '—'}</Td>
+                <MoneyFor entry={entry} />
+                <Td className="whitespace-nowrap">{formatMoney(entry.amountCents)}</Td>
+                <Td className="break-all">{entry.reference}</Td>
+                <Td>{entry.returnedBy?.name ?? '—'}</Td>
+                <Td className="whitespace-pre-line break-words">{entry.returnNote ?? '—'}</Td>
+              </tr>
+            ))}
+          </Table>
+        </>
       ) : null}
     </Panel>
   );

@@ -4,6 +4,7 @@ import { TYPED_DOLLARS, typedDollarsToCents } from '@/lib/core/money';
 import { urlParam, wholeParam, MAX_PAGE_NUMBER } from '@/lib/core/validation/pagination';
 import { printable } from '@/lib/core/validation/text';
 import { INVOICE_FILTERS } from '../rules';
+import { MONEY_RETURNED_NOTE_MAX } from '../shared';
 
 /** The schemas of invoices on account: the lists' queries, an admin's recorded payment. */
 
@@ -16,6 +17,8 @@ export const billingMessages = {
   amountTyped: 'Type an amount in dollars, such as 2,500.00',
   referenceRequired: f.required('Reference'),
   referenceTooLong: f.tooLong('Reference'),
+  noteType: 'Note must be text',
+  noteTooLong: f.tooLong('Note'),
   format: 'Format must be json or csv',
   date: 'Use a date as YYYY-MM-DD',
   fromAfterTo: 'From must be on or before To',
@@ -97,6 +100,23 @@ export const recordPaymentSchema = z.strictObject({
 });
 
 export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
+
+/**
+ * POST /api/admin/money-to-return/{id}/returned: an optional note of how the money went back
+ * (a refund's id, a cheque), up to 500 characters, on several lines if need be.
+ */
+export const moneyReturnedSchema = z.strictObject({
+  note: printable(
+    z
+      .string({ error: billingMessages.noteType })
+      .trim()
+      .max(MONEY_RETURNED_NOTE_MAX, billingMessages.noteTooLong),
+    'Note',
+    { multiline: true },
+  ).optional(),
+});
+
+export type MoneyReturnedInput = z.output<typeof moneyReturnedSchema>;
 
 /**
  * The Record payment form: the amount typed in dollars (`2,500.00`), sent in whole cents, and
