@@ -23,6 +23,7 @@ import {
   orderUserIdsAsObjectIds,
 } from '@/lib/orders/migrations';
 import { reviewPictures, reviewUserIdsAsObjectIds } from '@/lib/reviews/migrations';
+import { dropMembershipsOfRemovedAccounts } from '@/lib/companies/migrations';
 
 /**
  * The database's start-up work, without loading the environment or the features' rules (the
@@ -57,6 +58,8 @@ export async function runMigrations(db: Db): Promise<void> {
   await dropStockMoveTimesIndex(db);
   await giveOrdersAStatus(db);
   await giveOrdersLines(db);
+  // Company memberships of accounts removed before a removal ended them (no ghost owners).
+  await dropMembershipsOfRemovedAccounts(db);
   // Uploads from before attachments that a review, product or order shows.
   await attachUploadsInUse(db, [
     { kind: 'review', urls: reviewPictures(db) },

@@ -778,6 +778,28 @@ describe("the store admin's Remove User and the person's company", () => {
     expect((await patchMember(boss, boss.user.id, { role: 'buyer' })).status).toBe(409);
   });
 
+  it('a membership left by an account removed before removals ended them goes at start-up; the owner count is true again', async () => {
+    const { actor: boss, companyId } = await owner();
+    const ghost = await memberOf(companyId, 'owner', 'Gil Ghost');
+    const customer = await companyCustomer(companyId);
+    // The account alone is removed, as Remove User did before it ended memberships.
+    const { changeAdminRole } = await import('@/lib/accounts/store/admin-roles');
+    expect(await changeAdminRole(ghost.user.id, 'remove')).toBe('done');
+    expect(await membershipOf(ghost)).not.toBeNull();
+    expect(await ownerCount(companyId)).toBe(2);
+    await customer.clear();
+
+    const { runMigrations } = await import('@/lib/startup/migrations');
+    await runMigrations(await db.getDb());
+    expect(await membershipOf(ghost)).toBeNull();
+    expect(await ownerCount(companyId)).toBe(1);
+    expect(await customer.stale()).toBe(true);
+    await runMigrations(await db.getDb());
+    expect(await ownerCount(companyId)).toBe(1);
+    // The one real owner is the last one: they cannot leave.
+    expect((await removeMember(boss, boss.user.id)).status).toBe(409);
+  });
+
   it("the last owner of a company with other members is refused (409), nothing changed; the company's only member may go", async () => {
     const { actor: boss, companyId } = await owner('Lena Last');
     const buyer = await memberOf(companyId, 'buyer', 'Bo Buyer');
