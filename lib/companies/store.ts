@@ -200,33 +200,45 @@ export async function deleteMember(
 /**
  * Removes the membership of a company's only member, who is its owner (the account is being
  * removed): the company stays, with no member and no owner (`ownerCount` 0), as the record its
- * orders and invoices point to. The owner count goes first, from 1 to 0 under its guard; then,
- * while nobody else is a member, the membership. `others` when someone else is a member (the
- * last-owner rule applies: the count is given back), `changed` when the member or the count
- * changed meanwhile (read again).
+ * orders and invoices point to. The owner count goes to 0 first, only while it is below 2 (a
+ * count a crash left one low included); then, while nobody else is a member, the membership.
+ * `others` when someone else is a member (the last-owner rule applies: the count is given
+ * back), `changed` when the member or the count changed meanwhile (read again). A membership of
+ * a company that does not exist (a creation that crashed halfway) just goes.
  */
 export async function deleteOnlyMember(
   member: CompanyMemberDoc,
 ): Promise<{ ok: true } | { ok: false; reason: 'others' | 'changed' }> {
   const { companies, companyMembers } = await all();
+  const _id = member.companyId;
   if (member.role !== 'owner') return { ok: false, reason: 'changed' };
-  const lowered = await companies.updateOne(
-    { _id: member.companyId, ownerCount: 1 },
-    { $inc: { ownerCount: -1 } },
+  const before = await companies.findOneAndUpdate(
+    { _id, ownerCount: { $lt: 2 } },
+    { $set: { ownerCount: 0 } },
+    { returnDocument: 'before', projection: { ownerCount: 1 } },
   );
-  if (lowered.modifiedCount !== 1) return { ok: false, reason: 'changed' };
+  if (!before && (await companies.countDocuments({ _id }, { limit: 1 }))) {
+    return { ok: false, reason: 'changed' };
+  }
+  const giveBack = async () => {
+    if (before?.ownerCount) {
+      await companies.updateOne({ _id }, { $inc: { ownerCount: before.ownerCount } });
+    }
+  };
   const others = await companyMembers.countDocuments(
-    { companyId: member.companyId, _id: { $ne: member._id } },
+    { companyId: _id, _id: { $ne: member._id } },
     { limit: 1 },
   );
-  const { deletedCount } = others
-    ? { deletedCount: 0 }
-    : await companyMembers.deleteOne({ _id: member._id, role: 'owner' });
-  if (deletedCount === 0) {
-    await countOwner(member.companyId);
-    return { ok: false, reason: others ? 'others' : 'changed' };
+  if (others) {
+    await giveBack();
+    return { ok: false, reason: 'others' };
   }
-  await billingPartyChanged(member.companyId);
+  const { deletedCount } = await companyMembers.deleteOne({ _id: member._id, role: 'owner' });
+  if (deletedCount === 0) {
+    await giveBack();
+    return { ok: false, reason: 'changed' };
+  }
+  await billingPartyChanged(_id);
   return { ok: true };
 }
 

@@ -778,6 +778,17 @@ describe("the store admin's Remove User and the person's company", () => {
     expect((await patchMember(boss, boss.user.id, { role: 'buyer' })).status).toBe(409);
   });
 
+  it('the only member of a company whose owner count a crash left low (0) may go too, never a 500', async () => {
+    const { actor: boss, companyId } = await owner('Kit Lowcount');
+    await (
+      await all()
+    ).companies.updateOne({ _id: new ObjectId(companyId) }, { $set: { ownerCount: 0 } });
+    const admin = await users.createActor('admin', 'Ada Admin');
+    expect((await removeAccount(admin, boss.user.email)).status).toBe(200);
+    expect(await membershipOf(boss)).toBeNull();
+    expect(await ownerCount(companyId)).toBe(0);
+  });
+
   it('a membership left by an account removed before removals ended them goes at start-up; the owner count is true again', async () => {
     const { actor: boss, companyId } = await owner();
     const ghost = await memberOf(companyId, 'owner', 'Gil Ghost');
