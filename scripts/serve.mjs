@@ -20,7 +20,7 @@
 // `npm run serve` runs it with HOST and PORT from the environment (default 127.0.0.1:3000).
 import http from 'node:http';
 import path from 'node:path';
-import { format, parseArgs } from 'node:util';
+import { parseArgs } from 'node:util';
 import { listenProblem } from '../lib/security/listen.mjs';
 import { productionProfileProblem } from '../lib/security/production-profile.mjs';
 import { boundRequestBody } from './lib/body-limit.mjs';
@@ -30,7 +30,7 @@ import { appendForwardedFor } from './lib/forwarded-for.mjs';
 import { loadProjectEnv, projectRoot } from './lib/project-env.mjs';
 import { staticBrotli } from './lib/static-brotli.mjs';
 import { encodeStringBodies } from './lib/string-bodies.mjs';
-import { storeLogger } from '../lib/core/log-options.mjs';
+import { consoleThroughLog, storeLogger } from '../lib/core/log-options.mjs';
 import { REQUEST_ID_HEADER, REQUEST_ID_SET_HEADER, requestIdFor } from '../lib/core/request-id.mjs';
 
 // .env files, as Next.js loads them, so that the checks below see the same configuration.
@@ -71,23 +71,10 @@ if (refusal) {
   process.exit(1);
 }
 
-// From here on, every line the server prints on stdout is one of the store's log lines
+// From here on, every line the server prints is one of the store's log lines on stdout
 // (lib/core/log-options.mjs: a JSON object, or readable on a terminal or with LOG_FORMAT=pretty),
-// Next.js's own included. Errors printed with console.error stay on stderr.
-const log = storeLogger();
-for (const [method, level] of [
-  ['log', 'info'],
-  ['info', 'info'],
-  ['warn', 'warn'],
-  ['debug', 'debug'],
-]) {
-  console[method] = (...args) =>
-    log[level](
-      format(...args)
-        .replace(/\x1b\[[0-9;]*m/g, '')
-        .trim(),
-    );
-}
+// Next.js's own included, its errors as level `error`.
+consoleThroughLog(storeLogger());
 
 const { default: next } = await import('next');
 const app = next({ dev: false, dir: path.resolve(values.dir), hostname, port });
@@ -97,8 +84,8 @@ try {
   await app.prepare();
 } catch (error) {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  console.error(
-    `\nThe storefront cannot start: ${cause instanceof Error ? cause.message : cause}\n`,
+  process.stderr.write(
+    `\nThe storefront cannot start: ${cause instanceof Error ? cause.message : cause}\n\n`,
   );
   process.exit(1);
 }

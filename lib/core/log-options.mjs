@@ -1,5 +1,6 @@
 // @ts-check
 import { writeSync } from 'node:fs';
+import { format } from 'node:util';
 import { pino } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 
@@ -111,4 +112,30 @@ export function storeLogger(bindings) {
   const sink = logSink();
   const log = pino(loggerOptions(process.env), { write: (line) => sink.target.write(line) });
   return bindings ? log.child(bindings) : log;
+}
+
+/**
+ * Sends what the process prints with `console` (Next.js's own lines among it: "Ready", a page's
+ * render error) through `log` from now on, one of the store's lines per call, colour codes
+ * removed; `console.error` as level `error`, `console.warn` as `warn`. A refusal to start is
+ * written before this is called, so a person reads it as plain text on stderr.
+ * @param {{ info(msg: string): void, warn(msg: string): void, error(msg: string): void, debug(msg: string): void }} log
+ */
+export function consoleThroughLog(log) {
+  /** @type {const} */
+  const levels = [
+    ['log', 'info'],
+    ['info', 'info'],
+    ['warn', 'warn'],
+    ['error', 'error'],
+    ['debug', 'debug'],
+  ];
+  for (const [method, level] of levels) {
+    console[method] = (/** @type {unknown[]} */ ...args) =>
+      log[level](
+        format(...args)
+          .replace(/\x1b\[[0-9;]*m/g, '')
+          .trim(),
+      );
+  }
 }

@@ -24,8 +24,10 @@ export async function stopUnlessMayServe(): Promise<void> {
     if (problem) throw new Error(problem);
     notice = productionProfileNotice(env);
   } catch (error) {
-    console.error(
-      `\nThe storefront cannot start: ${error instanceof Error ? error.message : String(error)}\n`,
+    // Plain text on stderr, for the person starting it: the server's console may already be
+    // its JSON log (scripts/serve.mjs).
+    process.stderr.write(
+      `\nThe storefront cannot start: ${error instanceof Error ? error.message : String(error)}\n\n`,
     );
     process.exit(1);
   }

@@ -59,4 +59,31 @@ describe('the form of log lines', () => {
     expect(output).toContain('keyPrefix: "storefront:abc:"');
     expect(() => JSON.parse(output.split('\n')[0]!)).toThrow();
   });
+
+  it("once the server's console goes through the log: its errors too are JSON lines on stdout", async () => {
+    const script = `
+      import { consoleThroughLog, storeLogger } from './lib/core/log-options.mjs';
+      consoleThroughLog(storeLogger());
+      console.log('\\x1b[32m✓\\x1b[39m Ready in %dms', 120);
+      console.error(' ⨯ Error: render failed', { digest: '42' });
+      console.warn('a warning');
+    `;
+    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info' };
+    delete env.LOG_FORMAT;
+    const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      env,
+    });
+    expect(stderr).toBe('');
+    const records = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records.map(({ level, msg }) => ({ level, msg }))).toEqual([
+      { level: 'info', msg: '✓ Ready in 120ms' },
+      { level: 'error', msg: "⨯ Error: render failed { digest: '42' }" },
+      { level: 'warn', msg: 'a warning' },
+    ]);
+    for (const record of records) expect(record.time).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
 });
