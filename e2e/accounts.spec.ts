@@ -43,7 +43,8 @@ test('sign-up shows each validation message and a duplicate email in red', async
   await expect(page.getByText('Email is Required')).toBeVisible();
   await expect(page.getByText('Password is Required')).toBeVisible();
 
-  await page.getByLabel('Email').fill('first.last@example.com');
+  // A real business address (first.last@example.com) is valid; an address without a domain is not.
+  await page.getByLabel('Email').fill('vera@example');
   await page.getByLabel('Password').fill('12345');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Provide a valid Email')).toBeVisible();
