@@ -362,6 +362,7 @@ test('Remove User removes after confirmation, never yourself', async ({ page }) 
   await page.getByRole('button', { name: `Remove User: ${doomed.email}` }).click();
   const dialog = page.getByRole('dialog', { name: `Remove ${doomed.email}?` });
   await expect(dialog).toContainText('you will not be able to recover');
+  await expect(dialog).toContainText('they leave their company');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('row').filter({ hasText: doomed.email })).toHaveCount(1);
 

@@ -61,7 +61,7 @@ export function UsersTable({ users, currentUserId }: { users: Row[]; currentUser
   const remove = async (user: Row) => {
     const confirmed = await confirm({
       title: `Remove ${user.email}?`,
-      text: 'Their sessions end and they leave their company, if they belong to one (the invitations they sent are closed). Their orders stay. This cannot be undone.',
+      text: 'Once removed, you will not be able to recover this account! Their sessions end and they leave their company, if they belong to one (the invitations they sent are closed). Their orders stay.',
       confirmLabel: 'Remove User',
     });
     if (!confirmed) return;
