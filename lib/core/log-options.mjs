@@ -122,14 +122,13 @@ export function storeLogger(bindings) {
  * @param {{ info(msg: string): void, warn(msg: string): void, error(msg: string): void, debug(msg: string): void }} log
  */
 export function consoleThroughLog(log) {
-  /** @type {const} */
-  const levels = [
+  const levels = /** @type {const} */ ([
     ['log', 'info'],
     ['info', 'info'],
     ['warn', 'warn'],
     ['error', 'error'],
     ['debug', 'debug'],
-  ];
+  ]);
   for (const [method, level] of levels) {
     console[method] = (/** @type {unknown[]} */ ...args) =>
       log[level](

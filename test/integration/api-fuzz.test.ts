@@ -68,6 +68,8 @@ const operations = listOperations();
 
 let buyerA: Actor;
 let buyerB: Actor;
+/** A co-owner of buyer A's company whose email is verified: the caller past the verified-email rules. */
+let verifiedOwner: Actor;
 let admin: Actor;
 /**
  * The caller of the operations that end the caller's own sessions (signing out, signing out
@@ -111,6 +113,16 @@ beforeAll(async () => {
     monthlyLimitCents: 500_000,
     joinedAt: new Date(),
   });
+  verifiedOwner = await users.createActor('user', 'Vera Owner');
+  await factories.verifyEmail(verifiedOwner.user);
+  await companyStore.addMember({
+    companyId: company.company._id,
+    userId: new ObjectId(verifiedOwner.user.id),
+    role: 'owner',
+    approvalLimitCents: null,
+    monthlyLimitCents: null,
+    joinedAt: new Date(),
+  });
   const product = await factories.makeProduct({ availableQuantity: 1_000_000_000 });
   productId = product._id;
   const pay = () => ({ paidWith: `pi_fuzz${randomBytes(6).toString('hex')}` });
@@ -138,7 +150,9 @@ beforeAll(async () => {
   for (const text of Object.values(snapshot)) {
     for (const [, hex] of text.matchAll(/"\$oid":"([0-9a-f]{24})"/g)) existingIds.add(hex!);
   }
-  for (const actor of [buyerA, buyerB, admin, leaver]) existingEmails.add(actor.user.email);
+  for (const actor of [buyerA, buyerB, verifiedOwner, admin, leaver]) {
+    existingEmails.add(actor.user.email);
+  }
 });
 
 /** Operations that end the caller's own sessions when they succeed. */
@@ -295,7 +309,17 @@ function credentialArb(
   operation: ListedOperation,
   who: 'actor' | 'anonymous',
 ): fc.Arbitrary<Part & { headers: Record<string, string>; signedIn: boolean }> {
-  const actor = operation.access === 'admin' ? admin : endsOwnSessions(operation) ? leaver : buyerA;
+  // A buyer's operations are called by buyer A, whose email is not verified, and by a co-owner
+  // whose email is: both sides of the verified-email rules see the same hostile inputs.
+  const actors: [string, Actor][] =
+    operation.access === 'admin'
+      ? [['', admin]]
+      : endsOwnSessions(operation)
+        ? [['', leaver]]
+        : [
+            ['', buyerA],
+            ['a verified owner: ', verifiedOwner],
+          ];
   const origin = fc.constantFrom<[string, string | null]>(
     ['the store', STORE],
     ['the store', STORE],
@@ -309,16 +333,18 @@ function credentialArb(
   const credentials: fc.Arbitrary<[string, Record<string, string>, boolean]> =
     who === 'actor'
       ? fc.constantFrom<[string, Record<string, string>, boolean]>(
-          ['session cookie', { Cookie: actor.session.Cookie! }, true],
-          ...(operation.access === 'session'
-            ? []
-            : [
-                ['bearer token', { ...actor.headers }, true] as [
-                  string,
-                  Record<string, string>,
-                  boolean,
-                ],
-              ]),
+          ...actors.flatMap(([whose, actor]): [string, Record<string, string>, boolean][] => [
+            [`${whose}session cookie`, { Cookie: actor.session.Cookie! }, true],
+            ...(operation.access === 'session'
+              ? []
+              : [
+                  [`${whose}bearer token`, { ...actor.headers }, true] as [
+                    string,
+                    Record<string, string>,
+                    boolean,
+                  ],
+                ]),
+          ]),
         )
       : fc.oneof(
           fc.constant<[string, Record<string, string>, boolean]>(['no credential', {}, false]),
