@@ -392,7 +392,11 @@ describe('every server process checks it at start (instrumentation.ts -> stopUnl
       throw new Error(`exit ${code}`);
     });
     const errors: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((message: string) => void errors.push(message));
+    // A refusal is plain text on stderr, written directly (the console may already be the log).
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      errors.push(String(chunk));
+      return true;
+    });
     // The notice is one of the store's log lines (lib/core/log.ts): read from its destination.
     vi.stubEnv('LOG_LEVEL', 'info');
     vi.stubEnv('LOG_FORMAT', 'json');
