@@ -125,7 +125,11 @@ describe('CRON_SECRET at start-up (instrumentation.ts -> stopUnlessMayServe)', (
       throw new Error(`exit ${code}`);
     });
     const errors: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((message: string) => void errors.push(message));
+    // A refusal is plain text on stderr, written directly (the console may already be the log).
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      errors.push(String(chunk));
+      return true;
+    });
     vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const { stopUnlessMayServe } = await import('@/lib/security/start');
     const stopped = await stopUnlessMayServe().then(
