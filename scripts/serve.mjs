@@ -74,7 +74,8 @@ if (refusal) {
 // From here on, every line the server prints is one of the store's log lines on stdout
 // (lib/core/log-options.mjs: a JSON object, or readable on a terminal or with LOG_FORMAT=pretty),
 // Next.js's own included, its errors as level `error`.
-consoleThroughLog(storeLogger());
+const log = storeLogger();
+consoleThroughLog(log);
 
 const { default: next } = await import('next');
 const app = next({ dev: false, dir: path.resolve(values.dir), hostname, port });
