@@ -7,6 +7,8 @@
 // The fixed wording and the login page's errors live in lib/core/wording.ts, a small module
 // the sign-in and contact forms import alone; every message is still reachable from here.
 export { loginErrorMessage, messages } from './wording';
+// The business flows' words, flow by flow (each flow's components import their own file).
+export { b2bWording } from './b2b-wording';
 
 /**
  * Field messages of the forms beyond the fixed wording above, shared by each form and its API
