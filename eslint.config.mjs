@@ -1,6 +1,7 @@
 import boundaries from 'eslint-plugin-boundaries';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import globals from 'globals';
 import { serverOnlyFiles } from './scripts/lib/server-only-files.mjs';
 
 /**
@@ -135,6 +136,13 @@ const config = [
     // Playwright fixtures receive a function named `use`; it is not a React hook.
     files: ['e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
+    // The plain-JavaScript scripts and modules (the servers, the build, the stand-ins) have no
+    // type check to catch a name that is not defined: the linter does, with Node.js's globals.
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-undef': 'error' },
   },
   {
     ignores: [
