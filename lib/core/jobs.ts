@@ -30,6 +30,8 @@ import { env } from '@/lib/core/env';
  * process ran it last) is one interval old, and every runner sets its timer for that moment, so
  * a job starts on time whichever runner starts it. A job must be safe to run again after a crash
  * (each step idempotent, each item claimed), which is how every store write of ours is made.
+ * A run has a longest time (`maxRunMs`, 10 minutes by default): past it the run is told to stop,
+ * and one that does not is left behind, its lease given back, so a hung run never holds a job.
  */
 
 export interface JobContext {
@@ -46,8 +48,17 @@ export interface JobDefinition {
   name: string;
   /** The schedule: a run starts this long after the previous run started, in any process. */
   everyMs: number;
+  /**
+   * The longest a run may take (default `DEFAULT_MAX_RUN_MS`): then its signal is aborted, and a
+   * run still going a third of a lease later is left behind, its lease given back, so that a
+   * hung run (a call that never answers) cannot keep its lease alive by heartbeats forever.
+   */
+  maxRunMs?: number;
   run: (now: Date, context: JobContext) => Promise<unknown>;
 }
+
+/** The longest a job's run may take unless its definition says otherwise: 10 minutes. */
+export const DEFAULT_MAX_RUN_MS = 10 * 60_000;
 
 /**
  * 'ran', 'failed' (logged; also when the run lost its lease), 'busy' (another instance holds its
@@ -317,14 +328,16 @@ export class JobRunner {
     const controller = new AbortController();
     state.controller = controller;
     const heartbeat = this.heartbeat(name, now, controller);
+    const overdue = this.runLimit(name, definition.maxRunMs ?? DEFAULT_MAX_RUN_MS, controller);
     const started = performance.now();
     let failure: unknown;
     try {
-      await run(now, { signal: controller.signal });
+      await Promise.race([run(now, { signal: controller.signal }), overdue.leftBehind]);
     } catch (error) {
       failure = error ?? 'failed';
     } finally {
       heartbeat.stop();
+      overdue.stop();
     }
     // A killed runner is a dead process: it logs, reports and writes nothing more.
     if (this.killed) return 'failed';
@@ -422,6 +435,44 @@ export class JobRunner {
     };
     schedule();
     return {
+      stop: () => {
+        stopped = true;
+        if (timer !== null) this.clock.clearTimeout(timer);
+      },
+    };
+  }
+
+  /**
+   * The run's longest time: at `maxRunMs` its signal is aborted; if it has not ended a third of
+   * a lease later (a call that never answers, a job that does not check its signal), `leftBehind`
+   * rejects, so that the run is over for this runner: its lease is given back and its schedule
+   * goes on. Whatever the run still does then is what a crashed run leaves, which every job is
+   * made to survive.
+   */
+  private runLimit(name: string, maxRunMs: number, controller: AbortController) {
+    let timer: unknown = null;
+    let stopped = false;
+    let leave: (error: Error) => void = () => undefined;
+    const leftBehind = new Promise<never>((_resolve, reject) => {
+      leave = reject;
+    });
+    // Never an unhandled rejection: only the race reads it.
+    leftBehind.catch(() => undefined);
+    const seconds = Math.round(maxRunMs / 1000);
+    timer = this.clock.setTimeout(() => {
+      if (stopped || this.killed) return;
+      logger.error(`[jobs] ${name} ran longer than ${seconds} s: the run is told to stop`);
+      controller.abort(new Error(`ran longer than ${seconds} s`));
+      timer = this.clock.setTimeout(
+        () => {
+          if (stopped || this.killed) return;
+          leave(new Error(`ran longer than ${seconds} s and did not stop: left behind`));
+        },
+        Math.max(1, Math.floor(this.leaseMs / 3)),
+      );
+    }, maxRunMs);
+    return {
+      leftBehind,
       stop: () => {
         stopped = true;
         if (timer !== null) this.clock.clearTimeout(timer);

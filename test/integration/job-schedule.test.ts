@@ -192,4 +192,46 @@ describe('the job schedule', () => {
     expect(after.lastError).toBeUndefined();
     runner.kill();
   });
+  it('a run past its longest time is told to stop; one that hangs is left behind, its lease given back and its schedule kept', async () => {
+    const name = `${prefix()}.hangs`;
+    const runners: import('@/lib/core/jobs').JobRunner[] = [];
+    const clock = movableClock(Date.UTC(2026, 11, 7, 18), async () => {
+      await Promise.all(runners.map((runner) => runner.idle()));
+    });
+    const signals: AbortSignal[] = [];
+    const startedAt: number[] = [];
+    const definition = {
+      name,
+      everyMs: 5 * MINUTE,
+      maxRunMs: 2 * MINUTE,
+      // A call that never answers, whatever the signal says.
+      run: (_now: Date, { signal }: { signal: AbortSignal }) => {
+        signals.push(signal);
+        startedAt.push(clock.now());
+        return new Promise<never>(() => undefined);
+      },
+    };
+    const runner = new jobs.JobRunner({ clock, leaseMs: LEASE_MS, jobs: () => [definition] });
+    runners.push(runner);
+    void runner.start();
+    await clock.advance(1);
+    expect(startedAt).toHaveLength(1);
+    // Heartbeats keep the lease while the run is within its time.
+    await clock.advance(MINUTE + 50_000);
+    expect((await lease(name)).holder).toBe(runner.holder);
+    expect(signals[0]!.aborted).toBe(false);
+    // At two minutes the run is told to stop; a third of a lease later it is left behind.
+    await clock.advance(10_000);
+    expect(signals[0]!.aborted).toBe(true);
+    expect((await lease(name)).holder).toBe(runner.holder);
+    await clock.advance(LEASE_MS / 3 + 1_000);
+    const given = await lease(name);
+    expect(given.holder).toBeNull();
+    expect(given.lastError).toMatch(/ran longer than 120 s and did not stop/);
+    // The schedule goes on in this very runner: the next run starts five minutes after the first.
+    await clock.advance(5 * MINUTE - (clock.now() - startedAt[0]!));
+    expect(startedAt).toHaveLength(2);
+    expect(startedAt[1]! - startedAt[0]!).toBeLessThanOrEqual(5 * MINUTE + 1_000);
+    runner.kill();
+  });
 });
