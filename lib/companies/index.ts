@@ -16,7 +16,13 @@ import { countMembers, createCompany, updateCompany } from './store';
  */
 
 export * from './roles';
-export { assertMayPlaceOrders, companyInvoiceParty, companyMemberEmails } from './for-orders';
+export {
+  assertMayPlaceOrders,
+  companyInvoiceParty,
+  companyMemberEmails,
+  companyMembersAllowed,
+  type MemberAllowed,
+} from './for-orders';
 export * from './for-billing';
 export { endMembershipOfAccount, type EndedMembership } from './for-accounts';
 export * from './admin';
