@@ -1,7 +1,13 @@
 import 'server-only';
 import { ObjectId } from 'mongodb';
 import { findUserById, type User } from '@/lib/accounts';
-import { can, companyOfMember, requireCompanyAction } from '@/lib/companies';
+import {
+  can,
+  companyMembersAllowed,
+  companyOfMember,
+  requireCompanyAction,
+  type CompanyRole,
+} from '@/lib/companies';
 import { cacheTags, expire } from '@/lib/core/cache';
 import { refuse } from '@/lib/core/refusal';
 import { wakeJob } from '@/lib/core/jobs';
@@ -71,6 +77,68 @@ async function decidableOrder(approver: Approver, id: string): Promise<OrderReco
     throw notAwaiting(now.status);
   }
   return order;
+}
+
+/**
+ * Who may decide an order awaiting approval, by name: the members of its company whose role
+ * approves orders (owners and approvers, the role table's `approveOrders`), never its placer,
+ * the same rule `decidableOrder` enforces. An approver's own approval limit bounds only the
+ * orders they place, not the ones they approve.
+ */
+async function approversOf(order: Pick<Order, 'companyId' | 'placedBy'>): Promise<OrderApprover[]> {
+  if (!order.companyId) return [];
+  const members = await companyMembersAllowed(
+    new ObjectId(order.companyId),
+    'approveOrders',
+    order.placedBy ? new ObjectId(order.placedBy) : undefined,
+  );
+  return members.map(({ name, role }) => ({ name, role }));
+}
+
+/** A person who may approve an order, as its pages name them. */
+export interface OrderApprover {
+  name: string;
+  role: CompanyRole;
+}
+
+/** A company order's approval as the person looking at its pages may read it. */
+export interface ApprovalForViewer {
+  /**
+   * How the viewer stands to the order: its buyer; a member of its company whose role approves
+   * orders; another member of its company; or someone outside it (a store admin), who is told
+   * no names.
+   */
+  viewer: 'buyer' | 'decider' | 'member' | 'outsider';
+  /** While it waits: who may approve it (`approversOf`); null otherwise, and for an outsider. */
+  approvers: OrderApprover[] | null;
+  /** Who approved or rejected it, by name; null while undecided, and for an outsider. */
+  decidedBy: string | null;
+}
+
+/**
+ * The approval of an order `viewer` may see (the pages checked that), for its order page and
+ * payment page: null for an order that needed none. Names go only to members of the order's
+ * company, as the company is now.
+ */
+export async function approvalForViewer(
+  viewer: Viewer,
+  order: Pick<Order, 'companyId' | 'placedBy' | 'status' | 'approval'>,
+): Promise<ApprovalForViewer | null> {
+  if (!order.approval || !order.companyId) return null;
+  const membership = await companyOfMember(viewer);
+  if (!membership || membership.company._id.toHexString() !== order.companyId) {
+    return { viewer: 'outsider', approvers: null, decidedBy: null };
+  }
+  return {
+    viewer:
+      order.placedBy === viewer.id
+        ? 'buyer'
+        : can(membership.member.role, 'approveOrders')
+          ? 'decider'
+          : 'member',
+    approvers: order.status === 'awaiting_approval' ? await approversOf(order) : null,
+    decidedBy: order.approval.decidedBy?.name || null,
+  };
 }
 
 /** The decision as the order records it (`approval`), with the reason of a rejection. */

@@ -48,7 +48,15 @@ export {
   type SettleResult,
 } from './account';
 export { orderAccess, type OrderPurpose, type Viewer } from './access';
-export { approveOrder, approvalsFor, companyOrdersFor, rejectOrder } from './approvals';
+export {
+  approvalForViewer,
+  approveOrder,
+  approvalsFor,
+  companyOrdersFor,
+  rejectOrder,
+  type ApprovalForViewer,
+  type OrderApprover,
+} from './approvals';
 export { membersWithMonth } from './spending';
 export { EXPIRY_JOB, expireOrder, expireOverdueOrders } from './expiry';
 export {
