@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatDateTime } from '@/lib/core/dates';
+import { approvalState, OrderApprovalNote } from '@/components/approvals/OrderApprovalNote';
 import { InvoiceLink } from '@/components/order/InvoiceLink';
 import { OrderLinesTable } from '@/components/order/OrderLinesTable';
 import { StatusBadge } from '@/components/order/StatusBadge';
@@ -10,7 +11,7 @@ import { DetailRows } from '@/components/ui/DetailRows';
 import { Panel } from '@/components/ui/Panel';
 import { requirePageUser } from '@/lib/accounts';
 import { formatMoney, toCents } from '@/lib/core/money';
-import { orderExpiredMessage, orderPage, type StepActor } from '@/lib/orders';
+import { approvalForViewer, orderExpiredMessage, orderPage, type StepActor } from '@/lib/orders';
 import type { Order } from '@/lib/orders';
 import { STATUS_LABELS } from '@/lib/orders';
 
@@ -18,17 +19,16 @@ export const metadata: Metadata = { title: 'Order' };
 
 type Props = { params: Promise<{ id: string }> };
 
-/** Why a cancelled order was cancelled, in words; its stock went back in every case. */
+/**
+ * Why a cancelled order was cancelled, in words; its stock went back in every case. An order
+ * its company did not approve (rejected, or not approved in time) says so in its approval note.
+ */
 function cancelledText(order: Pick<Order, 'cancelReason' | 'createdAt' | 'payBy'>): string {
   switch (order.cancelReason) {
     case 'expired':
       return orderExpiredMessage(order);
     case 'deleted':
       return 'The buyer deleted this order. Its stock was returned.';
-    case 'rejected':
-      return 'This order was not approved by the company, so it was cancelled. Its stock was returned.';
-    case 'approval_expired':
-      return 'Nobody in the company approved this order in time, so it was cancelled. Its stock was returned.';
     default:
       return 'The store cancelled this order before it was paid. Its stock was returned.';
   }
@@ -44,10 +44,13 @@ const actorLabels: Record<StepActor, string> = {
 };
 
 /**
- * One order's page, for its buyer or an admin (checked on the server with the order access
- * rule; anyone else, and a buyer whose order was deleted, gets the 404 page): the product, the
- * amounts (an order of several parts lists its lines), where it goes, where it is (status and timeline), the carrier and tracking number
- * once shipped, the buyer's PO number when they gave one, and the invoice once paid.
+ * One order's page, for its buyer, the members of its company or an admin (checked on the
+ * server with the order access rule; anyone else, and a buyer whose order was deleted, gets the
+ * 404 page): the product, the amounts (an order of several parts lists its lines), where it
+ * goes, where it is (status and timeline), the carrier and tracking number once shipped, the
+ * buyer's PO number when they gave one, and the invoice once paid. A company order's approval:
+ * while it waits, who can approve it (named to the company's members only), until when its parts
+ * are held and that its buyer is emailed the decision; once decided, who decided and when.
  */
 export default async function OrderPage({ params }: Props) {
   const { id } = await params;
@@ -55,6 +58,10 @@ export default async function OrderPage({ params }: Props) {
   const page = await orderPage(user, id);
   if (!page) notFound();
   const { order, sku, actors } = page;
+  // Who can approve it, named to members of the order's company only.
+  const approval = await approvalForViewer(user, order);
+  const decided = approval ? approvalState(order) : null;
+  const approvalCancelled = decided === 'rejected' || decided === 'expired';
   const admin = user.role === 'admin';
   const shipped = order.trackingNumber !== null;
   // An order of several parts lists them below; its part number and unit price are its lines'.
@@ -79,22 +86,8 @@ export default async function OrderPage({ params }: Props) {
         <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
       </p>
 
-      {order.status === 'awaiting_approval' ? (
-        <p
-          role="status"
-          className="mt-4 rounded-lg border border-orange-300 bg-orange-50 p-4 text-sm text-orange-900"
-        >
-          This order is above the approval limit of its buyer, so it waits for an approver or owner
-          of the company (
-          <Link href="/dashboard/approvals" className="font-medium underline">
-            Approvals
-          </Link>
-          ). Its parts stay reserved until{' '}
-          <time dateTime={order.payBy}>{formatDateTime(order.payBy)}</time>; once approved, it can
-          be paid.
-        </p>
-      ) : null}
-      {order.status === 'cancelled' ? (
+      <OrderApprovalNote order={order} approval={approval} on="order" testId="order-approval" />
+      {order.status === 'cancelled' && !approvalCancelled ? (
         <p
           role="status"
           className="mt-4 rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800"

@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/core/dates';
 import { requirePageUser } from '@/lib/accounts';
 import { formatMoney, toCents } from '@/lib/core/money';
 import {
+  approvalForViewer,
   bankTransferInstructions,
   cardPaymentsAvailable,
   MAX_CARD_AMOUNT_CENTS,
@@ -17,6 +18,8 @@ import {
 } from '@/lib/orders';
 import { BankTransferPanel } from '@/components/order/BankTransferPanel';
 import { messages } from '@/lib/core/messages';
+import { approvalWording } from '@/lib/core/b2b-wording/approval';
+import { approvalState, OrderApprovalNote } from '@/components/approvals/OrderApprovalNote';
 
 export const metadata: Metadata = { title: 'Payment' };
 
@@ -27,7 +30,11 @@ type Props = { params: Promise<{ id: string }> };
  * price, line total) and the total, 'Please pay: $price', the time it must be paid by (its own
  * `payBy`), the card entry; for an order that expired unpaid, a note saying so instead of the
  * card entry; and the bank transfer, for any order (the only way for one above the largest card
- * payment): its account and reference once chosen, with what is still to send.
+ * payment): its account and reference once chosen, with what is still to send. Headed "Pay for"
+ * only while it is to be paid: an order awaiting its company's approval is headed so and says,
+ * instead of the payment, why it waits, who can approve it (named to the company's members
+ * only), until when its parts are held and that its buyer is emailed the decision, with a link
+ * to the order's page; one its company did not approve says so.
  */
 export default async function PaymentPage({ params }: Props) {
   const { id } = await params;
@@ -37,14 +44,38 @@ export default async function PaymentPage({ params }: Props) {
   if (!order) notFound();
   // Chosen before: the transfer's instructions as Stripe shows them now (what is left to send).
   const transfer = order.status === 'unpaid' ? await bankTransferInstructions(order) : null;
+  // A company order's approval: who can approve it (named to the company's members only).
+  const approval = await approvalForViewer(user, order);
+  const state = approval ? approvalState(order) : null;
+  const notApproved = state === 'rejected' || state === 'expired';
 
   return (
     <section aria-labelledby="payment-heading" className="max-w-xl">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <p className="text-sm text-slate-500">Hello, {order.userName}</p>
         <h1 id="payment-heading" className="mt-1 text-2xl font-bold text-slate-900">
-          Pay for {order.name}
+          {approvalWording.payHeading({
+            name: order.name,
+            state:
+              state === 'waiting'
+                ? 'waiting'
+                : notApproved
+                  ? 'not_approved'
+                  : order.status === 'unpaid'
+                    ? 'to_pay'
+                    : 'other',
+          })}
         </h1>
+        {state === 'approved' ? (
+          <div className="mt-2">
+            <OrderApprovalNote
+              order={order}
+              approval={approval}
+              on="payment"
+              testId="payment-approved"
+            />
+          </div>
+        ) : null}
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <DetailRows
             termClassName="text-slate-500"
@@ -86,6 +117,13 @@ export default async function PaymentPage({ params }: Props) {
             <p className="font-semibold text-green-700">PAID</p>
             <p className="mt-1 text-sm break-all">Transaction Id: {order.transactionId}</p>
           </div>
+        ) : notApproved ? (
+          <OrderApprovalNote
+            order={order}
+            approval={approval}
+            on="payment"
+            testId="payment-not-approved"
+          />
         ) : order.status === 'cancelled' ? (
           <p role="status" data-testid="payment-expired">
             {orderCancelledMessage(order)}
@@ -105,21 +143,12 @@ export default async function PaymentPage({ params }: Props) {
             </p>
           </div>
         ) : order.status === 'awaiting_approval' ? (
-          <div
-            role="status"
-            data-testid="payment-awaiting-approval"
-            className="text-sm text-slate-800"
-          >
-            <p className="font-semibold text-slate-900">
-              This order waits for your company’s approval.
-            </p>
-            <p className="mt-1">
-              Its total is above your approval limit, so an approver or owner of your company
-              decides first; its parts stay reserved until{' '}
-              <time dateTime={order.payBy}>{formatDateTime(order.payBy)}</time>. We mail you once it
-              is approved, and you can pay it here then.
-            </p>
-          </div>
+          <OrderApprovalNote
+            order={order}
+            approval={approval}
+            on="payment"
+            testId="payment-awaiting-approval"
+          />
         ) : order.totalCents > MAX_CARD_AMOUNT_CENTS ? (
           paymentsConfigured() ? (
             <BankTransferPanel orderId={order._id} initial={transfer} required />
