@@ -37,10 +37,15 @@ export { companyOfMember, requireCompanyAction } from './membership';
 export { listMembers, removeMember, updateMember } from './members';
 export {
   acceptInvitation,
+  invitationOfCallback,
+  invitationTokenInPath,
   inviteMember,
   listInvitations,
   loadCompanyMailKinds,
+  previewInvitation,
   revokeInvitation,
+  type InvitationPreview,
+  type InvitationView,
 } from './invitations';
 export { addShippingAddress, removeShippingAddress, updateShippingAddress } from './addresses';
 export * from './limits';

@@ -3,7 +3,7 @@ import { ObjectId } from 'mongodb';
 import { findUserByEmail, findUserById, type User } from '@/lib/accounts';
 import type { Id } from '@/lib/core/ids';
 import { queueMail, registerOutboxKinds, scheduleOutboxDrain } from '@/lib/core/mail/outbox';
-import { refuse } from '@/lib/core/refusal';
+import { refusalText, refuse } from '@/lib/core/refusal';
 import { hashSingleUseToken } from '@/lib/core/single-use-token';
 import { newInvitationToken } from './invitation-token';
 import {
@@ -26,7 +26,7 @@ import {
   type MyCompany,
 } from './shared';
 import { addMember, countMembers, findCompany, findMemberIn, findMembership } from './store';
-import type { InviteMemberInput } from './validation/members';
+import { acceptInvitationSchema, type InviteMemberInput } from './validation/members';
 
 /**
  * The kinds of mail queued on invitations, registered with the kernel's outbox engine as soon
@@ -158,6 +158,84 @@ export async function revokeInvitation(person: Person, invitationId: Id): Promis
 }
 
 /**
+ * The sender's authority now: their account still exists, and their membership's role (null
+ * when they left or were removed) still lets them invite as the invitation's role.
+ */
+async function senderAuthority(
+  invitation: CompanyInvitationDoc,
+): Promise<{ role: CompanyRole | null; mayStillInvite: boolean }> {
+  const sender = (await findUserById(invitation.invitedBy.toHexString()))
+    ? await findMemberIn(invitation.companyId, invitation.invitedBy)
+    : null;
+  return {
+    role: sender?.role ?? null,
+    mayStillInvite: sender !== null && mayInvite(sender.role, invitation.role),
+  };
+}
+
+/** What a join link shows before it is accepted: the company's name and the role, nothing else. */
+export interface InvitationPreview {
+  companyName: string;
+  role: CompanyRole;
+}
+
+/** The page an invitation's link opens (lib/companies/mail/invitation-mail.ts builds the link). */
+const JOIN_PATH = '/dashboard/company/join';
+
+/**
+ * The invitation token of a path on the store when it is an invitation's join link
+ * (`/dashboard/company/join?token=…`), else null: the sign-in and sign-up pages read their
+ * callback path with it to show the invitation the person came from.
+ */
+export function invitationTokenInPath(path: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(path, 'http://store.invalid');
+  } catch {
+    return null;
+  }
+  if (url.pathname !== JOIN_PATH) return null;
+  return url.searchParams.get('token') || null;
+}
+
+/**
+ * What an invitation's link shows, signed in or out, before anyone accepts it: the company it
+ * joins (its name now) and the role, for an invitation that accepting could use (open, not
+ * expired, its company still there, its sender still allowed to invite as its role); null for
+ * any other token, alike whatever the reason, as the accept's refusal is. Read-only (an
+ * invitation whose sender lost the right is closed by the accept, not here), and it never
+ * reveals the address the invitation was sent to, nor anything about the person who opens it.
+ */
+export async function previewInvitation(token: string): Promise<InvitationPreview | null> {
+  if (!acceptInvitationSchema.safeParse({ token }).success) return null;
+  const invitation = await findOpenInvitation(hashSingleUseToken(token), new Date());
+  if (!invitation) return null;
+  const company = await findCompany(invitation.companyId);
+  if (!company || !(await senderAuthority(invitation)).mayStillInvite) return null;
+  return { companyName: company.name, role: invitation.role };
+}
+
+/**
+ * What the sign-in and sign-up pages show of the invitation they were sent from: the preview, or
+ * the accept's refusal words when the link can no longer be used.
+ */
+export type InvitationView = InvitationPreview | { refusal: string };
+
+/**
+ * The invitation of a sign-in or sign-up whose callback path is an invitation's join link
+ * (see invitationTokenInPath); null for any other path.
+ */
+export async function invitationOfCallback(path: string): Promise<InvitationView | null> {
+  const token = invitationTokenInPath(path);
+  if (token === null) return null;
+  return (
+    (await previewInvitation(token)) ?? {
+      refusal: refusalText({ key: 'company.invitation_not_found' }),
+    }
+  );
+}
+
+/**
  * `POST /api/companies/invitations/accept`: the signed-in person joins the company of the
  * invitation whose link carries `token`, as its role. Checked before the invitation is used
  * (a refusal leaves it usable): it is open, it was sent to the caller's email (403 otherwise),
@@ -180,12 +258,9 @@ export async function acceptInvitation(
   const userId = new ObjectId(user.id);
   if (await findMembership(userId)) throw refuse('company.already_member');
   if (!(await findCompany(invitation.companyId))) throw refuse('company.invitation_not_found');
-  // The sender's authority now: their account still exists, and their membership's role.
-  const sender = (await findUserById(invitation.invitedBy.toHexString()))
-    ? await findMemberIn(invitation.companyId, invitation.invitedBy)
-    : null;
-  if (!sender || !mayInvite(sender.role, invitation.role)) {
-    await closeInvitationsSentBy(invitation.companyId, invitation.invitedBy, sender?.role ?? null);
+  const sender = await senderAuthority(invitation);
+  if (!sender.mayStillInvite) {
+    await closeInvitationsSentBy(invitation.companyId, invitation.invitedBy, sender.role);
     throw refuse('company.invitation_not_found');
   }
   if (!(await claimInvitation(invitation._id, userId, now))) {
