@@ -72,6 +72,26 @@ export function safeCallbackPath(value: string | null | undefined, fallback = '/
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** What opening a verification link did: verified now (`1`), verified before, or no such link. */
+export type VerificationOutcome = '1' | 'already' | 'invalid';
+
+/**
+ * Where opening a verification link leads, with its outcome as `verified=`: back to the page the
+ * person signed up from (the link's `callbackUrl`, a safe path by `safeCallbackPath` only), or to
+ * My Profile. A link that verified nothing always goes to My Profile, which says so and offers a
+ * new one: a made-up link sends nobody anywhere else.
+ */
+export function afterVerificationPath(
+  outcome: VerificationOutcome,
+  callbackUrl: string | null | undefined,
+): string {
+  const back = outcome === 'invalid' ? '/' : safeCallbackPath(callbackUrl);
+  if (back === '/') return `/dashboard?verified=${outcome}`;
+  const url = new URL(back, STORE);
+  url.searchParams.set('verified', outcome);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /**
  * Whether Auth.js accepts a `callbackUrl` (its query parameter, or its callback-url cookie): an
  * http(s) URL, or a path resolved against the store's origin. Auth.js checks this itself before

@@ -17,9 +17,26 @@ import { idField, okSchema } from '@/lib/core/api/shapes';
 const tag = 'Accounts';
 const authJsTag = 'Sign-in (Auth.js)';
 
+/**
+ * The page of the store a verification link leads back to (the page the person signed up from,
+ * such as an invitation): a path on the store only (`safeCallbackPath`), anything else ignored.
+ */
+const returnPathField = (description: string) =>
+  z
+    .string()
+    .max(2048)
+    .optional()
+    .meta({
+      description: `${description}: a path on the store only, anything else is ignored.`,
+      example: '/dashboard/company/join?token=kq3V0m2Qk8tVb1yJ3o9nH5xW2cR7eA4sZ6dF8gL0pUi',
+    });
+
 /** GET /api/verify-email: the single-use token of the verification mail. */
 export const verifyEmailQuerySchema = z.object({
   token: z.string().min(20).max(200).meta({ description: 'The token of the mailed link.' }),
+  callbackUrl: returnPathField(
+    'The page to come back to once the link is opened (the page the person signed up from)',
+  ),
 });
 
 const redirect = (description: string, example: string) => ({
@@ -36,6 +53,13 @@ const invalidCallbackUrl = {
   when: 'the `callbackUrl` query parameter is neither an http(s) URL nor a path (a refused callback-url cookie is ignored instead)',
 } as const;
 
+/** POST /api/signup's body: the sign-up form's fields, and the page the person signed up from. */
+export const signUpBodySchema = signupSchema.extend({
+  callbackUrl: returnPathField(
+    'The page the person signed up from, which the verification link leads back to',
+  ),
+});
+
 export const signUpOp = operation({
   method: 'post',
   path: '/api/signup',
@@ -43,10 +67,10 @@ export const signUpOp = operation({
   tag,
   summary: 'Create an account',
   description:
-    'Creates an email-and-password account (sign in afterwards through Auth.js) and mails a link that verifies the email. An address in ADMIN_EMAILS becomes admin only after a password reset or a Google sign-in, never by opening that link alone. Rate-limited per client address and per email.',
+    'Creates an email-and-password account (sign in afterwards through Auth.js) and mails a link that verifies the email (and leads back to `callbackUrl` when it is a path on the store). An address in ADMIN_EMAILS becomes admin only after a password reset or a Google sign-in, never by opening that link alone. Rate-limited per client address and per email.',
   access: 'public',
   body: {
-    json: signupSchema,
+    json: signUpBodySchema,
     example: {
       name: 'Dana Whitfield',
       email: 'buyer@example.com',
@@ -112,11 +136,14 @@ export const verifyEmailOp = operation({
   tag,
   summary: 'Open the verification link',
   description:
-    'The link of the verification mail: uses the token up and sends the person to My Profile, which says whether it worked (`verified=1`, `already` or `invalid`; a missing or malformed token is `invalid`).',
+    'The link of the verification mail: uses the token up and sends the person back to the page they signed up from (`callbackUrl`, a path on the store) or else to My Profile, with whether it worked (`verified=1`, `already` or `invalid`; a missing or malformed token is `invalid`, and an invalid link always leads to My Profile).',
   access: 'public',
   params: { query: verifyEmailQuerySchema },
   responses: {
-    303: redirect('To My Profile with the outcome.', '/dashboard?verified=1'),
+    303: redirect(
+      'To the page signed up from, or My Profile, with the outcome.',
+      '/dashboard?verified=1',
+    ),
   },
 });
 

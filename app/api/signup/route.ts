@@ -10,7 +10,8 @@ import { linkOrigin } from '@/lib/security';
 
 /**
  * POST /api/signup: creates an email-and-password account (the client then signs in) and
- * mails a link that verifies the email. An address in ADMIN_EMAILS stays a buyer, also once
+ * mails a link that verifies the email, which leads back to the page the person signed up from
+ * (`callbackUrl`, such as an invitation). An address in ADMIN_EMAILS stays a buyer, also once
  * the link is opened, until a password reset or a Google sign-in proves that whoever holds the
  * sign-in owns the mailbox; a Google sign-in with the same address takes an unverified account
  * over.
@@ -26,6 +27,6 @@ export const POST = handle(signUpOp, async ({ request, body }) => {
   }
   const user = created.user;
   const origin = linkOrigin();
-  afterResponse('verify-email', () => sendVerificationMail(user, origin));
+  afterResponse('verify-email', () => sendVerificationMail(user, origin, body.callbackUrl));
   return { id: user.id, email: user.email, name: user.name };
 });
