@@ -11,6 +11,8 @@ import { loginErrorMessage, messages } from '@/lib/core/wording';
 import { postJson } from '@/lib/client/api';
 import { useMessageDialog } from '@/components/ui/Dialog';
 import { Field, FormError } from '@/components/ui/Field';
+import { InvitationNotice } from '@/components/companies/InvitationNotice';
+import type { InvitationView } from '@/lib/companies';
 import { GoogleButton } from './GoogleButton';
 import { Spinner } from './Spinner';
 
@@ -24,9 +26,17 @@ interface Props {
   googleEnabled: boolean;
   initialError: string | null;
   notice?: string | null;
+  /** The invitation whose link sent the person here (the callback path is its join link). */
+  invitation?: InvitationView | null;
 }
 
-export function LoginForm({ callbackPath, googleEnabled, initialError, notice }: Props) {
+export function LoginForm({
+  callbackPath,
+  googleEnabled,
+  initialError,
+  notice,
+  invitation,
+}: Props) {
   const router = useRouter();
   const { dialog, show } = useMessageDialog();
   const [error, setError] = useState<string | null>(initialError);
@@ -77,6 +87,7 @@ export function LoginForm({ callbackPath, googleEnabled, initialError, notice }:
           {notice}
         </p>
       ) : null}
+      {invitation ? <InvitationNotice invitation={invitation} on="signIn" /> : null}
       <form
         onFocus={resolver.prepare}
         onSubmit={(event) => onSubmit(event).catch(() => undefined)}

@@ -11,6 +11,8 @@ import { postJson } from '@/lib/client/api';
 import { notices } from '@/lib/core/notices';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { Field, FormError } from '@/components/ui/Field';
+import { InvitationNotice } from '@/components/companies/InvitationNotice';
+import type { InvitationView } from '@/lib/companies';
 import { GoogleButton } from './GoogleButton';
 import { Spinner } from './Spinner';
 
@@ -19,7 +21,21 @@ const resolver = lazyZodResolver<SignupInput>(() =>
   import('@/lib/accounts/schemas').then((module) => module.signupSchema),
 );
 
-export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
+/** Where a new account goes when it did not come from another page of the store. */
+const AFTER_SIGN_UP = '/home';
+
+interface Props {
+  /**
+   * The page the person came from (a safe path on the store), to come back to after signing up,
+   * signing in instead, Google, and the verification mail's link; null when there is none.
+   */
+  callbackPath: string | null;
+  googleEnabled: boolean;
+  /** The invitation whose link sent the person here (the callback path is its join link). */
+  invitation?: InvitationView | null;
+}
+
+export function SignupForm({ callbackPath, googleEnabled, invitation }: Props) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const {
@@ -34,7 +50,10 @@ export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const created = await postJson('/api/signup', values);
+    const created = await postJson(
+      '/api/signup',
+      callbackPath ? { ...values, callbackUrl: callbackPath } : values,
+    );
     if (!created.ok) {
       applyFieldErrors(setFieldError, created, ['name', 'email', 'password']);
       setError(created.message);
@@ -49,7 +68,9 @@ export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
       setError(notices.signedUpNotSignedIn);
       throw new Error('sign-in failed');
     }
-    router.replace('/auth/complete?callbackUrl=%2Fhome');
+    router.replace(
+      `/auth/complete?callbackUrl=${encodeURIComponent(callbackPath ?? AFTER_SIGN_UP)}`,
+    );
   });
 
   const busy = isSubmitting || isSubmitSuccessful;
@@ -57,6 +78,7 @@ export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
   return (
     <div className="auth-card">
       <h1 className="text-2xl font-bold text-slate-900">Sign Up</h1>
+      {invitation ? <InvitationNotice invitation={invitation} on="signUp" /> : null}
       <form
         onFocus={resolver.prepare}
         onSubmit={(event) => onSubmit(event).catch(() => undefined)}
@@ -80,13 +102,16 @@ export function SignupForm({ googleEnabled }: { googleEnabled: boolean }) {
       </form>
       <p className="mt-4 text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <Link href="/login" className="font-medium text-brand-700 underline">
+        <Link
+          href={callbackPath ? `/login?callbackUrl=${encodeURIComponent(callbackPath)}` : '/login'}
+          className="font-medium text-brand-700 underline"
+        >
           Login
         </Link>
       </p>
       {googleEnabled ? (
         <div className="mt-5">
-          <GoogleButton callbackPath="/home" />
+          <GoogleButton callbackPath={callbackPath ?? AFTER_SIGN_UP} />
         </div>
       ) : null}
     </div>

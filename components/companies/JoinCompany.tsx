@@ -5,25 +5,9 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { postJson } from '@/lib/client/api';
+import type { InvitationPreview } from '@/lib/companies';
 import type { MyCompany } from '@/lib/companies/shared';
-
-/**
- * What the person can do about each refusal of an invitation, after the API's own words, by the
- * answer's code: 404 (the invitation is unknown, expired or used), 403 (it was sent to another
- * email address), 409 (they belong to a company already).
- */
-const NEXT_STEPS: Record<string, { text: string; link?: { href: string; label: string } }> = {
-  not_found: {
-    text: 'Ask the person who invited you to send a new invitation.',
-  },
-  forbidden: {
-    text: 'Log out and sign in (or sign up) with the email address the invitation was sent to, then open the link again.',
-  },
-  conflict: {
-    text: 'You can join another company after leaving yours (on the Company page).',
-    link: { href: '/dashboard/company', label: 'Go to your company' },
-  },
-};
+import { invitationsWording as words } from '@/lib/core/b2b-wording/invitations';
 
 interface Failure {
   code: string;
@@ -31,15 +15,23 @@ interface Failure {
 }
 
 /**
- * Accepting an invitation: the token from the mailed link, sent as
+ * Accepting an invitation: what the invited role may do (`invitation`, when the link's
+ * invitation can be used), then the token from the mailed link, sent as
  * POST /api/companies/invitations/accept by the signed-in person; then the company's page. A
- * refusal is shown in the API's words with what to do about it.
+ * refusal is shown in the API's words with what to do about it (`words.nextSteps`, by the
+ * answer's code).
  */
-export function JoinCompany({ token }: { token: string | null }) {
+export function JoinCompany({
+  token,
+  invitation,
+}: {
+  token: string | null;
+  invitation: InvitationPreview | null;
+}) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(
-    token ? null : { code: 'not_found', message: 'This link has no invitation in it.' },
+    token ? null : { code: 'not_found', message: words.noToken },
   );
 
   const accept = async () => {
@@ -48,7 +40,7 @@ export function JoinCompany({ token }: { token: string | null }) {
     setFailure(null);
     const result = await postJson<MyCompany>('/api/companies/invitations/accept', { token });
     if (result.ok) {
-      toast.success(`You joined ${result.data.name}.`);
+      toast.success(words.joined(result.data.name));
       router.push('/dashboard/company');
       router.refresh();
       return;
@@ -57,13 +49,17 @@ export function JoinCompany({ token }: { token: string | null }) {
     setFailure({ code: result.code, message: result.message });
   };
 
-  const next = failure ? NEXT_STEPS[failure.code] : undefined;
+  const next = failure ? words.nextSteps[failure.code] : undefined;
   return (
     <div className="mt-4 max-w-xl space-y-4">
-      <p className="text-slate-700">
-        You were invited to join a company account on the store. As a member you order for your
-        company, share its shipping addresses and see its orders, as your role allows.
-      </p>
+      {invitation ? (
+        <>
+          <p className="text-slate-700">{words.roleDoes[invitation.role]}</p>
+          {failure ? null : <p className="text-slate-700">{words.acceptNext}</p>}
+        </>
+      ) : (
+        <p className="text-slate-700">{words.intro}</p>
+      )}
       {failure ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm">
           <p className="font-medium text-red-800">{failure.message}</p>
@@ -87,7 +83,7 @@ export function JoinCompany({ token }: { token: string | null }) {
           aria-busy={busy}
           onClick={accept}
         >
-          {busy ? 'Joining…' : 'Accept invitation'}
+          {busy ? words.accepting : words.accept}
         </button>
       ) : null}
     </div>
