@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@/lib/core/error-codes';
 import { imageMessages, messages } from '@/lib/core/messages';
+import { checkoutWording } from '@/lib/core/b2b-wording/checkout';
 
 /**
  * The refusals of one code, as entries of `errorMessages`: `{ key: message }` becomes
@@ -155,6 +156,8 @@ export const errorMessages = {
       'An account whose email is not verified yet may order at most {max} parts in one order. Verify your email (the link we sent you, or resend it from My Profile) to check out a longer order list, or split it.',
     'order.lines_short':
       'Some parts are short of stock now, so nothing was ordered. Lower their quantities to what is available, or remove them.',
+    'checkout.lines_short': checkoutWording.refused.short,
+    'checkout.lines_not_ready': checkoutWording.refused.notReady,
     'order.interrupted':
       'Your order could not be completed this time and nothing was taken. Please place it again.',
     'order.cancelled':

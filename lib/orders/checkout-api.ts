@@ -4,6 +4,7 @@ import { checkoutSchema, createOrderSchema } from '@/lib/orders/schemas';
 import { fieldErrorExample, operation } from '@/lib/core/api/operation';
 import { idField } from '@/lib/core/api/shapes';
 import { cartResponseSchema } from '@/lib/cart/api';
+import { ORDER_STATUSES } from './lifecycle';
 import { orderId, tag, unpaidCapErrors } from './order-api-parts';
 
 /** Placing orders: one product (POST /api/order), the order list (POST /api/checkout), and ordering again. */
@@ -18,6 +19,32 @@ const deliveryExample = {
 /** Both ways of placing an order answer the new order's id. */
 const placed = {
   201: { description: 'The order was placed.', json: z.object({ insertedId: idField }) },
+};
+
+/** A checkout answers the new order's id and the status it was placed in. */
+const checkedOut = {
+  201: {
+    description: 'The order was placed.',
+    json: z.object({
+      insertedId: idField,
+      status: z.enum(ORDER_STATUSES).meta({
+        description:
+          'The status the order was placed in, which says where the buyer goes next: `unpaid`, its payment page (`/dashboard/payment/{id}`); `awaiting_approval`, it waits for an owner or approver of the buyer’s company first and cannot be paid yet (its page, `/dashboard/order/{id}`); `confirmed`, on account, nothing to pay now (its page).',
+        example: 'awaiting_approval',
+      }),
+    }),
+  },
+};
+
+/** A line a checkout refused, as both refusals' `details.lines` give it. */
+const refusedLineExample = {
+  productId: '66a1f0c2e4b0a1b2c3d4e5f6',
+  sku: 'HFB-M10-40',
+  name: 'Hex Flange Bolt M10 x 40',
+  quantity: 2_000,
+  reason: 'out_of_stock',
+  available: 500,
+  nearestQuantity: 500,
 };
 
 export const placeOrderOp = operation({
@@ -53,13 +80,13 @@ export const checkoutOp = operation({
   tag,
   summary: 'Check out the order list as one order',
   description:
-    "Places the signed-in buyer's order list (GET /api/cart) as ONE order of all its lines, and takes those lines out of the list. Each line is priced by its own volume tier when placed; the order's total is the sum of its lines. All or nothing: when a line is short of stock at that moment, nothing is ordered and the answer lists each short line (`details.lines`, with `available`). An empty list, or one with a line that cannot be ordered as it is (its `issue` in GET /api/cart), is refused before anything is written. Every rule of POST /api/order holds: the unpaid-orders cap, the hold until `payBy`, the rate limit (shared with POST /api/order). With `paymentMethod: \"account\"` a member of a company on net terms orders on account: the total is held against the company's credit by one conditional update (of two orders against the last of the credit one passes; the other gets 409 with `details.availableCents`), and the order is `confirmed` (nothing to pay now; it is invoiced on the company's terms).",
+    "Places the signed-in buyer's order list (GET /api/cart) as ONE order of all its lines, and takes those lines out of the list. Each line is priced by its own volume tier when placed; the order's total is the sum of its lines. All or nothing: when a line is short of stock at that moment, nothing is ordered and the answer (409) names each short part and what is available in its message (\"Hex Flange Bolt M10 x 40: only 500 available\") and lists each such line in `details.lines`. An empty list, or one with a line that cannot be ordered as it is (its `issue` in GET /api/cart), is refused before anything is written, its message and `details.lines` naming each such line the same way. Each line of `details.lines` gives the part's `productId`, `sku` (its part number), `name`, the `quantity` asked, its `reason` (`out_of_stock`, with `available`; `not_found`; `below_minimum`, with `minimum`; `not_multiple`, with `multiple`; `above_maximum`, with `maximum` when there is one) and `nearestQuantity`, the quantity nearest the one asked that can be ordered now (null: none); a line flagged before placing carries its `issue` as GET /api/cart shows it. The answer gives the order's `status`: `unpaid` (pay it next), `awaiting_approval` (above the buyer's approval limit: it waits for the company's approval, and cannot be paid yet) or `confirmed` (on account). Every rule of POST /api/order holds: the unpaid-orders cap, the hold until `payBy`, the rate limit (shared with POST /api/order). With `paymentMethod: \"account\"` a member of a company on net terms orders on account: the total is held against the company's credit by one conditional update (of two orders against the last of the credit one passes; the other gets 409 with `details.availableCents`), and the order is `confirmed` (nothing to pay now; it is invoiced on the company's terms).",
   access: 'user',
   body: {
     json: checkoutSchema,
     example: deliveryExample,
   },
-  responses: placed,
+  responses: checkedOut,
   errors: [
     { key: 'terms.not_enabled', details: { reason: 'terms.not_enabled' } },
     { key: 'terms.on_hold', details: { reason: 'terms.on_hold' } },
@@ -74,36 +101,43 @@ export const checkoutOp = operation({
     },
     'cart.empty',
     {
-      key: 'cart.not_ready',
+      key: 'checkout.lines_short',
+      params: { lines: 'Hex Flange Bolt M10 x 40: only 500 available' },
+      details: { lines: [refusedLineExample] },
+      when: 'a line is short of stock: when the list is checked, or at the moment of ordering (another buyer took it meanwhile)',
+    },
+    {
+      key: 'checkout.lines_not_ready',
+      params: {
+        lines: 'Spur Gear 40T: no longer sold; Hex Flange Bolt M10 x 40: only 500 available',
+      },
       details: {
         lines: [
           {
-            productId: '66a1f0c2e4b0a1b2c3d4e5f6',
-            sku: 'BRG-6204-2RS',
-            quantity: 30000,
+            productId: '66a1f0c2e4b0a1b2c3d4e5f7',
+            sku: 'SPG-40T',
+            name: 'Spur Gear 40T',
+            quantity: 1_000,
+            reason: 'not_found',
+            nearestQuantity: null,
+            issue: {
+              code: 'deleted',
+              message: 'This part is no longer sold: remove it from your order list.',
+              nearestQuantity: null,
+            },
+          },
+          {
+            ...refusedLineExample,
             issue: {
               code: 'above_stock',
               message:
-                'Only 24000 available: order at most 24000, or request a quote from the product page',
-              nearestQuantity: 24000,
+                'Only 500 available: order at most 500, or request a quote from the product page',
+              nearestQuantity: 500,
             },
           },
         ],
       },
-    },
-    {
-      key: 'order.lines_short',
-      details: {
-        lines: [
-          {
-            productId: '66a1f0c2e4b0a1b2c3d4e5f6',
-            quantity: 30000,
-            reason: 'out_of_stock',
-            available: 24000,
-          },
-        ],
-      },
-      when: 'a line was short of stock at the moment of ordering (another buyer took it meanwhile)',
+      when: 'a line cannot be ordered as it is for another reason too (no longer sold, its minimum or cartons changed)',
     },
     'order.interrupted',
     {

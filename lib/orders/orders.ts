@@ -14,7 +14,7 @@ import 'server-only';
  */
 
 export { placeOrderFor, placeOrderOfLines, type Delivery } from './place-order';
-export { checkoutCart } from './checkout';
+export { checkoutCart, checkoutHolds, type CheckedOut } from './checkout';
 export {
   allOrdersPage,
   type AllOrdersPage,

@@ -1,6 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@/lib/catalogue';
+import type { Id } from '@/lib/core/ids';
 import type { Actor } from '../support/users';
 
 // One purchase, many parts: the order list (cart) kept on the server, checkout as ONE order of
@@ -17,6 +18,8 @@ let store: typeof import('@/lib/orders/store');
 let stock: typeof import('@/lib/orders/stock');
 let faults: typeof import('@/lib/core/faults');
 let migrations: typeof import('@/lib/orders/migrations');
+let companies: typeof import('../support/companies');
+let terms: typeof import('@/lib/terms');
 let buyer: Actor;
 
 const delivery = { address: '1 Mill Road, Leeds', phone: '5550100', poNumber: 'PO-77' };
@@ -32,6 +35,8 @@ beforeAll(async () => {
   stock = await import('@/lib/orders/stock');
   faults = await import('@/lib/core/faults');
   migrations = await import('@/lib/orders/migrations');
+  companies = await import('../support/companies');
+  terms = await import('@/lib/terms');
   buyer = await newBuyer('Cart Buyer');
 });
 
@@ -249,22 +254,18 @@ describe('checkout', () => {
     await cart.setLine(who, c._id, 4_000);
     const before = await stocks([a, b, c]);
     // Another buyer takes most of c after the checks, just before the stock is taken.
-    const restore = faults.injectFaults(async (point) => {
-      if (point === 'place:after-insert') {
-        await (
-          await products()
-        ).updateOne({ _id: new ObjectId(c._id) }, { $inc: { availableQuantity: -2_000 } });
-      }
-    });
-    let refused;
-    try {
-      refused = await cart.checkout(who, delivery);
-    } finally {
-      restore();
-    }
+    const refused = await whileAnotherBuyerTakes(c._id, 2_000, () => cart.checkout(who, delivery));
     expect(refused.status).toBe(409);
     expect(refused.body.error.details.lines).toEqual([
-      { productId: c._id, quantity: 4_000, reason: 'out_of_stock', available: 3_000 },
+      {
+        productId: c._id,
+        sku: c.sku,
+        name: c.name,
+        quantity: 4_000,
+        reason: 'out_of_stock',
+        available: 3_000,
+        nearestQuantity: 3_000,
+      },
     ]);
     expect(await stocks([a, b, c])).toEqual([before[0], before[1], before[2]! - 2_000]);
     expect(await (await orders()).countDocuments({ userId: new ObjectId(who.user.id) })).toBe(0);
@@ -327,6 +328,199 @@ describe('checkout', () => {
     expect(
       listed.body.find((o: { _id: string }) => o._id === placed.body.insertedId).lines,
     ).toHaveLength(1);
+  });
+});
+
+/** A part of `availableQuantity` named as a person reads it in a refusal. */
+const namedPart = (name: string, availableQuantity: number) =>
+  make.makeProduct({
+    name: `${name} ${new ObjectId().toHexString().slice(-6)}`,
+    price: 2.65,
+    availableQuantity,
+  });
+
+/** Runs `work` while another buyer takes `quantity` of `productId` just before stock is taken. */
+async function whileAnotherBuyerTakes<T>(
+  productId: string,
+  quantity: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  let taken = false;
+  const restore = faults.injectFaults(async (point) => {
+    if (point === 'place:after-insert' && !taken) {
+      taken = true;
+      await (
+        await products()
+      ).updateOne({ _id: new ObjectId(productId) }, { $inc: { availableQuantity: -quantity } });
+    }
+  });
+  try {
+    return await work();
+  } finally {
+    restore();
+  }
+}
+
+/**
+ * A line of a refusal's `details.lines` short of stock: `quantity` of `part` asked, `available`
+ * left (and so the quantity that can be ordered now), with its name and part number.
+ */
+const shortLine = (part: Product, quantity: number, available: number, more = {}) =>
+  expect.objectContaining({
+    productId: part._id,
+    sku: part.sku,
+    name: part.name,
+    quantity,
+    reason: 'out_of_stock',
+    available,
+    nearestQuantity: available,
+    ...more,
+  });
+
+/**
+ * The refusal of `who`'s checkout whose line of `bolt` (2,000 asked) found only 500 available
+ * when its stock was taken: named in the message, each line in the details, nothing ordered.
+ */
+async function expectBoltShort(
+  who: Actor,
+  refused: Awaited<ReturnType<typeof cart.checkout>>,
+  bolt: Product,
+) {
+  expect(refused.status).toBe(409);
+  expect(refused.body.error.message).toBe(
+    `Some parts are short of stock now, so nothing was ordered. ${bolt.name}: only 500 available.`,
+  );
+  expect(refused.body.error.details).toEqual({ lines: [shortLine(bolt, 2_000, 500)] });
+  expect(await (await orders()).countDocuments({ userId: new ObjectId(who.user.id) })).toBe(0);
+}
+
+describe('a refused checkout names each line and what can be ordered', () => {
+  it('names each part short of stock when the list is checked, with its name, part number and what is available', async () => {
+    const who = await newBuyer('Named Short Buyer');
+    const bolt = await namedPart('Hex Flange Bolt M10 x 40', 10_000);
+    const gear = await namedPart('Spur Gear 40T', 10_000);
+    const fine = await tiered();
+    await cart.setLine(who, bolt._id, 2_000);
+    await cart.setLine(who, fine._id, 500);
+    await cart.setLine(who, gear._id, 3_000);
+    // Others bought most of the bolts and gears since the list was made.
+    await (
+      await products()
+    ).updateOne({ _id: new ObjectId(bolt._id) }, { $set: { availableQuantity: 500 } });
+    await (
+      await products()
+    ).updateOne({ _id: new ObjectId(gear._id) }, { $set: { availableQuantity: 1_200 } });
+    const before = await stocks([bolt, fine, gear]);
+    const refused = await cart.checkout(who, delivery);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('conflict');
+    expect(refused.body.error.message).toBe(
+      `Some parts are short of stock now, so nothing was ordered. ${bolt.name}: only 500 available; ${gear.name}: only 1,200 available.`,
+    );
+    expect(refused.body.error.details.lines).toEqual([
+      shortLine(bolt, 2_000, 500, {
+        issue: expect.objectContaining({ code: 'above_stock', nearestQuantity: 500 }),
+      }),
+      shortLine(gear, 3_000, 1_200),
+    ]);
+    expect(await stocks([bolt, fine, gear])).toEqual(before);
+    expect((await cart.getCart(who)).body.lineCount).toBe(3);
+  });
+
+  it('names the part short at the moment of taking (another buyer took it meanwhile)', async () => {
+    const who = await newBuyer('Named Race Buyer');
+    const bolt = await namedPart('Hex Flange Bolt M10 x 40', 2_500);
+    const fine = await tiered();
+    await cart.setLine(who, fine._id, 1_000);
+    await cart.setLine(who, bolt._id, 2_000);
+    const refused = await whileAnotherBuyerTakes(bolt._id, 2_000, () =>
+      cart.checkout(who, delivery),
+    );
+    await expectBoltShort(who, refused, bolt);
+    expect((await cart.getCart(who)).body.lineCount).toBe(2);
+  });
+
+  it('refuses a list of one line short at the moment of taking the same way, not as a quantity field', async () => {
+    const who = await newBuyer('Named One-Line Buyer');
+    const bolt = await namedPart('Hex Flange Bolt M10 x 40', 2_500);
+    await cart.setLine(who, bolt._id, 2_000);
+    const refused = await whileAnotherBuyerTakes(bolt._id, 2_000, () =>
+      cart.checkout(who, delivery),
+    );
+    await expectBoltShort(who, refused, bolt);
+  });
+
+  it('names a part no longer sold and one out of stock beside each other', async () => {
+    const who = await newBuyer('Named Mixed Buyer');
+    const gone = await namedPart('Spur Gear 40T', 10_000);
+    const empty = await namedPart('Shaft Seal 25 mm', 10_000);
+    await cart.setLine(who, gone._id, 500);
+    await cart.setLine(who, empty._id, 800);
+    await (await products()).deleteOne({ _id: new ObjectId(gone._id) });
+    await (
+      await products()
+    ).updateOne({ _id: new ObjectId(empty._id) }, { $set: { availableQuantity: 0 } });
+    const refused = await cart.checkout(who, delivery);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      `Some lines of your order list cannot be ordered as they are, so nothing was ordered. ${gone.name}: no longer sold; ${empty.name}: out of stock.`,
+    );
+    expect(refused.body.error.details.lines).toEqual([
+      expect.objectContaining({
+        productId: gone._id,
+        name: gone.name,
+        sku: gone.sku,
+        reason: 'not_found',
+        nearestQuantity: null,
+      }),
+      expect.objectContaining({
+        productId: empty._id,
+        name: empty.name,
+        reason: 'out_of_stock',
+        available: 0,
+        nearestQuantity: null,
+      }),
+    ]);
+  });
+});
+
+describe('checkout answers the status the order was placed in', () => {
+  it('unpaid for a buyer who pays next', async () => {
+    const who = await newBuyer('Status Buyer');
+    const product = await tiered();
+    await cart.setLine(who, product._id, 500);
+    const placed = await cart.checkout(who, delivery);
+    expect(placed.status).toBe(201);
+    expect(placed.body).toEqual({ insertedId: expect.any(String), status: 'unpaid' });
+  });
+
+  it('awaiting_approval for an order above the buyer’s approval limit', async () => {
+    const { members } = await companies.makeCompany([{ role: 'buyer', limitCents: 100_000 }]);
+    const [member] = members;
+    const product = await tiered();
+    await cart.setLine(member!, product._id, 1_000);
+    const placed = await cart.checkout(member!, delivery);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body).toEqual({ insertedId: expect.any(String), status: 'awaiting_approval' });
+    expect((await api.orderDoc(placed.body.insertedId))?.status).toBe('awaiting_approval');
+  });
+
+  it('confirmed for an order on account', async () => {
+    const { companyId, members } = await companies.makeCompany([{ role: 'buyer' }]);
+    const admin = await users.createActor('admin');
+    await terms.setCompanyTerms(admin.user, companyId.toHexString() as Id, {
+      mode: 'net',
+      netDays: 30,
+      creditLimitCents: 1_000_000,
+      invoiceOn: 'shipment',
+      holdAfterDaysOverdue: 15,
+    });
+    const [member] = members;
+    const product = await tiered();
+    await cart.setLine(member!, product._id, 500);
+    const placed = await cart.checkout(member!, { ...delivery, paymentMethod: 'account' });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body).toEqual({ insertedId: expect.any(String), status: 'confirmed' });
   });
 });
 

@@ -5,10 +5,10 @@ import { linkOrigin } from '@/lib/security';
 
 /**
  * POST /api/checkout: places the buyer's order list as one order (lib/orders decides every
- * rule) and answers `{ insertedId }`. Rate-limited with POST /api/order.
+ * rule) and answers `{ insertedId, status }`. Rate-limited with POST /api/order.
  */
 export const POST = handle(
   checkoutOp,
-  async ({ user, body }) => ({ insertedId: await checkoutCart(user, body, linkOrigin()) }),
+  async ({ user, body }) => checkoutCart(user, body, linkOrigin()),
   { limits: ({ user }) => [{ limit: placeOrderLimit, key: user.id }] },
 );
