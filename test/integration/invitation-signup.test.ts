@@ -81,7 +81,9 @@ async function invite(
     { email: invitee.email, role, approvalLimitCents: 250_000 },
     TRUSTED,
   );
-  const doc = await (await all()).companyInvitations.findOne({
+  const doc = await (
+    await all()
+  ).companyInvitations.findOne({
     _id: new ObjectId(invitation._id),
   });
   const token = tokens.invitationTokenOf(doc!);
@@ -188,10 +190,12 @@ describe('the look-up of an invitation by its token', () => {
 
 describe('a join link as the callback of signing in or up', () => {
   it('is read from the join page’s path only', () => {
-    expect(companies.invitationTokenInPath('/dashboard/company/join?token=abc-123')).toBe('abc-123');
-    expect(
-      companies.invitationTokenInPath('/dashboard/company/join?token=a%2Bb&verified=1'),
-    ).toBe('a+b');
+    expect(companies.invitationTokenInPath('/dashboard/company/join?token=abc-123')).toBe(
+      'abc-123',
+    );
+    expect(companies.invitationTokenInPath('/dashboard/company/join?token=a%2Bb&verified=1')).toBe(
+      'a+b',
+    );
     for (const other of [
       '/',
       '/dashboard/company/join',
@@ -279,7 +283,9 @@ describe('the verification mail leads back to the page signed up from', () => {
       { email, role: 'buyer', approvalLimitCents: null },
       TRUSTED,
     );
-    const doc = await (await all()).companyInvitations.findOne({
+    const doc = await (
+      await all()
+    ).companyInvitations.findOne({
       _id: new ObjectId(invitation._id),
     });
     const path = joinPath(tokens.invitationTokenOf(doc!)!);

@@ -41,8 +41,7 @@ export const invitationsWording = {
   signUpFirst:
     'Sign up with the email address the invitation was sent to, or log in if you already have an account with it. Either way, you come back to this invitation to accept it.',
   /** The signed-in page, above the Accept button. */
-  acceptNext:
-    'When you accept, you become a member of the company at once and go on to its page.',
+  acceptNext: 'When you accept, you become a member of the company at once and go on to its page.',
   accept: 'Accept invitation',
   accepting: 'Joining…',
   joined: (companyName: string) => `You joined ${companyName}.`,

@@ -43,7 +43,10 @@ export default async function JoinCompanyPage({ searchParams }: Props) {
       title={invitation ? words.joinTitle(invitation) : words.unknownTitle}
     >
       {notice ? (
-        <p role="status" className="mt-3 max-w-xl rounded-md bg-green-50 p-3 text-sm text-green-800">
+        <p
+          role="status"
+          className="mt-3 max-w-xl rounded-md bg-green-50 p-3 text-sm text-green-800"
+        >
           {notice}
         </p>
       ) : null}
