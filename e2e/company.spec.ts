@@ -153,7 +153,7 @@ test('an owner creates the company from the profile, invites a buyer by mail; th
   await loginWithForm(buyerPage, buyer.email, buyer.password);
   await expect(buyerPage).toHaveURL(joinPath);
   await expect(
-    buyerPage.getByRole('heading', { level: 1, name: 'Join the company' }),
+    buyerPage.getByRole('heading', { level: 1, name: `Join ${COMPANY} as a buyer` }),
   ).toBeVisible();
   await checkAtBothWidths(buyerPage, testInfo, 'company-join');
   await buyerPage.getByRole('button', { name: 'Accept invitation' }).click();
