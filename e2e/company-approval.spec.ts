@@ -132,8 +132,12 @@ test('a buyer’s order above their limit waits; the owner approves it; the buye
   await buyer.page.getByLabel(/PO number/).fill('PO-APPROVE-1');
   await accessibleAtBothWidths(buyer.page, 'checkout of a company buyer');
   await buyer.page.getByRole('button', { name: /^Check out/ }).click();
-  await expect(buyer.page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+  // An order waiting for an approval has nothing to pay yet: the checkout opens its own page.
+  await expect(buyer.page).toHaveURL(/\/dashboard\/order\/[0-9a-f]{24}$/);
   const orderId = buyer.page.url().split('/').pop()!;
+  await expect(buyer.page.getByTestId('order-approval')).toBeVisible();
+  // Its payment page says the same instead of offering payment.
+  await buyer.page.goto(`/dashboard/payment/${orderId}`);
   await expect(buyer.page.getByTestId('payment-awaiting-approval')).toContainText(
     'waits for your company’s approval',
   );

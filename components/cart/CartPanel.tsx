@@ -4,7 +4,12 @@ import { useCallback, useState } from 'react';
 import type { Cart } from '@/lib/cart/shared';
 import { CartQuoteButton } from '@/components/quote/CartQuoteButton';
 import { CartLines, type CartLinesState } from './CartLines';
-import { CheckoutForm, type CheckoutBlock, type CheckoutCompany } from './CheckoutForm';
+import {
+  CheckoutForm,
+  type CheckoutBlock,
+  type CheckoutCompany,
+  type CheckoutHolds,
+} from './CheckoutForm';
 
 /**
  * The order list page's working part: the lines (CartLines), a quote for the whole list
@@ -16,6 +21,7 @@ export function CartPanel({
   user,
   cardLimitCents,
   bankTransfer = false,
+  holds,
   company = null,
 }: {
   initial: Cart;
@@ -23,6 +29,8 @@ export function CartPanel({
   cardLimitCents: number;
   /** Whether an order may be paid by bank transfer (Stripe is configured): no amount limit. */
   bankTransfer?: boolean;
+  /** How long an order placed now holds its parts, for the checkout to say. */
+  holds: CheckoutHolds;
   /** The buyer's company, when they belong to one (its addresses, their limit and role). */
   company?: CheckoutCompany | null;
 }) {
@@ -59,6 +67,7 @@ export function CartPanel({
           block={block}
           cardLimitCents={cardLimitCents}
           bankTransfer={bankTransfer}
+          holds={holds}
           onCart={setCart}
           company={company}
         />

@@ -12,9 +12,9 @@ import {
 import { FormError } from '@/components/ui/Field';
 import { callApi, postJson } from '@/lib/client/api';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
-import type { Cart, CartLine } from '@/lib/cart/shared';
+import type { Cart } from '@/lib/cart/shared';
 import type { ShippingAddress } from '@/lib/companies/shared';
-import { formatMoney } from '@/lib/core/money';
+import { checkoutWording as w, type RefusedLineReason } from '@/lib/core/b2b-wording/checkout';
 import type { CheckoutInput } from '@/lib/orders/schemas';
 import { announceCartCount } from './cart-events';
 
@@ -26,40 +26,192 @@ const resolver = lazyZodResolver<CheckoutFields, CheckoutInput>(() =>
   import('@/lib/orders/schemas').then((module) => module.checkoutSchema),
 );
 
-/** A line of a checkout refused for short stock (`details.lines` of `order.lines_short`). */
-interface ShortLine {
+/**
+ * A line of a checkout refused for lines that cannot be ordered as they are (`details.lines` of
+ * POST /api/checkout's 409): the part, the quantity asked, why, and the quantity that can be
+ * ordered now (null: none).
+ */
+interface RefusedLine {
   productId: string;
+  sku: string | null;
+  name: string;
   quantity: number;
-  reason: 'not_found' | 'below_minimum' | 'out_of_stock';
+  reason: RefusedLineReason;
   available?: number;
   minimum?: number;
+  multiple?: number;
+  maximum?: number;
+  nearestQuantity: number | null;
 }
 
-function isShortLines(value: unknown): value is ShortLine[] {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (line) =>
-        typeof line === 'object' &&
-        line !== null &&
-        typeof (line as ShortLine).productId === 'string' &&
-        typeof (line as ShortLine).reason === 'string',
-    )
+/** The refused lines of an answer's details; none when it has none. */
+function refusedLinesOf(value: unknown): RefusedLine[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (line): line is RefusedLine =>
+      typeof line === 'object' &&
+      line !== null &&
+      typeof (line as RefusedLine).productId === 'string' &&
+      typeof (line as RefusedLine).name === 'string' &&
+      typeof (line as RefusedLine).reason === 'string',
   );
 }
 
-const units = (count: number) => count.toLocaleString('en-US');
+/** What became of a refused line once an action on it went through, or why it did not. */
+type LineOutcome = { done: true; text: string } | { done: false; error: string };
 
-/** What a short line's buyer can do, in words. */
-function shortText(line: ShortLine): string {
-  switch (line.reason) {
-    case 'not_found':
-      return 'no longer sold: remove it';
-    case 'below_minimum':
-      return `you asked ${units(line.quantity)}; the minimum is now ${units(line.minimum ?? 0)}`;
-    default:
-      return `you asked ${units(line.quantity)}; ${units(line.available ?? 0)} available`;
-  }
+/**
+ * Below a refused checkout's message: each refused line with what is wrong, and one action per
+ * line: order what can be ordered now (sets the list's line to it, PUT /api/cart/lines), remove
+ * it (DELETE /api/cart/lines), or request a quote for the quantity asked (POST /api/quotes, to
+ * the delivery address and phone of the checkout; for a line short of stock or above the most
+ * one order takes). Each action then reads the list again (`onChanged`); the line then says what
+ * was done, and once every line is done the refusal's message gives way to "check out again".
+ */
+function RefusedLines({
+  lines,
+  delivery,
+  onChanged,
+  onAllDone,
+}: {
+  lines: RefusedLine[];
+  delivery: () => { address: string; phone: string };
+  onChanged: () => Promise<void>;
+  onAllDone: () => void;
+}) {
+  const [outcomes, setOutcomes] = useState<Record<string, LineOutcome>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const allDone = lines.every((line) => outcomes[line.productId]?.done);
+
+  const act = async (line: RefusedLine, action: () => Promise<LineOutcome>) => {
+    setBusy(line.productId);
+    const outcome = await action();
+    await onChanged();
+    setBusy(null);
+    setOutcomes((current) => {
+      const next = { ...current, [line.productId]: outcome };
+      if (lines.every((each) => next[each.productId]?.done)) onAllDone();
+      return next;
+    });
+  };
+
+  const orderNow = (line: RefusedLine, quantity: number) =>
+    act(line, async () => {
+      const answer = await callApi(`/api/cart/lines/${line.productId}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ quantity }),
+      });
+      return answer.ok
+        ? { done: true, text: w.refused.done.set({ name: line.name, quantity }) }
+        : { done: false, error: answer.fields?.quantity?.[0] ?? answer.message };
+    });
+
+  const remove = (line: RefusedLine) =>
+    act(line, async () => {
+      const answer = await callApi(`/api/cart/lines/${line.productId}`, { method: 'DELETE' });
+      // Removed meanwhile (another tab or device) is removed all the same.
+      return answer.ok || answer.status === 404
+        ? { done: true, text: w.refused.done.removed(line.name) }
+        : { done: false, error: answer.message };
+    });
+
+  const requestQuote = (line: RefusedLine) =>
+    act(line, async () => {
+      const answer = await postJson<{ reference: string }>('/api/quotes', {
+        productId: line.productId,
+        quantity: line.quantity,
+        ...delivery(),
+      });
+      if (!answer.ok) {
+        const field = Object.values(answer.fields ?? {})[0]?.[0];
+        return { done: false, error: field ?? answer.message };
+      }
+      const { reference } = answer.data;
+      return {
+        done: true,
+        text: w.refused.done.quoted({ name: line.name, quantity: line.quantity, reference }),
+      };
+    });
+
+  return (
+    <div data-testid="checkout-refused">
+      <ul className="space-y-3">
+        {lines.map((line) => {
+          const outcome = outcomes[line.productId];
+          const nearest = line.nearestQuantity;
+          const quotable = line.reason === 'out_of_stock' || line.reason === 'above_maximum';
+          return (
+            <li
+              key={line.productId}
+              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+              data-testid="checkout-refused-line"
+            >
+              <p>
+                {w.refused.line(line)}
+                {line.sku ? <span className="block font-mono text-xs">{line.sku}</span> : null}
+              </p>
+              {outcome?.done ? (
+                <p role="status" className="mt-1 font-medium text-slate-900">
+                  {outcome.text}
+                </p>
+              ) : (
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {nearest !== null && nearest > 0 && line.reason !== 'not_found' ? (
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      disabled={busy !== null}
+                      onClick={() => void orderNow(line, nearest)}
+                    >
+                      {w.refused.orderAvailable({
+                        quantity: nearest,
+                        available: line.available ?? nearest,
+                        short: line.reason === 'out_of_stock',
+                      })}
+                      <span className="sr-only">{w.refused.about.order(line.name)}</span>
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    disabled={busy !== null}
+                    onClick={() => void remove(line)}
+                  >
+                    {w.refused.remove}
+                    <span className="sr-only">{w.refused.about.remove(line.name)}</span>
+                  </button>
+                  {quotable ? (
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      disabled={busy !== null}
+                      onClick={() => void requestQuote(line)}
+                    >
+                      {w.refused.requestQuote}
+                      <span className="sr-only">
+                        {w.refused.about.quote({ name: line.name, quantity: line.quantity })}
+                      </span>
+                    </button>
+                  ) : null}
+                </div>
+              )}
+              {outcome && !outcome.done ? (
+                <p role="alert" className="mt-1 text-red-700">
+                  {outcome.error}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {allDone ? (
+        <p role="status" className="mt-3 text-sm font-medium text-slate-900">
+          {w.refused.allDone}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 /** A company address as the one-line address field takes it: its lines joined by commas. */
@@ -74,6 +226,15 @@ const oneLine = (text: string) =>
 export type CheckoutBlock = 'saving' | 'issues' | 'card_limit' | null;
 
 /**
+ * How long an order placed now holds its parts (the store's rules for this buyer, lib/orders
+ * `checkoutHolds`): unpaid, in minutes; waiting for an approval, in hours.
+ */
+export interface CheckoutHolds {
+  unpaidMinutes: number;
+  approvalHours: number;
+}
+
+/**
  * The buyer's company, for a company member: its shipping addresses (offered to fill the
  * delivery fields, the default one first), the member's approval limit in cents (null: none)
  * and whether their role places orders.
@@ -85,27 +246,34 @@ export interface CheckoutCompany {
   canPlace: boolean;
   /**
    * The company's terms when it may pay on account (net terms): its net days, the credit left
-   * in cents and whether it is on hold; null on prepay.
+   * in cents, whether it is on hold and when its orders are invoiced; null on prepay.
    */
-  account?: { netDays: number; availableCents: number; onHold: boolean } | null;
+  account?: {
+    netDays: number;
+    availableCents: number;
+    onHold: boolean;
+    invoiceOn: 'order' | 'shipment';
+  } | null;
 }
-
-const blockNotes: Record<Exclude<CheckoutBlock, null | 'card_limit'>, string> = {
-  saving: 'Saving your quantities… You can check out once they are saved.',
-  issues:
-    'A line of your order list cannot be ordered as it is: change or remove it (its note says why), then check out.',
-};
 
 /**
  * The order list's checkout, below its lines: the signed-in buyer's name and email
  * (read-only), the delivery fields (address, phone, optional PO number), for a member of a
- * company on net terms the choice to pay on account (with the credit left) or by card, and
- * "Check out", which places the whole list as one order (POST /api/checkout) and opens that
- * order's payment page (or, on account, the order's page).
+ * company on net terms the choice to pay on account or now, "What happens next" for the way
+ * chosen (card: the payment page, and how long the parts are held; bank transfer, for a total
+ * above the largest card payment: the bank details on the next page; on account: nothing to pay
+ * now, and when the invoice is mailed; above the buyer's approval limit: the approval first),
+ * and "Check out", which places the whole list as one order (POST /api/checkout) and opens that
+ * order's payment page, or its own page when there is nothing to pay yet (on account, or
+ * waiting for an approval: the answer's `status`).
+ *
+ * When the account cannot take this order (the credit left is below the total, or the account
+ * is on hold), "Pay on account" stays in sight, disabled, saying why and what the buyer can do.
  * Disabled, with a note saying why, while a quantity is being saved, while a line has an
  * issue, and when the total is above what one card payment allows (then a quote is the way).
- * A refusal for short stock names each short line with what is available, and the lines are
- * read again so that each shows its own issue.
+ * A refusal for lines that cannot be ordered (short of stock) names each one at the top, with
+ * an action per line below it (RefusedLines), and the lines are read again so that each shows
+ * its own issue.
  */
 export function CheckoutForm({
   user,
@@ -114,6 +282,7 @@ export function CheckoutForm({
   block,
   cardLimitCents,
   bankTransfer = false,
+  holds,
   onCart,
   company = null,
 }: {
@@ -125,26 +294,25 @@ export function CheckoutForm({
   cardLimitCents: number;
   /** Whether the order can be paid by bank transfer afterwards (no amount limit). */
   bankTransfer?: boolean;
+  holds: CheckoutHolds;
   onCart: (next: Cart) => void;
   company?: CheckoutCompany | null;
 }) {
   const router = useRouter();
   const ids = useId();
   const [formError, setFormError] = useState<string | null>(null);
-  const [short, setShort] = useState<Array<{ line: ShortLine; known?: CartLine }>>([]);
+  const [refused, setRefused] = useState<RefusedLine[]>([]);
   const [leaving, setLeaving] = useState(false);
   const first =
     company?.addresses.find((address) => address.default) ?? company?.addresses[0] ?? null;
-  const { register, handleSubmit, setError, setValue, errors, isSubmitting } = useLazyForm(
-    resolver,
-    {
+  const { register, handleSubmit, setError, setValue, getValues, errors, isSubmitting } =
+    useLazyForm(resolver, {
       defaultValues: {
         address: first ? oneLine(first.address) : '',
         phone: first?.phone ?? '',
         poNumber: '',
       },
-    },
-  );
+    });
   const [shipTo, setShipTo] = useState(first?._id ?? '');
   const chooseAddress = (id: string) => {
     setShipTo(id);
@@ -157,8 +325,11 @@ export function CheckoutForm({
     company !== null && company.limitCents !== null && totalCents > company.limitCents;
   const account = company?.account ?? null;
   const accountUsable = account !== null && !account.onHold && totalCents <= account.availableCents;
-  const [method, setMethod] = useState<'card' | 'account'>(accountUsable ? 'account' : 'card');
-  const onAccount = method === 'account' && account !== null;
+  const [chosen, setChosen] = useState<'card' | 'account'>(accountUsable ? 'account' : 'card');
+  // An account that can no longer take the order (its total went up) leaves paying now.
+  const onAccount = chosen === 'account' && accountUsable;
+  /** The total is above the largest card payment: paying now is by bank transfer. */
+  const byTransfer = totalCents > cardLimitCents && bankTransfer;
 
   const reload = async () => {
     const fresh = await callApi<Cart>('/api/cart');
@@ -170,8 +341,8 @@ export function CheckoutForm({
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
-    setShort([]);
-    const answer = await postJson<{ insertedId: string }>('/api/checkout', {
+    setRefused([]);
+    const answer = await postJson<{ insertedId: string; status: string }>('/api/checkout', {
       ...deliveryBody(values),
       ...(onAccount ? { paymentMethod: 'account' } : {}),
     });
@@ -181,25 +352,17 @@ export function CheckoutForm({
       void callApi<{ lineCount: number }>('/api/cart/count').then((count) => {
         if (count.ok) announceCartCount(count.data.lineCount);
       });
-      // An order on account has nothing to pay now: its own page says what comes next.
+      // Only an unpaid order is paid next; one on account or waiting for an approval has
+      // nothing to pay now, and its own page says what comes next.
+      const { insertedId, status } = answer.data;
       router.push(
-        onAccount
-          ? `/dashboard/order/${answer.data.insertedId}`
-          : `/dashboard/payment/${answer.data.insertedId}`,
+        status === 'unpaid' ? `/dashboard/payment/${insertedId}` : `/dashboard/order/${insertedId}`,
       );
       return;
     }
     if (showDeliveryErrors(answer, setError)) return;
     setFormError(answer.message);
-    const lines = answer.details?.lines;
-    if (isShortLines(lines)) {
-      setShort(
-        lines.map((line) => ({
-          line,
-          known: cart.lines.find((known) => known.productId === line.productId),
-        })),
-      );
-    }
+    setRefused(refusedLinesOf(answer.details?.lines));
     // The list may have changed (stock fell, a part was deleted): each line shows it now.
     if (answer.status === 409) await reload();
   });
@@ -210,21 +373,36 @@ export function CheckoutForm({
   const roleBlocked = company !== null && !company.canPlace;
   const blocked = overLimit || (block !== null && block !== 'card_limit');
   const disabled = blocked || roleBlocked || isSubmitting || leaving;
+  const name = company?.name ?? '';
+
+  const next = needsApproval
+    ? w.next.approval({
+        limitCents: company!.limitCents!,
+        company: name,
+        holdHours: holds.approvalHours,
+        onAccount,
+      })
+    : onAccount
+      ? w.next.onAccount({
+          company: name,
+          netDays: account!.netDays,
+          invoiceOn: account!.invoiceOn,
+        })
+      : byTransfer
+        ? w.next.bankTransfer({ holdMinutes: holds.unpaidMinutes })
+        : w.next.card({ holdMinutes: holds.unpaidMinutes });
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="mt-10 max-w-2xl">
       <h2 id={`${ids}-heading`} className="text-xl font-semibold text-slate-900">
-        Check out
+        {w.heading}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Every line of your order list becomes one order, paid with one card payment. Price, minimum
-        and stock are checked again when you check out.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{w.intro}</p>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Checkout">
         {company && company.addresses.length ? (
           <div>
             <label htmlFor={`${ids}-ship-to`} className="field-label">
-              Ship to one of {company.name}&rsquo;s addresses
+              {w.shipTo(company.name)}
             </label>
             <select
               id={`${ids}-ship-to`}
@@ -235,19 +413,17 @@ export function CheckoutForm({
               {company.addresses.map((address) => (
                 <option key={address._id} value={address._id}>
                   {address.label}
-                  {address.default ? ' (default)' : ''}
+                  {address.default ? ` ${w.defaultAddress}` : ''}
                 </option>
               ))}
             </select>
-            <p className="mt-1 text-xs text-slate-600">
-              Fills the address and phone below; you may still change them for this order.
-            </p>
+            <p className="mt-1 text-xs text-slate-600">{w.shipToHint}</p>
           </div>
         ) : null}
         <BuyerDeliveryFields idPrefix={ids} user={user} register={register} errors={errors} />
         {account && !roleBlocked ? (
           <fieldset className="rounded-md border border-slate-300 px-4 py-3">
-            <legend className="px-1 text-sm font-semibold text-slate-900">How to pay</legend>
+            <legend className="px-1 text-sm font-semibold text-slate-900">{w.howToPay}</legend>
             <div className="space-y-2">
               <label className="flex items-start gap-2 text-sm text-slate-800">
                 <input
@@ -255,41 +431,62 @@ export function CheckoutForm({
                   name="paymentMethod"
                   value="account"
                   className="mt-1"
-                  checked={method === 'account'}
-                  disabled={account.onHold}
-                  onChange={() => setMethod('account')}
+                  checked={onAccount}
+                  disabled={!accountUsable}
+                  aria-describedby={accountUsable ? undefined : `${ids}-no-account`}
+                  onChange={() => setChosen('account')}
                 />
                 <span>
-                  <span className="font-medium">Pay on account (Net {account.netDays})</span>
-                  <span className="block text-slate-600" data-testid="checkout-credit">
-                    Available credit: {formatMoney(account.availableCents)}. Invoiced on{' '}
-                    {company!.name}&rsquo;s terms; nothing to pay now.
+                  <span className={accountUsable ? 'font-medium' : 'font-medium text-slate-600'}>
+                    {w.onAccount(account.netDays)}
                   </span>
+                  {accountUsable ? (
+                    <span className="block text-slate-600" data-testid="checkout-credit">
+                      {w.creditLeft({ availableCents: account.availableCents, company: name })}
+                    </span>
+                  ) : null}
                 </span>
               </label>
+              {accountUsable ? null : (
+                <div
+                  id={`${ids}-no-account`}
+                  className="ml-6 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+                  data-testid="checkout-no-account"
+                >
+                  <p
+                    className="font-medium"
+                    data-testid={account.onHold ? 'checkout-on-hold' : 'checkout-over-credit'}
+                  >
+                    {account.onHold
+                      ? w.onHold(name)
+                      : w.creditTooLow({ availableCents: account.availableCents, totalCents })}
+                  </p>
+                  <p className="mt-1">{w.whatYouCanDo}</p>
+                  <ul className="list-disc pl-5">
+                    {w
+                      .creditWaysOut({
+                        availableCents: account.availableCents,
+                        onHold: account.onHold,
+                        byTransfer,
+                      })
+                      .map((way) => (
+                        <li key={way}>{way}</li>
+                      ))}
+                  </ul>
+                </div>
+              )}
               <label className="flex items-start gap-2 text-sm text-slate-800">
                 <input
                   type="radio"
                   name="paymentMethod"
                   value="card"
                   className="mt-1"
-                  checked={method === 'card'}
-                  onChange={() => setMethod('card')}
+                  checked={!onAccount}
+                  onChange={() => setChosen('card')}
                 />
-                <span className="font-medium">Pay by card now</span>
+                <span className="font-medium">{w.payNow(byTransfer)}</span>
               </label>
             </div>
-            {account.onHold ? (
-              <p className="mt-2 text-sm text-amber-900" data-testid="checkout-on-hold">
-                {company!.name}&rsquo;s account is on hold because an invoice is overdue: pay it to
-                order on account again. You can still pay by card.
-              </p>
-            ) : method === 'account' && totalCents > account.availableCents ? (
-              <p className="mt-2 text-sm text-amber-900" data-testid="checkout-over-credit">
-                This order, {formatMoney(totalCents)}, is more than the credit left: lower it or pay
-                by card.
-              </p>
-            ) : null}
           </fieldset>
         ) : null}
         {roleBlocked ? (
@@ -298,20 +495,30 @@ export function CheckoutForm({
             className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
             data-testid="checkout-role"
           >
-            Your role in {company!.name} does not place orders: its buyers and owners do. You can
-            still keep parts in this list or ask a buyer to order them.
+            {w.blocked.role(name)}
           </p>
         ) : null}
-        {needsApproval && !roleBlocked ? (
-          <p
-            role="status"
-            className="rounded-md border border-orange-300 bg-orange-50 px-4 py-3 text-sm text-orange-900"
-            data-testid="checkout-approval"
+        {!roleBlocked && !overLimit ? (
+          <section
+            aria-labelledby={`${ids}-next`}
+            className={
+              needsApproval
+                ? 'rounded-md border border-orange-300 bg-orange-50 px-4 py-3 text-sm text-orange-950'
+                : 'rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800'
+            }
+            data-testid="checkout-next"
           >
-            This order is above your approval limit of {formatMoney(company!.limitCents!)}: it will
-            wait for an approver of {company!.name}, its parts reserved, before it can be{' '}
-            {onAccount ? 'confirmed' : 'paid'}.
-          </p>
+            <h3 id={`${ids}-next`} className="font-semibold">
+              {w.next.heading}
+            </h3>
+            <p
+              className="mt-1"
+              aria-live="polite"
+              data-testid={needsApproval ? 'checkout-approval' : undefined}
+            >
+              {next}
+            </p>
+          </section>
         ) : null}
         {block && block !== 'card_limit' ? (
           <p
@@ -320,7 +527,7 @@ export function CheckoutForm({
             className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
             data-testid="checkout-blocked"
           >
-            {blockNotes[block]}
+            {w.blocked[block]}
           </p>
         ) : null}
         {aboveCard ? (
@@ -330,35 +537,24 @@ export function CheckoutForm({
             className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
             data-testid="checkout-card-limit"
           >
-            <p>
-              The order total, {formatMoney(totalCents)}, is above {formatMoney(cardLimitCents)},
-              the most a single card payment allows.
-            </p>
+            <p>{w.cardLimit.above({ totalCents, cardLimitCents })}</p>
             <p className="mt-1">
-              {bankTransfer
-                ? 'Check out and pay it by bank transfer: the payment page shows the bank details. Or request a quote for this list instead (above); see '
-                : 'Request a quote for this list instead (above): we answer with prices and how to pay. See '}
+              {bankTransfer ? w.cardLimit.bankTransfer : w.cardLimit.quote}
               <Link href="/dashboard/quotes" className="font-medium underline underline-offset-2">
-                Quotes
+                {w.cardLimit.quotesLink}
               </Link>
-              {bankTransfer ? '.' : ', or lower quantities to check out by card.'}
+              {bankTransfer ? w.cardLimit.bankTransferEnd : w.cardLimit.quoteEnd}
             </p>
           </div>
         ) : null}
         <FormError message={formError} />
-        {short.length ? (
-          <ul
-            className="list-disc space-y-1 pl-5 text-sm text-red-700"
-            data-testid="checkout-short"
-          >
-            {short.map(({ line, known }) => (
-              <li key={line.productId}>
-                <span className="font-medium">{known?.name ?? 'A part no longer sold'}</span>
-                {known?.sku ? <span className="font-mono"> ({known.sku})</span> : null}:{' '}
-                {shortText(line)}
-              </li>
-            ))}
-          </ul>
+        {refused.length ? (
+          <RefusedLines
+            lines={refused}
+            delivery={() => deliveryBody(getValues())}
+            onChanged={reload}
+            onAllDone={() => setFormError(null)}
+          />
         ) : null}
         <button
           type="submit"
@@ -366,9 +562,7 @@ export function CheckoutForm({
           disabled={disabled}
           aria-describedby={blocked || aboveCard ? `${ids}-blocked` : undefined}
         >
-          {isSubmitting || leaving
-            ? 'Placing your order…'
-            : `Check out ${cart.lineCount} ${cart.lineCount === 1 ? 'line' : 'lines'}`}
+          {isSubmitting || leaving ? w.placing : w.submit(cart.lineCount)}
         </button>
       </form>
     </section>

@@ -4,7 +4,7 @@ import { DashboardSection } from '@/components/dashboard/DashboardSection';
 import { requirePageUser } from '@/lib/accounts';
 import { viewCart } from '@/lib/cart';
 import { can, companyOfMember, myCompany } from '@/lib/companies';
-import { MAX_CARD_AMOUNT_CENTS, paymentsConfigured } from '@/lib/orders';
+import { checkoutHolds, MAX_CARD_AMOUNT_CENTS, paymentsConfigured } from '@/lib/orders';
 import { termsOfCompany } from '@/lib/terms';
 
 export const metadata: Metadata = { title: 'Order List' };
@@ -32,6 +32,7 @@ export default async function CartPage() {
         user={{ name: user.name, email: user.email }}
         cardLimitCents={MAX_CARD_AMOUNT_CENTS}
         bankTransfer={paymentsConfigured()}
+        holds={checkoutHolds(user)}
         company={
           company
             ? {
@@ -45,6 +46,7 @@ export default async function CartPage() {
                         netDays: terms.netDays,
                         availableCents: terms.availableCents,
                         onHold: terms.onHold,
+                        invoiceOn: terms.invoiceOn,
                       }
                     : null,
               }

@@ -71,7 +71,6 @@ export const checkoutWording = {
   shipToHint: 'Fills the address and phone below; you may still change them for this order.',
 
   howToPay: 'How to pay',
-  payByCard: 'Pay by card now',
   onAccount: (netDays: number) => `Pay on account (Net ${netDays})`,
   /** Beside "Pay on account", when the account can take this order. */
   creditLeft: ({ availableCents, company }: { availableCents: number; company: string }) =>
@@ -87,20 +86,27 @@ export const checkoutWording = {
   creditWaysOut: ({
     availableCents,
     onHold,
+    byTransfer,
   }: {
     availableCents: number;
     onHold: boolean;
+    /** The total is above the largest card payment: paying now is by bank transfer. */
+    byTransfer: boolean;
   }): string[] => [
-    'pay by card now (chosen below);',
+    byTransfer
+      ? 'pay now by bank transfer (the option below);'
+      : 'pay by card now (the option below);',
     ...(onHold || availableCents <= 0
       ? []
       : [
           `split the order: keep lines worth up to ${formatMoney(availableCents)} in the list and check them out on account, then check out the rest later;`,
         ]),
     onHold
-      ? 'ask your company’s accounts team to pay the overdue invoice; the account takes orders again once it is paid.'
+      ? 'ask your company’s accounts team to pay the overdue invoice: the account takes orders again once it is paid.'
       : 'ask your company’s accounts team to pay an open invoice, which frees credit, or to ask us for a higher limit.',
   ],
+  /** The other option when the account is offered: paying now, by card or by bank transfer. */
+  payNow: (byTransfer: boolean) => (byTransfer ? 'Pay now by bank transfer' : 'Pay by card now'),
 
   /** "What happens next", for the way the order is paid. */
   next: {
