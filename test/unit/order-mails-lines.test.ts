@@ -121,7 +121,9 @@ describe('the mails of a 25-line order', () => {
     const placed = await render('order.placed', orderOf(25));
     expect(placed.text).toContain('we have reserved 25 parts (32,500 units) for you');
     const store = await render('order.paid.store', orderOf(25));
-    expect(store.text).toContain('paid order 6650f1c2a1b2c3d4e5f60718: 25 parts (32,500 units).');
+    expect(store.text).toContain(
+      'Order 6650f1c2a1b2c3d4e5f60718, placed by Priya Raman, is paid: 25 parts (32,500 units).',
+    );
     const shipped = await render('order.shipped', orderOf(25));
     expect(shipped.text).toContain('your 25 parts (32,500 units) left us');
   });

@@ -25,8 +25,12 @@ export interface OrderMailLine {
 export interface OrderMailData {
   /** The order's id (24 hex digits): shown in every mail and used in its links. */
   id: string;
-  /** The buyer as they were when ordering (name, email and phone from the order form). */
-  buyer: { name: string; email: string; phone: string };
+  /**
+   * The buyer as they were when ordering (name, email and phone from the order form), and their
+   * company's name once the order is paid or invoiced (as its invoice prints it); absent or
+   * null otherwise.
+   */
+  buyer: { name: string; email: string; phone: string; company?: string | null };
   /**
    * The product as ordered; `partNumber` is null for products from before part numbers. For an
    * order of several lines, the order's flat fields: its first line's part number and a name
@@ -82,7 +86,12 @@ export interface OrderMailData {
 export function orderMailData(doc: OrderDoc, unpaidOrderTtlHours: number): OrderMailData {
   return {
     id: doc._id.toHexString(),
-    buyer: { name: doc.userName, email: doc.email, phone: doc.phone },
+    buyer: {
+      name: doc.userName,
+      email: doc.email,
+      phone: doc.phone,
+      company: doc.invoiceDetails?.company ?? null,
+    },
     product: { name: doc.name, partNumber: doc.sku || null },
     quantity: doc.quantity,
     unitPriceCents: doc.unitPriceCents,

@@ -10,22 +10,35 @@ import { formatMoney } from '@/lib/core/money';
  */
 export const orderMailSubjects = {
   'order.placed': (order, store) =>
-    `Your ${store} order ${reference(order)}: ${formatMoney(order.totalCents)} to pay`,
+    order.account
+      ? onAccount(order, store)
+      : `Your ${store} order ${reference(order)}: ${formatMoney(order.totalCents)} to pay`,
   'order.paid': (order, store) =>
     `Payment received for your ${store} order ${reference(order)}${order.payment?.invoiceNumber ? ` (invoice ${order.payment.invoiceNumber})` : ''}`,
   'order.shipped': (order, store) => `Your ${store} order ${reference(order)} has shipped`,
   'order.cancelled': (order, store) => `Your ${store} order ${reference(order)} is cancelled`,
   'order.approval_requested': (order) =>
-    `Approval needed: a ${formatMoney(order.totalCents)} order ${reference(order)}`,
+    `Approval needed: a ${formatMoney(order.totalCents)} order ${reference(order)}${order.account ? ' on account' : ''}`,
   'order.approved': (order, store) =>
-    `Your ${store} order ${reference(order)} is approved: ${formatMoney(order.totalCents)} to pay`,
-  'order.confirmed': (order, store) =>
-    `Your ${store} order ${reference(order)} is confirmed on account (Net ${order.account?.netDays ?? ''})`,
+    order.account
+      ? onAccount(order, store)
+      : `Your ${store} order ${reference(order)} is approved: ${formatMoney(order.totalCents)} to pay`,
+  'order.confirmed': (order, store) => onAccount(order, store),
   'order.paid.store': (order) => `Order paid: ${formatMoney(order.totalCents)} ${reference(order)}`,
 } satisfies Record<string, (order: OrderMailData, storeName: string) => string>;
 
 /** Every order mail there is. */
 export type OrderMailKind = keyof typeof orderMailSubjects;
+
+/**
+ * An order on account, confirmed when placed or when approved: nothing is to be paid now (its
+ * invoice follows, on the company's net terms), so the subject never says "to pay".
+ */
+function onAccount(order: OrderMailData, store: string): string {
+  const terms = order.account ? ` (Net ${order.account.netDays})` : '';
+  const what = order.approval?.decidedBy ? 'approved' : 'confirmed';
+  return `Your ${store} order ${reference(order)} is ${what} on account${terms}: nothing to pay now`;
+}
 
 /** How a subject names an order: its product, as the catalogue names it. */
 function reference(order: OrderMailData): string {

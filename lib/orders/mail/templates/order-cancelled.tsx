@@ -14,11 +14,22 @@ const headings: Record<OrderCancelReason, string> = {
   approval_expired: 'Your order was not approved in time',
 };
 
+/** Words someone wrote, quoted as the end of a sentence: its own full stop kept, else one added. */
+function quoted(words: string): string {
+  const trimmed = words.trim();
+  return /[.!?]$/.test(trimmed) ? `“${trimmed}”` : `“${trimmed}”.`;
+}
+
 /** To the buyer, when an order is cancelled: why, and what happens to their money. */
 export default function OrderCancelledMail(props: OrderMailProps) {
   const { order } = props;
   const reason = order.cancellation?.reason ?? 'cancelled_by_store';
   const when = order.cancellation ? ` on ${formatMoment(order.cancellation.at)}` : '';
+  const decider = order.approval?.decidedBy ?? 'an approver of your company';
+  // An order on account was never to be paid by card: its company owes nothing for it now.
+  const nothing = order.account
+    ? 'Nothing was charged, and your company owes nothing for it.'
+    : 'Nothing was charged.';
   return (
     <BuyerOrderMail
       {...props}
@@ -27,30 +38,29 @@ export default function OrderCancelledMail(props: OrderMailProps) {
     >
       {reason === 'deleted' && (
         <Paragraph>
-          Hello {order.buyer.name}, as you asked, order {order.id} was cancelled{when}. Nothing was
-          charged.
+          Hello {order.buyer.name}, as you asked, order {order.id} was cancelled{when}. {nothing}
         </Paragraph>
       )}
       {reason === 'expired' && (
         <Paragraph>
           Hello {order.buyer.name}, order {order.id} was not paid by {formatMoment(order.payBy)}, so
-          it was cancelled{when} and the reserved parts went back into stock. Nothing was charged.
-          You are welcome to order again.
+          it was cancelled{when} and the reserved parts went back into stock. {nothing} You are
+          welcome to order again.
         </Paragraph>
       )}
       {reason === 'rejected' && (
         <Paragraph>
-          Hello {order.buyer.name}, {order.approval?.decidedBy ?? 'an approver of your company'} did
-          not approve order {order.id}, so it was cancelled{when} and the reserved parts went back
-          into stock. Nothing was charged.
-          {order.approval?.reason ? ` The reason given: “${order.approval.reason}”.` : ''}
+          Hello {order.buyer.name}, {decider} did not approve order {order.id}, so it was cancelled
+          {when} and the reserved parts went back into stock. {nothing}
+          {order.approval?.reason ? ` The reason given: ${quoted(order.approval.reason)}` : ''} Talk
+          to {order.approval?.decidedBy ?? 'an approver'} before you order these parts again.
         </Paragraph>
       )}
       {reason === 'approval_expired' && (
         <Paragraph>
           Hello {order.buyer.name}, order {order.id} was not approved by your company by{' '}
           {formatMoment(order.payBy)}, so it was cancelled{when} and the reserved parts went back
-          into stock. Nothing was charged. Ask an approver and place it again.
+          into stock. {nothing} Place it again and let an approver know it is waiting.
         </Paragraph>
       )}
       {reason === 'cancelled_by_store' && (
@@ -59,7 +69,7 @@ export default function OrderCancelledMail(props: OrderMailProps) {
           {when}.
           {order.payment
             ? ` You paid ${formatMoney(order.totalCents)} for it (transaction ${order.payment.transactionId}); we will contact you about the refund.`
-            : ' Nothing was charged.'}
+            : ` ${nothing}`}
         </Paragraph>
       )}
       <OrderSummary order={order} origin={props.origin} />

@@ -88,8 +88,11 @@ export function OrderSummary({
   order: OrderMailData;
   /** Where the order page's link starts, for an order of more lines than a mail lists. */
   origin: string;
-  /** Whose purchase-order number it is, in the label: the reader's or the buyer's. */
-  audience?: 'buyer' | 'store';
+  /**
+   * Who reads it, for the label of the purchase-order number: the buyer ("Your PO number"), or
+   * someone else, the store or the buyer's approvers ("Buyer's PO number").
+   */
+  audience?: 'buyer' | 'others';
 }) {
   const lines = listedLines(order);
   const what: [string, ReactNode | null][] = lines

@@ -3,10 +3,14 @@ import { formatMoment } from '@/lib/core/dates';
 import { BuyerOrderMail } from './buyer-order-mail';
 import { OrderedGoods, OrderSummary, TitledFacts, type OrderMailProps } from './order-parts';
 
-/** To the buyer, when the order has shipped: the carrier and the tracking number. */
+/**
+ * To the buyer, when the order has shipped: the carrier and the tracking number; for an order on
+ * account invoiced on shipment, that its company's invoice follows.
+ */
 export default function OrderShippedMail(props: OrderMailProps) {
   const { order, origin } = props;
   const shipment = order.shipment;
+  const account = order.account ?? null;
   return (
     <BuyerOrderMail
       {...props}
@@ -22,6 +26,9 @@ export default function OrderShippedMail(props: OrderMailProps) {
         {shipment ? ` on ${formatMoment(shipment.shippedAt)}` : ''}.
         {shipment
           ? ` Follow the delivery with ${shipment.carrier} using the tracking number below.`
+          : ''}
+        {account && account.invoiceOn === 'shipment' && !order.payment
+          ? ` Nothing is to be paid now: your company's invoice follows, due ${account.netDays} days after it.`
           : ''}
       </Paragraph>
       <TitledFacts

@@ -16,7 +16,11 @@ import {
   type OrderMailProps,
 } from './order-parts';
 
-/** To the store (ORDERS_TO), when an order is paid: who bought what, ready to ship. */
+/**
+ * To the store (ORDERS_TO), when an order is paid: who bought what (and for which company), and
+ * what is left to do: a card order is ready to ship; an order on account ships without waiting
+ * for its invoice, so its payment may come after it left.
+ */
 export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMailProps) {
   const total = formatMoney(order.totalCents);
   const payment = order.payment;
@@ -28,8 +32,16 @@ export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMa
       heading={`Order paid: ${total}`}
     >
       <Paragraph>
-        {order.buyer.name} paid order {order.id}: <OrderedGoods order={order} />. It is ready to be
-        prepared for shipping.
+        {order.account ? 'The invoice of order ' : 'Order '}
+        {order.id}, placed by {order.buyer.name}
+        {order.buyer.company ? ` of ${order.buyer.company}` : ''}
+        {order.account ? ' on account, is paid: ' : ', is paid: '}
+        <OrderedGoods order={order} />.{' '}
+        {order.shipment
+          ? `It shipped on ${formatMoment(order.shipment.shippedAt)}.`
+          : order.account
+            ? 'It ships without waiting for this payment: prepare it as usual if it has not left yet.'
+            : 'It is ready to be prepared for shipping.'}
       </Paragraph>
       <ActionButton href={absoluteLink(origin, mailPaths.manageOrders)}>
         Open Manage Orders
@@ -38,6 +50,7 @@ export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMa
         title="Buyer"
         rows={[
           ['Name', order.buyer.name],
+          ['Company', order.buyer.company ?? null],
           ['Email', order.buyer.email],
           ['Phone', order.buyer.phone],
         ]}
@@ -58,7 +71,7 @@ export default function StoreOrderPaidMail({ order, storeName, origin }: OrderMa
           ],
         ]}
       />
-      <OrderSummary order={order} origin={origin} audience="store" />
+      <OrderSummary order={order} origin={origin} audience="others" />
     </MailLayout>
   );
 }
