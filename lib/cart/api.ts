@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { fieldMessages } from '@/lib/core/messages';
 import { MAX_CART_LINES } from '@/lib/core/validation/limits';
-import { fieldErrorExample, objectIdPath, operation } from '@/lib/core/api/operation';
+import {
+  fieldErrorExample,
+  objectIdPath,
+  operation,
+  type ErrorCase,
+} from '@/lib/core/api/operation';
 import { idField } from '@/lib/core/api/shapes';
-import { cartAddSchema, cartQuantitySchema } from './schemas';
+import { orderListWording } from '@/lib/core/b2b-wording/order-list';
+import { cartAddSchema, cartQuantitySchema, cartShareSchema } from './schemas';
+import { orderingRoleNames } from './shared';
 
-/** The order list (cart): reading it, setting and adding lines, removing them, emptying it. */
+/**
+ * The order list (cart): reading it, setting and adding lines, removing them, emptying it, and
+ * sending it to a colleague.
+ */
 
 const tag = 'Order list';
 
@@ -197,6 +207,58 @@ export const emptyCartOp = operation({
   responses: { 200: { description: 'The empty order list.', json: cartResponseSchema } },
 });
 
+export const cartShareResponseSchema = z
+  .object({
+    sentLines: z.number().int().meta({ description: 'How many lines were sent: every line.' }),
+    colleague: z
+      .object({ userId: idField, name: z.string() })
+      .meta({ description: 'Whose order list they were added to.' }),
+  })
+  .meta({ id: 'CartShared' });
+
+const notOrdering = orderListWording.refusals.notOrdering({ roles: orderingRoleNames() });
+
+const shareErrors: ErrorCase[] = [
+  { key: 'company.none', when: 'the caller belongs to no company' },
+  {
+    key: 'company.member_not_found',
+    when: 'no member of the caller’s company has this user id (another company’s member included)',
+  },
+  {
+    code: 'validation_failed',
+    when: 'the user id is the caller’s own, or the colleague’s role places no orders',
+    example: fieldErrorExample('userId', notOrdering, { summary: notOrdering }),
+  },
+  'cart.empty',
+  { key: 'cart.not_ready', when: 'a line of the caller’s list cannot be ordered as it is' },
+  {
+    key: 'cart.share_refused',
+    params: {
+      name: 'Ana Buyer',
+      lines: 'Hex Flange Bolt M10 x 40 (HFB-M10-40): 2,500 with the 1,000 already there, only 2,000 available',
+    },
+    when: 'a sum is not a quantity the product allows the colleague; details.lines names each line and why',
+  },
+  { key: 'cart.share_full', params: { name: 'Ana Buyer', count: 101, max: MAX_CART_LINES } },
+  { key: 'cart.share_busy', params: { name: 'Ana Buyer' } },
+];
+
+export const shareCartOp = operation({
+  method: 'post',
+  path: '/api/cart/share',
+  operationId: 'shareCart',
+  tag,
+  summary: 'Send the order list to a colleague',
+  description: `For a member of a company, whatever their role: copies every line of the caller’s order list into the order list of a colleague of the same company whose role places orders (\`userId\`: their user id, as \`GET /api/companies/me/members\` lists it), and mails them. Each line is merged as adding it would be: its quantity is added to the colleague’s line of the product, and the sum must be one the product allows them (minimum, cartons, maximum, stock), at most ${MAX_CART_LINES} lines. All lines or none. The caller’s own list stays as it is. How a member whose role places no orders (approver, accounts) has their list ordered.`,
+  access: 'user',
+  body: { json: cartShareSchema, example: { userId: '66a1f0c2e4b0a1b2c3d4e5f6' } },
+  responses: {
+    200: { description: 'Every line was added to the colleague’s list.', json: cartShareResponseSchema },
+  },
+  errors: shareErrors,
+  rateLimited: true,
+});
+
 export const cartOperations = [
   getCartOp,
   emptyCartOp,
@@ -204,4 +266,5 @@ export const cartOperations = [
   addCartLineOp,
   setCartLineOp,
   removeCartLineOp,
+  shareCartOp,
 ] as const;

@@ -20,7 +20,7 @@ import {
   removeOrderedLines,
   setCartLine,
 } from './store';
-import { cartOf, quantityIssue } from './view';
+import { ownerId, quantityIssue, readyCart, snapshotOf, viewCart, type Owner } from './view';
 
 /**
  * The order list (cart): what a buyer means to order, kept on the server per buyer until they
@@ -32,27 +32,12 @@ import { cartOf, quantityIssue } from './view';
  * behind the buyer's back.
  */
 
-export type { Cart, CartLine, CartLineIssue } from './shared';
+export type { Cart, CartLine, CartLineIssue, CartShareResult, ShareColleague } from './shared';
+export { loadCartMailKinds, shareCart, shareColleagues, type Sender } from './share';
+export { shareCartLimit } from './limits';
+export type { CartMailKind } from './mail/subjects';
 export { cartLineView } from './view';
-
-/** Who owns an order list: the signed-in person. */
-type Owner = { id: string };
-
-function ownerId(owner: Owner): ObjectId {
-  return new ObjectId(owner.id);
-}
-
-/** The buyer's order list, every line judged against its product now and priced for them. */
-export async function viewCart(owner: Owner): Promise<Cart> {
-  const lines = await readCartLines(ownerId(owner));
-  const contract = lines.length
-    ? await contractOfPerson(
-        owner,
-        lines.map((line) => line.productId.toHexString()),
-      )
-    : null;
-  return cartOf(lines, contract);
-}
+export { viewCart };
 
 /** How many lines the buyer's order list has (the header link). */
 export function cartLineCount(owner: Owner): Promise<number> {
@@ -82,10 +67,6 @@ async function assertQuantity(owner: Owner, product: ProductDoc, quantity: numbe
     throw refuseField('quantity', stockMessage(verdict.available, quantity));
   }
   throw refuseField('quantity', quantityIssue(verdict).message);
-}
-
-function snapshotOf(product: ProductDoc) {
-  return { sku: product.sku ?? null, name: product.name, picture: product.picture };
 }
 
 /** How many times a change that met a concurrent change of the same line tries again. */
@@ -161,17 +142,7 @@ export async function emptyCart(owner: Owner): Promise<Cart> {
 export async function cartToCheckout(
   owner: Owner,
 ): Promise<Array<{ productId: Id; quantity: number }>> {
-  const cart = await viewCart(owner);
-  if (!cart.lines.length) throw refuse('cart.empty');
-  if (!cart.ready) {
-    throw refuse('cart.not_ready', {
-      details: {
-        lines: cart.lines
-          .filter((line) => line.issue)
-          .map(({ productId, sku, quantity, issue }) => ({ productId, sku, quantity, issue })),
-      },
-    });
-  }
+  const cart = await readyCart(owner);
   return cart.lines.map(({ productId, quantity }) => ({ productId: productId as Id, quantity }));
 }
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { quantityField } from '@/lib/catalogue/schemas';
+import { orderListWording } from '@/lib/core/b2b-wording/order-list';
+import { ID_PATTERN } from '@/lib/core/ids';
 
-/** The order list's inputs: a line's quantity, and a line to add. */
+/** The order list's inputs: a line's quantity, a line to add, and a colleague to send it to. */
 
 /** PUT /api/cart/lines/{productId}: the line's new quantity. */
 export const cartQuantitySchema = z.strictObject({ quantity: quantityField });
@@ -10,4 +12,12 @@ export const cartQuantitySchema = z.strictObject({ quantity: quantityField });
 export const cartAddSchema = z.strictObject({
   productId: z.string(),
   quantity: quantityField,
+});
+
+/**
+ * POST /api/cart/share: the colleague to send the order list to, by their user id (the
+ * `userId` of `GET /api/companies/me/members`).
+ */
+export const cartShareSchema = z.strictObject({
+  userId: z.string().regex(ID_PATTERN, orderListWording.refusals.chooseColleague),
 });

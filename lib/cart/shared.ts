@@ -3,9 +3,34 @@
  * and the words of a line's problem. Nothing here imports server-only code.
  */
 import { MAX_CART_LINES } from '@/lib/core/validation/limits';
+import { can, COMPANY_ROLE_LABELS, COMPANY_ROLES } from '@/lib/companies/shared';
 import type { ContractPricing, PriceSource } from '@/lib/pricing/shared';
 
 export { MAX_CART_LINES };
+
+/**
+ * The roles that place orders, as a sentence names them (`owners`, `buyers`), read from the
+ * companies' role table: who can check an order list out, and who may be sent one.
+ */
+export function orderingRoleNames(): string[] {
+  return COMPANY_ROLES.filter((role) => can(role, 'placeOrders')).map(
+    (role) => `${COMPANY_ROLE_LABELS[role].toLowerCase()}s`,
+  );
+}
+
+/** A colleague an order list may be sent to: a member of the same company who places orders. */
+export interface ShareColleague {
+  userId: string;
+  name: string;
+  /** Their role, as the pages name it (`Buyer`). */
+  role: string;
+}
+
+/** What `POST /api/cart/share` answers: how many lines were sent, and to whom. */
+export interface CartShareResult {
+  sentLines: number;
+  colleague: { userId: string; name: string };
+}
 
 /** What is wrong with a line as it stands: it cannot be checked out until it is changed. */
 export interface CartLineIssue {

@@ -3,7 +3,14 @@ import { ObjectId } from 'mongodb';
 import { getDb } from '@/lib/core/db';
 import { MAX_CART_LINES } from '@/lib/core/validation/limits';
 import type { UpdateFilter } from 'mongodb';
-import { collections, type CartDoc, type CartLineDoc } from './collections';
+import type { OutboxPush } from '@/lib/core/mail/outbox';
+import {
+  collections,
+  RECEIVED_KEPT,
+  type CartDoc,
+  type CartLineDoc,
+  type ReceivedListDoc,
+} from './collections';
 
 /** A `$pull` of lines by a condition the driver's types do not spell (`$or` of lines). */
 type PullLines = NonNullable<UpdateFilter<CartDoc>['$pull']>;
@@ -126,6 +133,39 @@ export async function clearCart(userId: ObjectId): Promise<void> {
   await (await carts()).updateOne({ _id: userId }, { $set: { lines: [], updatedAt: new Date() } });
 }
 
+/**
+ * Replaces the buyer's lines with `next`, only while they are exactly `expected` (the lines the
+ * caller read; none: no list yet, or an empty one), recording what was received and queueing
+ * its mail in the same update (a list sent by a colleague: lib/cart/share.ts). False when the
+ * list changed meanwhile: the caller reads it again and decides anew.
+ */
+export async function replaceCartLines(
+  userId: ObjectId,
+  expected: readonly CartLineDoc[],
+  next: CartLineDoc[],
+  received: ReceivedListDoc,
+  mail: OutboxPush,
+): Promise<boolean> {
+  const now = new Date();
+  try {
+    const { matchedCount, upsertedCount } = await (
+      await carts()
+    ).updateOne(
+      expected.length ? { _id: userId, lines: [...expected] } : { _id: userId, lines: { $size: 0 } },
+      {
+        $set: { lines: next, updatedAt: now },
+        $push: { received: { $each: [received], $slice: -RECEIVED_KEPT }, ...mail },
+      },
+      { upsert: expected.length === 0 },
+    );
+    return matchedCount === 1 || upsertedCount === 1;
+  } catch (error) {
+    // No empty list to match, and the upsert collided with the list that exists: it has lines.
+    if ((error as { code?: number }).code === 11000) return false;
+    throw error;
+  }
+}
+
 /** How many lines the buyer's list has (the header link's count), read from the index of ids. */
 export async function countCartLines(userId: ObjectId): Promise<number> {
   const [doc] = await (
@@ -139,4 +179,4 @@ export async function countCartLines(userId: ObjectId): Promise<number> {
   return doc?.count ?? 0;
 }
 
-export type { CartDoc, CartLineDoc };
+export type { CartDoc, CartLineDoc, ReceivedListDoc };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { ObjectId } from 'mongodb';
 import {
   cartonMessage,
   checkQuantity,
@@ -10,15 +11,17 @@ import {
   type QuantityVerdict,
 } from '@/lib/catalogue';
 import {
+  contractOfPerson,
   contractOverridesOf,
   contractPricingOf,
   resolveUnitPrice,
   type Contract,
 } from '@/lib/pricing';
 import { fieldMessages, quickOrderMessages } from '@/lib/core/messages';
+import { refuse } from '@/lib/core/refusal';
 import { MAX_CART_LINES } from '@/lib/core/validation/limits';
 import type { Cart, CartLine, CartLineIssue } from './shared';
-import type { CartLineDoc } from './store';
+import { readCartLines, type CartLineDoc } from './store';
 
 /**
  * The order list as it is shown: each stored line judged against its product as it is now, a
@@ -80,6 +83,11 @@ export function quantityIssue(verdict: Exclude<QuantityVerdict, { ok: true }>): 
         nearestQuantity: verdict.nearest,
       };
   }
+}
+
+/** What a new line copies of its product, so a deleted product's line still says what it was. */
+export function snapshotOf(product: ProductDoc): Pick<CartLineDoc, 'sku' | 'name' | 'picture'> {
+  return { sku: product.sku ?? null, name: product.name, picture: product.picture };
 }
 
 const deletedIssue: CartLineIssue = {
@@ -184,4 +192,42 @@ export async function cartOf(
     maxLines: MAX_CART_LINES,
     ready: views.length > 0 && views.every((line) => line.issue === null),
   };
+}
+
+/** Who owns an order list: the signed-in person. */
+export type Owner = { id: string };
+
+export function ownerId(owner: Owner): ObjectId {
+  return new ObjectId(owner.id);
+}
+
+/** The buyer's order list, every line judged against its product now and priced for them. */
+export async function viewCart(owner: Owner): Promise<Cart> {
+  const lines = await readCartLines(ownerId(owner));
+  const contract = lines.length
+    ? await contractOfPerson(
+        owner,
+        lines.map((line) => line.productId.toHexString()),
+      )
+    : null;
+  return cartOf(lines, contract);
+}
+
+/**
+ * The buyer's list to check out or send whole: refused when it is empty (`cart.empty`) or a line
+ * has an issue (`cart.not_ready`, each such line with its problem and nearest valid quantity).
+ */
+export async function readyCart(owner: Owner): Promise<Cart> {
+  const cart = await viewCart(owner);
+  if (!cart.lines.length) throw refuse('cart.empty');
+  if (!cart.ready) {
+    throw refuse('cart.not_ready', {
+      details: {
+        lines: cart.lines
+          .filter((line) => line.issue)
+          .map(({ productId, sku, quantity, issue }) => ({ productId, sku, quantity, issue })),
+      },
+    });
+  }
+  return cart;
 }

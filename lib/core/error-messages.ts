@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@/lib/core/error-codes';
 import { imageMessages, messages } from '@/lib/core/messages';
 import { checkoutWording } from '@/lib/core/b2b-wording/checkout';
+import { orderListWording } from '@/lib/core/b2b-wording/order-list';
 
 /**
  * The refusals of one code, as entries of `errorMessages`: `{ key: message }` becomes
@@ -152,6 +153,9 @@ export const errorMessages = {
       'Your order list is empty. Add parts from their product pages or with Quick Order first.',
     'cart.not_ready':
       'Some lines of your order list cannot be ordered as they are. Change or remove them first: each says why.',
+    'cart.share_refused': orderListWording.refusals.linesRefused,
+    'cart.share_full': orderListWording.refusals.full,
+    'cart.share_busy': orderListWording.refusals.busy,
     'order.too_many_lines_unverified':
       'An account whose email is not verified yet may order at most {max} parts in one order. Verify your email (the link we sent you, or resend it from My Profile) to check out a longer order list, or split it.',
     'order.lines_short':

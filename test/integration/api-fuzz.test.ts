@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import type { ListedOperation, ListedParameter } from '@/lib/api/contract/document';
+import type { Id } from '@/lib/core/ids';
 import { pngImage } from '../../e2e/fixtures/images';
 import { startStripeStandIn } from '../support/stripe';
 import type { Actor } from '../support/users';
@@ -125,6 +126,12 @@ beforeAll(async () => {
   });
   const product = await factories.makeProduct({ availableQuantity: 1_000_000_000 });
   productId = product._id;
+  // Lines in the order lists of A and A's co-owner, so that sending a list to a colleague
+  // (POST /api/cart/share) reaches the merge with the ids of `ownBodyIds`.
+  const { setCartQuantity } = await import('@/lib/cart');
+  for (const actor of [buyerA, verifiedOwner]) {
+    await setCartQuantity(actor.user, productId as Id, 500);
+  }
   const pay = () => ({ paidWith: `pi_fuzz${randomBytes(6).toString('hex')}` });
   ordersOfA = [
     (await factories.makeOrder(buyerA.user, product))._id,
@@ -514,6 +521,15 @@ function targetArb(
     .map(({ label, value }) => ({ label, value, valid: normalised(value) === actorEmail }));
 }
 
+/**
+ * Ids a body names that the caller reaches, by field: the members of A's company (a buyer, a
+ * co-owner, and A), to whom A and the co-owner may send their order list.
+ */
+function ownBodyIds(operation: ListedOperation): Array<[key: string, id: string]> {
+  if (operation.operationId !== 'shareCart') return [];
+  return [buyerB, verifiedOwner, buyerA].map((actor) => ['userId', actor.user.id]);
+}
+
 /** A JSON body: a mutated example, malformed, no object, empty, or over the bound. */
 function jsonBodyArb(operation: ListedOperation): fc.Arbitrary<BodyPart> {
   const schema = operation.contract.body!.json!;
@@ -525,10 +541,21 @@ function jsonBodyArb(operation: ListedOperation): fc.Arbitrary<BodyPart> {
     fc.constantFrom(...hostileKeys),
     fc.string({ unit: 'binary', maxLength: 12 }),
   );
+  const ownIds = ownBodyIds(operation);
   const mutation = fc.oneof(
     { weight: 4, arbitrary: fc.tuple(fc.constant('set' as const), keyArb, hostileValue) },
     { weight: 1, arbitrary: fc.tuple(fc.constant('drop' as const), keyArb, fc.constant(null)) },
     { weight: 1, arbitrary: fc.tuple(fc.constant('repeat' as const), keyArb, hostileValue) },
+    ...(ownIds.length
+      ? [
+          {
+            weight: 2,
+            arbitrary: fc
+              .constantFrom(...ownIds)
+              .map(([key, id]) => ['set' as const, key, id as J] as const),
+          },
+        ]
+      : []),
   );
   const mutated = fc.array(mutation, { minLength: 1, maxLength: 3 }).map((mutations) => {
     let entries = [...example.entries];

@@ -98,6 +98,9 @@ const expected: Record<OperationKey, readonly [number, number, number, number, n
   'POST /api/cart/lines':                     [401, 200, 200, 200, 200, 401, 401, 401, 200],
   'PUT /api/cart/lines/{productId}':          [401, 200, 200, 200, 200, 401, 401, 401, 200],
   'DELETE /api/cart/lines/{productId}':       [401, 200, 200, 200, 200, 401, 401, 401, 200],
+  // Sending one's list to a colleague who orders, in one's own company (each signed-in actor
+  // owns one here, with a buyer): any member, whatever their role or verification.
+  'POST /api/cart/share':                     [401, 200, 200, 200, 200, 401, 401, 401, 200],
   'POST /api/checkout':                       [401, 201, 201, 201, 201, 401, 401, 401, 201],
   // Companies: anyone signed in whose email is verified creates one (when they belong to none;
   // these actors' emails are not verified: 403) and reads and changes their own (as its owner,
@@ -555,6 +558,24 @@ const cases: Record<OperationKey, (actor: ActorName) => Promise<Prepared>> = {
     params: { productId: product._id },
     json: { quantity: 600 },
   }),
+  'POST /api/cart/share': async (actor) => {
+    // The signed-in actors each own a company with a new buyer, and have a line to send them.
+    const person = signedIn(actor);
+    if (!person) return { json: { userId: new ObjectId().toHexString() } };
+    await ownCompany(actor);
+    const company = (await companies.companyOfMember(person.user))!.company;
+    const colleague = await factories.makeUser({ name: 'Col League' });
+    await collections(await getDb()).companyMembers.insertOne({
+      _id: new ObjectId(),
+      companyId: company._id,
+      userId: new ObjectId(colleague.id),
+      role: 'buyer',
+      approvalLimitCents: null,
+      joinedAt: new Date(),
+    });
+    await cart.setCartQuantity(person.user, parseId(product._id)!, 500);
+    return { json: { userId: colleague.id } };
+  },
   'DELETE /api/cart/lines/{productId}': async (actor) => {
     // The signed-in actors each have the fixture's product in their own order list.
     const owner = { buyerA, buyerB, verified, admin, demotedAdmin: demoted }[actor as 'buyerA'];
