@@ -5,11 +5,6 @@ import InvoiceMail from './templates/invoice-mail';
 
 export type { InvoiceMailData, InvoiceMailMoment };
 
-/** The page of an invoice in the store. */
-export function invoiceLink(origin: string, invoiceId: string): string {
-  return new URL(`/dashboard/invoices/${encodeURIComponent(invoiceId)}`, origin).toString();
-}
-
 /** Renders an invoice mail: subject, HTML and text, every link absolute on `origin`. */
 export async function renderInvoiceMail(
   moment: InvoiceMailMoment,

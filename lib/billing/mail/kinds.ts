@@ -2,11 +2,10 @@ import 'server-only';
 import { companyBillingParty } from '@/lib/companies';
 import { outboxKinds, type MailRenderer } from '@/lib/core/mail/outbox';
 import { storeName } from '@/lib/core/site';
-import { daysOverdue } from '@/lib/terms/shared';
 import type { AccountInvoiceDoc } from '../collections';
-import { isOwed, openCents } from '../rules';
-import type { InvoiceMailMoment } from './invoice-data';
-import { invoiceLink, renderInvoiceMail } from './invoice-mail';
+import { isOwed } from '../rules';
+import { invoiceMailData, type InvoiceMailMoment } from './invoice-data';
+import { renderInvoiceMail } from './invoice-mail';
 import { INVOICE_MAIL_KINDS } from './subjects';
 
 /**
@@ -22,18 +21,10 @@ function renderer(moment: InvoiceMailMoment): MailRenderer<AccountInvoiceDoc> {
     const company = await companyBillingParty(doc.companyId.toHexString());
     const mail = await renderInvoiceMail(
       moment,
-      {
-        number: doc.number,
-        companyName: company?.name ?? 'your company',
-        poNumber: doc.poNumber,
-        totalCents: doc.totalCents,
-        openCents: openCents(doc),
-        dueAt: doc.dueAt,
-        daysOverdue: daysOverdue(doc.dueAt, new Date()),
-        link: invoiceLink(entry.origin, doc._id.toHexString()),
-        payLink: doc.stripe?.hostedInvoiceUrl ?? null,
-        lineCount: doc.lines.length,
-      },
+      invoiceMailData({ ...doc, number: doc.number }, company?.name ?? null, {
+        origin: entry.origin,
+        now: new Date(),
+      }),
       { origin: entry.origin, storeName },
     );
     return { to: entry.to, ...mail };

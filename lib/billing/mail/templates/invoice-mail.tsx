@@ -17,6 +17,11 @@ const headings: Record<InvoiceMailMoment, (invoice: InvoiceMailData) => string> 
   overdue: (invoice) => `Invoice ${invoice.number} is overdue`,
 };
 
+/** `1 day`, `8 days`. */
+function days(count: number): string {
+  return `${count} ${count === 1 ? 'day' : 'days'}`;
+}
+
 function opening(moment: InvoiceMailMoment, invoice: InvoiceMailData): string {
   const amount = formatMoney(invoice.openCents);
   const due = formatDay(invoice.dueAt);
@@ -28,14 +33,26 @@ function opening(moment: InvoiceMailMoment, invoice: InvoiceMailData): string {
     case 'due':
       return `${amount} on invoice ${invoice.number} is due today, ${due}.`;
     case 'overdue':
-      return `${amount} on invoice ${invoice.number} was due on ${due}, ${invoice.daysOverdue} days ago. Orders on account may be held until it is paid.`;
+      return `${amount} on invoice ${invoice.number} was due on ${due}, ${days(invoice.daysOverdue)} ago.`;
   }
+}
+
+/** How to pay it: on Stripe's payment page when there is one, else by transfer or cheque. */
+function howToPay(moment: InvoiceMailMoment, invoice: InvoiceMailData): string {
+  const by = moment === 'issued' || moment === 'before_due' ? ' by the due date' : '';
+  const how = invoice.payLink
+    ? `Pay it${by} on its payment page, by bank transfer or from a US bank account.`
+    : `Pay it${by} by bank transfer or cheque, quoting ${invoice.number}; its page in your account says how.`;
+  return moment === 'overdue'
+    ? `${how} Until it is paid, new orders on account may be refused; paying by card still works.`
+    : how;
 }
 
 /**
  * To the members of a company who handle its invoices (accounts, owners): an invoice on account
- * was issued, or is about to be due, due, or overdue. The pay link opens Stripe's hosted page
- * (bank transfer or US bank account); without one, the invoice page says how to pay.
+ * was issued, or is about to be due, due, or overdue: how much, by when, and how to pay it. The
+ * pay link opens Stripe's hosted page (bank transfer or US bank account); without one, the
+ * invoice page says how to pay.
  */
 export default function InvoiceMail({
   moment,
@@ -55,7 +72,9 @@ export default function InvoiceMail({
       preview={opening(moment, invoice)}
       heading={headings[moment](invoice)}
     >
-      <Paragraph>{opening(moment, invoice)}</Paragraph>
+      <Paragraph>
+        {opening(moment, invoice)} {howToPay(moment, invoice)}
+      </Paragraph>
       <ActionButton href={invoice.payLink ?? invoice.link}>
         {invoice.payLink ? 'Pay the invoice' : 'See the invoice'}
       </ActionButton>
@@ -76,8 +95,10 @@ export default function InvoiceMail({
       <Rule />
       <Paragraph>
         The invoice, its lines and its payments are on{' '}
-        <InlineLink href={invoice.link}>its page in your account</InlineLink>. Already paid? Thank
-        you: a bank transfer can take a few days to reach us, and this mail crossed it.
+        <InlineLink href={invoice.link}>its page in your account</InlineLink>.
+        {moment === 'issued'
+          ? ''
+          : ' Already paid? Thank you: a bank transfer can take a few days to reach us, and this mail crossed it.'}
       </Paragraph>
     </MailLayout>
   );
