@@ -16,11 +16,6 @@ export const companyMailSubjects = {
 
 export type CompanyMailKind = keyof typeof companyMailSubjects;
 
-/** The page an invitation's link opens, with its token. */
-export function joinLink(origin: string, token: string): string {
-  return new URL(`/dashboard/company/join?token=${encodeURIComponent(token)}`, origin).toString();
-}
-
 /** Renders the invitation mail: subject, HTML and text, every link absolute on `origin`. */
 export async function renderInvitationMail(
   invitation: InvitationMailData,

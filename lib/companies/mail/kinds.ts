@@ -3,8 +3,8 @@ import { outboxKinds } from '@/lib/core/mail/outbox';
 import { storeName } from '@/lib/core/site';
 import type { CompanyInvitationDoc } from '../collections';
 import { invitationTokenOf } from '../invitation-token';
-import { COMPANY_ROLE_LABELS } from '../roles';
-import { joinLink, renderInvitationMail } from './invitation-mail';
+import { invitationMailData } from './invitation-data';
+import { renderInvitationMail } from './invitation-mail';
 
 /**
  * What each kind of company mail sends: the companies' part of the outbox registry, registered
@@ -18,17 +18,10 @@ export const companyMailKinds = outboxKinds<CompanyInvitationDoc>({
     if (!doc.open || doc.expiresAt.getTime() <= Date.now()) return null;
     const token = invitationTokenOf(doc);
     if (!token) return null;
-    const mail = await renderInvitationMail(
-      {
-        companyName: doc.companyName,
-        inviterName: doc.inviterName,
-        roleLabel: COMPANY_ROLE_LABELS[doc.role],
-        approvalLimitCents: doc.approvalLimitCents,
-        link: joinLink(entry.origin, token),
-        expiresAt: doc.expiresAt,
-      },
-      { origin: entry.origin, storeName },
-    );
+    const mail = await renderInvitationMail(invitationMailData(doc, token, entry.origin), {
+      origin: entry.origin,
+      storeName,
+    });
     return { to: doc.email, ...mail };
   },
 });
