@@ -2,7 +2,7 @@ import { Lines, Paragraph, Subheading } from '@/lib/core/mail/parts';
 import { BuyerQuoteMail } from '@/lib/quotes/mail/templates/buyer-quote-mail';
 import { askedWords, type QuoteMailProps } from '@/lib/quotes/mail/templates/quote-parts';
 
-/** To the buyer, when the store declines their quote, with its reason. */
+/** To the buyer, when the store declines their quote: its reason, and what they can do now. */
 export default function QuoteDeclinedMail({ quote, storeName, origin }: QuoteMailProps) {
   return (
     <BuyerQuoteMail
@@ -15,7 +15,8 @@ export default function QuoteDeclinedMail({ quote, storeName, origin }: QuoteMai
     >
       <Paragraph>
         Hello {quote.buyer.name}, we are sorry: we cannot offer {askedWords(quote, 'your')} as
-        requested ({quote.reference}).
+        requested ({quote.reference}). Our reason is below. You may still order them from the
+        catalogue at its prices, or ask again for another quantity or date.
       </Paragraph>
       <Subheading>Reason</Subheading>
       <Lines text={quote.declineReason ?? ''} />
