@@ -6,6 +6,7 @@ import { recipients, startSmtpServer, withMailServerDown, type SmtpServer } from
 import { logger } from '@/lib/core/log';
 import { expectLinksOn } from '../support/mail-links';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe';
+import type { Id } from '@/lib/core/ids';
 import type { Actor } from '../support/users';
 
 // The order mails end to end through the order API, against the real engine, a real SMTP
@@ -37,6 +38,10 @@ let data: typeof import('@/lib/orders/store');
 let userData: typeof import('@/lib/accounts/store/users');
 let invoices: typeof import('@/lib/orders/invoice-numbers');
 let webhook: typeof import('@/app/api/webhooks/stripe/route');
+let approveRoute: typeof import('@/app/api/orders/[id]/approve/route').POST;
+let companies: typeof import('../support/companies');
+let terms: typeof import('@/lib/terms');
+let placing: typeof import('@/lib/orders/place-order');
 let admin: Actor;
 
 beforeAll(async () => {
@@ -63,6 +68,10 @@ beforeAll(async () => {
   userData = await import('@/lib/accounts/store/users');
   invoices = await import('@/lib/orders/invoice-numbers');
   webhook = await import('@/app/api/webhooks/stripe/route');
+  approveRoute = (await import('@/app/api/orders/[id]/approve/route')).POST;
+  companies = await import('../support/companies');
+  terms = await import('@/lib/terms');
+  placing = await import('@/lib/orders/place-order');
   admin = await users.createActor('admin', 'Ada Admin');
 });
 
@@ -170,6 +179,70 @@ describe('placing an order', () => {
     expect(
       await (await db.getDb()).collection('orders').countDocuments({ email: buyer.user.email }),
     ).toBe(3);
+  });
+});
+
+describe('an order on account that waits for an approval', () => {
+  it('its approvers read that approving confirms it on account, its buyer that nothing is to be paid', async () => {
+    const { companyId, owner, members } = await companies.makeCompany([
+      { role: 'buyer', limitCents: 0, name: 'Bea Buyer' },
+    ]);
+    const buyer = members[0]!;
+    await terms.setCompanyTerms(admin.user, companyId.toHexString() as Id, {
+      mode: 'net',
+      netDays: 30,
+      creditLimitCents: 100_000_000,
+      invoiceOn: 'shipment',
+      holdAfterDaysOverdue: 15,
+    });
+    const product = await newProduct();
+    // As checkout places it on account (the buyer's email is verified: it may wait).
+    const id = await placing.placeOrderOfLines(
+      { ...buyer.user, emailVerified: true },
+      {
+        address: '4 Bearing Works Road, Derby',
+        phone: '01332123456',
+        paymentMethod: 'account',
+        lines: [{ productId: product._id, quantity: 2_000 }],
+      },
+      TRUSTED,
+    );
+    await settle();
+    const [request, ...others] = mailsFor(id);
+    expect(others).toEqual([]);
+    expect(recipients(request!)).toEqual([owner.user.email.toLowerCase()]);
+    expect(request!.subject).toBe(
+      'Approval needed: a $6,800.00 order for Taper Roller Bearing 30206 on account',
+    );
+    expect(request!.text).toContain(
+      "approve it to confirm it on your company's account (Net 30, invoiced when it ships), or reject it with a reason.",
+    );
+
+    const approved = await api.json(
+      approveRoute(
+        users.request(`/api/orders/${id}/approve`, {
+          method: 'POST',
+          headers: owner.headers,
+          json: {},
+        }),
+        users.params({ id }),
+      ),
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    await settle();
+    const toBuyer = mailsFor(id).filter((mail) =>
+      recipients(mail).includes(buyer.user.email.toLowerCase()),
+    );
+    expect(toBuyer.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(
+        / order for Taper Roller Bearing 30206 is approved on account \(Net 30\): nothing to pay now$/,
+      ),
+    ]);
+    expect(toBuyer[0]!.text).toContain(
+      `${owner.user.name} approved order ${id}, and we have confirmed 2,000 × Taper Roller Bearing 30206 on your company's account. There is nothing to pay now`,
+    );
+    expect(toBuyer[0]!.text).not.toContain('/dashboard/payment/');
+    expectTrustedLinks(toBuyer[0]!);
   });
 });
 
