@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import { CartPanel } from '@/components/cart/CartPanel';
 import { DashboardSection } from '@/components/dashboard/DashboardSection';
 import { requirePageUser } from '@/lib/accounts';
-import { viewCart } from '@/lib/cart';
-import { can, companyOfMember, myCompany } from '@/lib/companies';
+import { shareColleagues, viewCart } from '@/lib/cart';
+import { orderingRoleNames } from '@/lib/cart/shared';
+import { can, COMPANY_ROLE_LABELS, companyOfMember, myCompany } from '@/lib/companies';
 import { checkoutHolds, MAX_CARD_AMOUNT_CENTS, paymentsConfigured } from '@/lib/orders';
 import { termsOfCompany } from '@/lib/terms';
 
@@ -13,14 +14,19 @@ export const metadata: Metadata = { title: 'Order List' };
  * The order list (cart), server-rendered: every line with its part number, picture, quantity
  * (editable), the unit price of its volume tier, its total and the order total, each line
  * judged against its product as it is now (lib/cart); below it the checkout, which places the
- * whole list as one order and opens its payment page.
+ * whole list as one order and opens its payment page. A company member may send the list to a
+ * colleague who places orders; for a member whose role places none, that is said at the top.
  */
 export default async function CartPage() {
   const user = await requirePageUser('/dashboard/cart');
   const [cart, membership] = await Promise.all([viewCart(user), companyOfMember(user)]);
-  const [company, terms] = membership
-    ? await Promise.all([myCompany(user), termsOfCompany(membership.company._id.toHexString())])
-    : [null, null];
+  const [company, terms, colleagues] = membership
+    ? await Promise.all([
+        myCompany(user),
+        termsOfCompany(membership.company._id.toHexString()),
+        shareColleagues(user),
+      ])
+    : [null, null, []];
   return (
     <DashboardSection id="cart-heading" title="Order List">
       <p className="mt-1 max-w-2xl text-sm text-slate-600">
@@ -49,6 +55,19 @@ export default async function CartPage() {
                         invoiceOn: terms.invoiceOn,
                       }
                     : null,
+              }
+            : null
+        }
+        share={
+          company
+            ? {
+                setup: {
+                  company: company.name,
+                  orderingRoles: orderingRoleNames(),
+                  colleagues,
+                },
+                canPlace: can(company.membership.role, 'placeOrders'),
+                role: COMPANY_ROLE_LABELS[company.membership.role],
               }
             : null
         }
