@@ -6,6 +6,7 @@ import { renderInvoiceMail, type InvoiceMailMoment } from '@/lib/billing/mail/in
 import type { CompanyInvitationDoc } from '@/lib/companies/collections';
 import { invitationMailData } from '@/lib/companies/mail/invitation-data';
 import { renderInvitationMail } from '@/lib/companies/mail/invitation-mail';
+import { orderListLink, renderListSharedMail } from '@/lib/cart/mail/share-mail';
 import type { RenderedMail } from '@/lib/core/mail/render';
 import type { OrderDoc } from '@/lib/orders/collections';
 import { orderMailData } from '@/lib/orders/mail/order-data';
@@ -870,5 +871,31 @@ describe('the quote mails', () => {
       quote({ status: 'declined', declineReason: 'Lead time too long.' }),
     );
     expect(textLines(mail.text).slice(3, 5)).toEqual(['REASON', 'Lead time too long.']);
+  });
+});
+
+// ---- Order lists, as lib/cart/share.ts records a list sent to a colleague ---------------------
+
+describe('the order-list mail', () => {
+  it('a list sent to a colleague: who sent what, and that nothing is ordered yet', async () => {
+    const mail = await renderListSharedMail(
+      {
+        fromName: 'Olu Raman',
+        lines: [
+          { sku: 'HB-M8-40-ZP', name: 'Hex Flange Bolt M8 x 40', quantity: 5000 },
+          { sku: null, name: 'Spring Washer M8', quantity: 5000 },
+        ],
+        link: orderListLink(origin),
+      },
+      { origin, storeName },
+    );
+    expectOpening(mail, {
+      subject: 'A colleague added parts to your order list on Forgeline Parts',
+      preview:
+        'Parts from a colleague are in your order list on Forgeline Parts; nothing is ordered yet.',
+      heading: 'A colleague sent you their order list',
+      first:
+        'Olu Raman sent you 2 lines of their order list on Forgeline Parts. They are in your order list now, added to what you already had. Nothing is ordered yet.',
+    });
   });
 });
