@@ -235,7 +235,8 @@ const shareErrors: ErrorCase[] = [
     key: 'cart.share_refused',
     params: {
       name: 'Ana Buyer',
-      lines: 'Hex Flange Bolt M10 x 40 (HFB-M10-40): 2,500 with the 1,000 already there, only 2,000 available',
+      lines:
+        'Hex Flange Bolt M10 x 40 (HFB-M10-40): 2,500 with the 1,000 already there, only 2,000 available',
     },
     when: 'a sum is not a quantity the product allows the colleague; details.lines names each line and why',
   },
@@ -253,7 +254,10 @@ export const shareCartOp = operation({
   access: 'user',
   body: { json: cartShareSchema, example: { userId: '66a1f0c2e4b0a1b2c3d4e5f6' } },
   responses: {
-    200: { description: 'Every line was added to the colleague’s list.', json: cartShareResponseSchema },
+    200: {
+      description: 'Every line was added to the colleague’s list.',
+      json: cartShareResponseSchema,
+    },
   },
   errors: shareErrors,
   rateLimited: true,

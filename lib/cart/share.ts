@@ -10,12 +10,7 @@ import { refuse, refuseField } from '@/lib/core/refusal';
 import { MAX_CART_LINES } from '@/lib/core/validation/limits';
 import { contractOfPerson, contractOverridesOf } from '@/lib/pricing';
 import { CART_SHARED_MAIL } from './mail/subjects';
-import {
-  orderingRoleNames,
-  type Cart,
-  type CartShareResult,
-  type ShareColleague,
-} from './shared';
+import { orderingRoleNames, type Cart, type CartShareResult, type ShareColleague } from './shared';
 import { readCartLines, replaceCartLines, type CartLineDoc } from './store';
 import { ownerId, readyCart, snapshotOf } from './view';
 
@@ -58,7 +53,9 @@ export async function shareColleagues(person: { id: string }): Promise<ShareColl
   if (!(await companyOfMember(person))) return [];
   const { items } = await listMembers(person);
   return items
-    .filter((member) => member.userId !== person.id && member.email && can(member.role, 'placeOrders'))
+    .filter(
+      (member) => member.userId !== person.id && member.email && can(member.role, 'placeOrders'),
+    )
     .map((member) => ({
       userId: member.userId,
       name: member.name || member.email,
@@ -111,7 +108,9 @@ function merged(
   const misfits: Misfit[] = [];
   for (const line of sent.lines) {
     const product = products.get(line.productId);
-    const existing = lines.find((candidate) => candidate.productId.toHexString() === line.productId);
+    const existing = lines.find(
+      (candidate) => candidate.productId.toHexString() === line.productId,
+    );
     const already = existing?.quantity ?? 0;
     const total = already + line.quantity;
     const verdict = product
@@ -139,7 +138,8 @@ function merged(
       continue;
     }
     if (existing) existing.quantity = total;
-    else lines.push({ productId: product._id, quantity: total, ...snapshotOf(product), addedAt: now });
+    else
+      lines.push({ productId: product._id, quantity: total, ...snapshotOf(product), addedAt: now });
   }
   return { lines, misfits };
 }

@@ -151,7 +151,9 @@ export async function replaceCartLines(
     const { matchedCount, upsertedCount } = await (
       await carts()
     ).updateOne(
-      expected.length ? { _id: userId, lines: [...expected] } : { _id: userId, lines: { $size: 0 } },
+      expected.length
+        ? { _id: userId, lines: [...expected] }
+        : { _id: userId, lines: { $size: 0 } },
       {
         $set: { lines: next, updatedAt: now },
         $push: { received: { $each: [received], $slice: -RECEIVED_KEPT }, ...mail },

@@ -86,9 +86,7 @@ async function linesOf(who: Actor) {
 /** The order-list documents as they are (lines, received lists, queued mails), for "unchanged". */
 async function listsOf(...people: Actor[]) {
   const carts = db.collections(await db.getDb()).carts;
-  return Promise.all(
-    people.map((who) => carts.findOne({ _id: new ObjectId(who.user.id) })),
-  );
+  return Promise.all(people.map((who) => carts.findOne({ _id: new ObjectId(who.user.id) })));
 }
 
 async function add(who: Actor, product: Product, quantity: number) {
@@ -212,7 +210,11 @@ describe('sending the order list to a colleague', () => {
 
   it('refuses sums the product does not allow (stock, the most per order): nothing sent', async () => {
     const { accounts, buyer } = await company();
-    const scarce = await part({ name: 'Shoulder Bolt M12', sku: make.freshSku('SB'), availableQuantity: 2_000 });
+    const scarce = await part({
+      name: 'Shoulder Bolt M12',
+      sku: make.freshSku('SB'),
+      availableQuantity: 2_000,
+    });
     const capped = await part({ name: 'Dowel Pin 6 mm', maxOrderQuantity: 1_500 });
     const plenty = await part();
     await add(buyer, scarce, 1_500);
@@ -306,7 +308,9 @@ describe('refused, with both lists and the outbox as they were', () => {
     const before = await listsOf(accounts);
     const refused = await share(accounts, { userId: accounts.user.id });
     expect(refused.status).toBe(422);
-    expect(refused.body.error.message).toBe('Choose a colleague: this order list is already yours.');
+    expect(refused.body.error.message).toBe(
+      'Choose a colleague: this order list is already yours.',
+    );
     expect(await listsOf(accounts)).toEqual(before);
   });
 
@@ -328,7 +332,10 @@ describe('refused, with both lists and the outbox as they were', () => {
     const refused = await share(accounts, { userId: buyer.user.id });
     expect(refused.status).toBe(409);
     expect(refused.body.error.details.lines).toEqual([
-      expect.objectContaining({ productId: short._id, issue: expect.objectContaining({ code: 'above_stock' }) }),
+      expect.objectContaining({
+        productId: short._id,
+        issue: expect.objectContaining({ code: 'above_stock' }),
+      }),
     ]);
     expect(await listsOf(buyer)).toEqual([null]);
   });
@@ -340,7 +347,9 @@ describe('refused, with both lists and the outbox as they were', () => {
     expect(unknown.status).toBe(404);
     const malformed = await share(accounts, { userId: 'ana' });
     expect(malformed.status).toBe(422);
-    expect(malformed.body.error.details.fields.userId).toEqual(['Choose a colleague from the list.']);
+    expect(malformed.body.error.details.fields.userId).toEqual([
+      'Choose a colleague from the list.',
+    ]);
     const missing = await share(accounts, {});
     expect(missing.status).toBe(422);
     expect(await listsOf(accounts, buyer)).toEqual(before);
