@@ -120,8 +120,13 @@ export function OrderApprovalNote({
         {state === 'rejected' && reason ? (
           <p className="break-words">{words.notApproved.reason(reason)}</p>
         ) : null}
-        <p>{words.notApproved.stockBack}</p>
-        <p>{words.notApproved.orderAgain(reader)}</p>
+        <p>{words.notApproved.stockBack(order.account !== null)}</p>
+        <p>
+          {words.notApproved.orderAgain({
+            reader,
+            rejectedBy: state === 'rejected' ? approval.decidedBy : null,
+          })}
+        </p>
         {orderLink}
       </div>
     );
@@ -151,7 +156,7 @@ export function OrderApprovalNote({
   return (
     <div role="status" data-testid={testId} className={className}>
       <p className={title}>{words.waiting.title(reader)}</p>
-      {on === 'payment' ? <p>{words.waiting.nothingToPay({ reader, onAccount })}</p> : null}
+      {on === 'payment' ? <p>{words.waiting.nothingToPay(order.account !== null)}</p> : null}
       {why ? <p>{why}</p> : null}
       <p data-testid="approval-approvers">
         {approvers === null

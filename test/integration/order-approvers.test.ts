@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRole } from '@/lib/companies';
+import type { Id } from '@/lib/core/ids';
 import type { Actor } from '../support/users';
 
 // An order awaiting approval as its pages read it, on the real engine: who can approve it (the
@@ -171,7 +172,7 @@ describe('who can approve an order awaiting approval', () => {
     // Its payment page says so instead of the payment, with a link to the order's page.
     const onPayment = await words(bea!, id, 'payment');
     expect(onPayment.text).toContain(
-      'There is nothing to pay yet: you can pay it here once it is approved.',
+      'This order waits for your company’s approval. There is nothing to pay yet. Its total of $7,400.00',
     );
     expect(onPayment.html).toContain(`href="/dashboard/order/${id}"`);
     expect(onPayment.text).toContain('See the order’s page');
@@ -203,7 +204,7 @@ describe('who can approve an order awaiting approval', () => {
     ]);
     const [oscar] = members;
     // The other owner leaves: Oscar, limited, is the company's only owner.
-    await companies.removeMember(owner.user, owner.user.id);
+    await companies.removeMember(owner.user, owner.user.id as Id);
     const part = await product();
     const id = await place(oscar!, part._id);
     expect((await seen(oscar!, id)).approval!.approvers).toEqual([]);
@@ -267,7 +268,7 @@ describe('an order once its approval is decided', () => {
         `Olive Owner did not approve this order on ${dates.formatDateTime(no.order.approval!.decidedAt!)}, so it was cancelled.`,
         'The reason given: “Over budget this month.”',
         'Its parts went back into stock, and nothing was charged.',
-        'To order these parts, place a new order.',
+        'To order these parts, talk to Olive Owner first, then place a new order.',
         'See the order’s page',
       ].join(' '),
     );
@@ -285,7 +286,7 @@ describe('an order once its approval is decided', () => {
         'Not approved',
         `Nobody approved this order by ${dates.formatDateTime(late.order.payBy)}, so it was cancelled.`,
         'Its parts went back into stock, and nothing was charged.',
-        'To order these parts, place a new order.',
+        'To order these parts, place a new order and ask an owner or approver of your company to approve it in time.',
       ].join(' '),
     );
     // As the waiting order said: its buyer is emailed that it was not approved in time.

@@ -57,10 +57,8 @@ export const approvalWording = {
         ? 'This order waits for your company’s approval.'
         : 'This order waits for the company’s approval.',
     /** The payment page of an order awaiting approval, instead of the payment. */
-    nothingToPay: ({ reader, onAccount }: { reader: Reader; onAccount: boolean }) =>
-      onAccount
-        ? `There is nothing to pay here: once approved, it goes on ${reader === 'buyer' ? 'your' : 'the'} company’s account.`
-        : `There is nothing to pay yet: ${reader === 'buyer' ? 'you can pay it' : 'it can be paid'} here once it is approved.`,
+    nothingToPay: (onAccount: boolean) =>
+      onAccount ? 'There is nothing to pay here.' : 'There is nothing to pay yet.',
     /** Why it waits: the order above the buyer's limit per order. */
     overLimit: ({
       reader,
@@ -149,14 +147,28 @@ export const approvalWording = {
     /** Rejected by an owner or approver. */
     rejected: ({ by, at }: { by: string | null; at: string }) =>
       `${by ?? 'An owner or approver of the company'} did not approve this order on ${at}, so it was cancelled.`,
-    reason: (reason: string) => `The reason given: “${reason}”`,
+    /** The reason given with a rejection, quoted as a sentence (its own full stop kept). */
+    reason: (reason: string) =>
+      `The reason given: “${reason.trim()}”${/[.!?]$/.test(reason.trim()) ? '' : '.'}`,
     /** Nobody decided before its parts' hold ran out. */
     expired: (until: string) => `Nobody approved this order by ${until}, so it was cancelled.`,
-    stockBack: 'Its parts went back into stock, and nothing was charged.',
-    /** What the buyer can do now. */
-    orderAgain: (reader: Reader) =>
-      reader === 'buyer'
-        ? 'To order these parts, place a new order.'
-        : 'Its buyer can place a new order for these parts.',
+    stockBack: (onAccount: boolean) =>
+      onAccount
+        ? 'Its parts went back into stock, and the company owes nothing for it.'
+        : 'Its parts went back into stock, and nothing was charged.',
+    /** What the buyer can do now: ask whoever rejected it, or someone who approves, first. */
+    orderAgain: ({
+      reader,
+      rejectedBy,
+    }: {
+      reader: Reader;
+      /** Who rejected it (null: nobody decided, or not named to the reader). */
+      rejectedBy: string | null;
+    }) =>
+      reader !== 'buyer'
+        ? 'Its buyer can place a new order for these parts.'
+        : rejectedBy
+          ? `To order these parts, talk to ${rejectedBy} first, then place a new order.`
+          : 'To order these parts, place a new order and ask an owner or approver of your company to approve it in time.',
   },
 } as const;
