@@ -101,7 +101,7 @@ export default async function PaymentPage({ params }: Props) {
           className="mt-4"
         />
         <p className="mt-4 text-lg font-semibold text-slate-900" data-testid="payment-amount">
-          {order.status === 'awaiting_approval' || order.account ? 'Order total' : 'Please pay'}:{' '}
+          {order.status === 'unpaid' && !order.account ? 'Please pay' : 'Order total'}:{' '}
           {formatMoney(toCents(order.price))}
         </p>
         {order.status === 'unpaid' ? (
