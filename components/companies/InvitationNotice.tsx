@@ -3,7 +3,8 @@ import { invitationsWording as words } from '@/lib/core/b2b-wording/invitations'
 
 /**
  * The invitation's box on the sign-in (`signIn`) and sign-up (`signUp`) pages, under their
- * heading: what joining means and what to do next.
+ * heading: what joining means and what to do next; for a link that can no longer be used, the
+ * accept's refusal words alone (they say what to do).
  */
 export function InvitationNotice({
   invitation,
@@ -14,10 +15,9 @@ export function InvitationNotice({
 }) {
   if ('refusal' in invitation) {
     return (
-      <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm">
-        <p className="font-medium text-red-800">{invitation.refusal}</p>
-        <p className="mt-1 text-slate-800">{words.nextSteps.not_found!.text}</p>
-      </div>
+      <p className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-800">
+        {invitation.refusal}
+      </p>
     );
   }
   return (
