@@ -65,9 +65,9 @@ export function ShareOrderList({
   };
 
   return (
-    <form onSubmit={send} className="mt-3" aria-label={words.heading} noValidate>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 sm:max-w-xs">
+    <form onSubmit={send} className="mt-3" noValidate>
+      <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-end">
+        <div className="w-full sm:w-80">
           <label htmlFor={`${ids}-colleague`} className="field-label">
             {words.colleagueLabel}
           </label>
@@ -91,7 +91,7 @@ export function ShareOrderList({
         </div>
         <button
           type="submit"
-          className="btn-secondary"
+          className="btn-secondary shrink-0"
           disabled={sending || saving || !ready}
           aria-describedby={!ready ? `${ids}-not-ready` : undefined}
         >

@@ -9,13 +9,14 @@ import type { ContractPricing, PriceSource } from '@/lib/pricing/shared';
 export { MAX_CART_LINES };
 
 /**
- * The roles that place orders, as a sentence names them (`owners`, `buyers`), read from the
- * companies' role table: who can check an order list out, and who may be sent one.
+ * The roles that place orders, as a sentence names them (`buyers`, `owners`, in alphabetical
+ * order), read from the companies' role table: who can check an order list out, and who may be
+ * sent one.
  */
 export function orderingRoleNames(): string[] {
-  return COMPANY_ROLES.filter((role) => can(role, 'placeOrders')).map(
-    (role) => `${COMPANY_ROLE_LABELS[role].toLowerCase()}s`,
-  );
+  return COMPANY_ROLES.filter((role) => can(role, 'placeOrders'))
+    .map((role) => `${COMPANY_ROLE_LABELS[role].toLowerCase()}s`)
+    .sort();
 }
 
 /** A colleague an order list may be sent to: a member of the same company who places orders. */

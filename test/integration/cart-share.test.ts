@@ -296,7 +296,7 @@ describe('refused, with both lists and the outbox as they were', () => {
       expect(refused.body.error).toMatchObject({
         code: 'validation_failed',
         message:
-          'This colleague’s role does not place orders, so the list cannot go to them. Choose one of your company’s owners and buyers.',
+          'This colleague’s role does not place orders, so the list cannot go to them. Choose one of your company’s buyers and owners.',
         details: { fields: { userId: [expect.stringContaining('does not place orders')] } },
       });
     }

@@ -50,7 +50,7 @@ export const orderListWording = {
       `${lines(sent)} sent to ${name}’s order list. Your own list stays as it is.`,
     noColleague: ({ company, roles }: { company: string; roles: readonly string[] }) =>
       `Nobody else at ${company} places orders yet (${joined(roles)} do). An owner can invite a buyer from the Company page.`,
-    emptyList: 'Add parts to this list first; then you can send it to a colleague.',
+    emptyList: 'Once your list has parts, you can send it to a colleague from here.',
     notReady:
       'A line of this list cannot be ordered as it is: change or remove it (its note says why), then send the list.',
   },
