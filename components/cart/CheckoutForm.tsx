@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLazyForm } from '@/components/forms/useLazyForm';
 import {
@@ -58,7 +58,7 @@ function refusedLinesOf(value: unknown): RefusedLine[] {
 }
 
 /** What became of a refused line once an action on it went through, or why it did not. */
-type LineOutcome = { done: true; text: string } | { done: false; error: string };
+type LineOutcome = { done: true; text: string; quoted?: boolean } | { done: false; error: string };
 
 /**
  * Below a refused checkout's message: each refused line with what is wrong, and one action per
@@ -70,11 +70,14 @@ type LineOutcome = { done: true; text: string } | { done: false; error: string }
  */
 function RefusedLines({
   lines,
+  ready,
   delivery,
   onChanged,
   onAllDone,
 }: {
   lines: RefusedLine[];
+  /** Whether the list as it is now may be checked out. */
+  ready: boolean;
   delivery: () => { address: string; phone: string };
   onChanged: () => Promise<void>;
   onAllDone: () => void;
@@ -88,12 +91,12 @@ function RefusedLines({
     const outcome = await action();
     await onChanged();
     setBusy(null);
-    setOutcomes((current) => {
-      const next = { ...current, [line.productId]: outcome };
-      if (lines.every((each) => next[each.productId]?.done)) onAllDone();
-      return next;
-    });
+    setOutcomes((current) => ({ ...current, [line.productId]: outcome }));
   };
+
+  useEffect(() => {
+    if (allDone) onAllDone();
+  }, [allDone, onAllDone]);
 
   const orderNow = (line: RefusedLine, quantity: number) =>
     act(line, async () => {
@@ -130,6 +133,7 @@ function RefusedLines({
       const { reference } = answer.data;
       return {
         done: true,
+        quoted: true,
         text: w.refused.done.quoted({ name: line.name, quantity: line.quantity, reference }),
       };
     });
@@ -144,7 +148,11 @@ function RefusedLines({
           return (
             <li
               key={line.productId}
-              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+              className={
+                outcome?.done
+                  ? 'rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800'
+                  : 'rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900'
+              }
               data-testid="checkout-refused-line"
             >
               <p>
@@ -154,6 +162,17 @@ function RefusedLines({
               {outcome?.done ? (
                 <p role="status" className="mt-1 font-medium text-slate-900">
                   {outcome.text}
+                  {outcome.quoted ? (
+                    <>
+                      {' '}
+                      <Link
+                        href="/dashboard/quotes"
+                        className="text-brand-700 underline underline-offset-2"
+                      >
+                        {w.refused.done.quotesLink}
+                      </Link>
+                    </>
+                  ) : null}
                 </p>
               ) : (
                 <div className="mt-2 flex flex-wrap gap-2">
@@ -205,7 +224,7 @@ function RefusedLines({
           );
         })}
       </ul>
-      {allDone ? (
+      {allDone && ready ? (
         <p role="status" className="mt-3 text-sm font-medium text-slate-900">
           {w.refused.allDone}
         </p>
@@ -302,6 +321,8 @@ export function CheckoutForm({
   const ids = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const [refused, setRefused] = useState<RefusedLine[]>([]);
+  /** A refusal's lines wait for the buyer: they, not the list's note, say what to change. */
+  const [refusalOpen, setRefusalOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const first =
     company?.addresses.find((address) => address.default) ?? company?.addresses[0] ?? null;
@@ -342,6 +363,7 @@ export function CheckoutForm({
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     setRefused([]);
+    setRefusalOpen(false);
     const answer = await postJson<{ insertedId: string; status: string }>('/api/checkout', {
       ...deliveryBody(values),
       ...(onAccount ? { paymentMethod: 'account' } : {}),
@@ -362,7 +384,9 @@ export function CheckoutForm({
     }
     if (showDeliveryErrors(answer, setError)) return;
     setFormError(answer.message);
-    setRefused(refusedLinesOf(answer.details?.lines));
+    const lines = refusedLinesOf(answer.details?.lines);
+    setRefused(lines);
+    setRefusalOpen(lines.length > 0);
     // The list may have changed (stock fell, a part was deleted): each line shows it now.
     if (answer.status === 409) await reload();
   });
@@ -372,6 +396,7 @@ export function CheckoutForm({
   const overLimit = aboveCard && !bankTransfer;
   const roleBlocked = company !== null && !company.canPlace;
   const blocked = overLimit || (block !== null && block !== 'card_limit');
+  const blockNote = block === 'saving' || (block === 'issues' && !refusalOpen) ? block : null;
   const disabled = blocked || roleBlocked || isSubmitting || leaving;
   const name = company?.name ?? '';
 
@@ -498,6 +523,33 @@ export function CheckoutForm({
             {w.blocked.role(name)}
           </p>
         ) : null}
+        {blockNote ? (
+          <p
+            id={`${ids}-blocked`}
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+            data-testid="checkout-blocked"
+          >
+            {w.blocked[blockNote]}
+          </p>
+        ) : null}
+        {aboveCard ? (
+          <div
+            id={`${ids}-blocked`}
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+            data-testid="checkout-card-limit"
+          >
+            <p>{w.cardLimit.above({ totalCents, cardLimitCents })}</p>
+            <p className="mt-1">
+              {bankTransfer ? w.cardLimit.bankTransfer : w.cardLimit.quote}
+              <Link href="/dashboard/quotes" className="font-medium underline underline-offset-2">
+                {w.cardLimit.quotesLink}
+              </Link>
+              {bankTransfer ? w.cardLimit.bankTransferEnd : w.cardLimit.quoteEnd}
+            </p>
+          </div>
+        ) : null}
         {!roleBlocked && !overLimit ? (
           <section
             aria-labelledby={`${ids}-next`}
@@ -520,47 +572,28 @@ export function CheckoutForm({
             </p>
           </section>
         ) : null}
-        {block && block !== 'card_limit' ? (
-          <p
-            id={`${ids}-blocked`}
-            role="status"
-            className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-            data-testid="checkout-blocked"
-          >
-            {w.blocked[block]}
-          </p>
-        ) : null}
-        {aboveCard ? (
-          <div
-            id={`${ids}-blocked`}
-            role="status"
-            className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-            data-testid="checkout-card-limit"
-          >
-            <p>{w.cardLimit.above({ totalCents, cardLimitCents })}</p>
-            <p className="mt-1">
-              {bankTransfer ? w.cardLimit.bankTransfer : w.cardLimit.quote}
-              <Link href="/dashboard/quotes" className="font-medium underline underline-offset-2">
-                {w.cardLimit.quotesLink}
-              </Link>
-              {bankTransfer ? w.cardLimit.bankTransferEnd : w.cardLimit.quoteEnd}
-            </p>
-          </div>
-        ) : null}
-        <FormError message={formError} />
+        <div id={`${ids}-refused`}>
+          <FormError message={formError} />
+        </div>
         {refused.length ? (
           <RefusedLines
             lines={refused}
+            ready={block !== 'issues'}
             delivery={() => deliveryBody(getValues())}
             onChanged={reload}
-            onAllDone={() => setFormError(null)}
+            onAllDone={() => {
+              setFormError(null);
+              setRefusalOpen(false);
+            }}
           />
         ) : null}
         <button
           type="submit"
           className="btn-primary"
           disabled={disabled}
-          aria-describedby={blocked || aboveCard ? `${ids}-blocked` : undefined}
+          aria-describedby={
+            refusalOpen ? `${ids}-refused` : blocked || aboveCard ? `${ids}-blocked` : undefined
+          }
         >
           {isSubmitting || leaving ? w.placing : w.submit(cart.lineCount)}
         </button>

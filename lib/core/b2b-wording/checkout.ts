@@ -152,7 +152,7 @@ export const checkoutWording = {
     above: ({ totalCents, cardLimitCents }: { totalCents: number; cardLimitCents: number }) =>
       `The order total, ${formatMoney(totalCents)}, is above ${formatMoney(cardLimitCents)}, the most a single card payment allows.`,
     bankTransfer:
-      'Check out and pay it by bank transfer: the payment page shows the bank details. Or request a quote for this list instead (above); see ',
+      'Check out and pay it by bank transfer, or request a quote for this list instead (above); see ',
     quote:
       'Request a quote for this list instead (above): we answer with prices and how to pay. See ',
     quotesLink: 'Quotes',
@@ -221,6 +221,7 @@ export const checkoutWording = {
         reference: string;
       }) =>
         `Quote ${reference} is requested for ${units(quantity)} ${name}: we answer on your Quotes page and by mail. The line stays in your order list: remove it to check out the other lines now.`,
+      quotesLink: 'Your quotes',
     },
     /** Once every refused line is dealt with. */
     allDone: 'Nothing was ordered yet: check out again to order your list as it is now.',
