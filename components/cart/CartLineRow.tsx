@@ -2,8 +2,11 @@
 
 import Link from 'next/link';
 import type { CartLine } from '@/lib/cart/shared';
+import { orderListWording } from '@/lib/core/b2b-wording/order-list';
 import { formatMoney } from '@/lib/core/money';
 import { pictureSrc, type LineFigures } from './line-figures';
+
+const words = orderListWording.list;
 
 /**
  * One line of the order list: the part (picture, name, part number), its quantity (editable,
@@ -60,14 +63,14 @@ export function CartLineRow({
               </Link>
             )}
             <span className="block font-mono text-xs text-slate-600">
-              {line.sku ?? 'No part number'}
+              {line.sku ?? words.noPartNumber}
             </span>
           </div>
         </div>
       </td>
       <td className="px-3 py-3 sm:px-4 align-top">
         <label htmlFor={inputId} className="sr-only">
-          Quantity of {line.name}
+          {words.quantityOf({ part: line.name })}
         </label>
         <input
           id={inputId}
@@ -84,7 +87,7 @@ export function CartLineRow({
         />
         {line.orderMultiple > 1 ? (
           <span className="mt-1 block text-xs text-slate-600" data-testid="cart-carton">
-            Cartons of {line.orderMultiple.toLocaleString('en-US')}
+            {words.cartons({ multiple: line.orderMultiple })}
           </span>
         ) : null}
         {figures ? (
@@ -107,7 +110,7 @@ export function CartLineRow({
               change(line.productId, String(issue.nearestQuantity));
             }}
           >
-            Use {issue.nearestQuantity.toLocaleString('en-US')}
+            {words.useNearest({ quantity: issue.nearestQuantity })}
           </button>
         ) : null}
       </td>
@@ -115,7 +118,7 @@ export function CartLineRow({
         {figures ? formatMoney(figures.unit) : '—'}
         {figures?.source.startsWith('contract:') ? (
           <span className="block text-xs text-emerald-800" data-testid="cart-your-price">
-            Your price
+            {words.yourPrice}
           </span>
         ) : null}
       </td>
@@ -126,10 +129,10 @@ export function CartLineRow({
         <button
           type="button"
           className="text-sm font-medium text-red-700 underline underline-offset-2"
-          aria-label={`Remove ${line.name}`}
+          aria-label={words.removeLabel({ part: line.name })}
           onClick={remove}
         >
-          Remove
+          {words.remove}
         </button>
       </td>
     </tr>

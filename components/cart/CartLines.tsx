@@ -4,12 +4,15 @@ import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '@/lib/client/api';
 import type { Cart, CartLine } from '@/lib/cart/shared';
+import { orderListWording } from '@/lib/core/b2b-wording/order-list';
 import { formatMoney } from '@/lib/core/money';
 import { useConfirm } from '@/components/ui/useConfirm';
 import { toast } from '@/components/ui/toast';
 import { announceCartCount } from './cart-events';
 import { CartLineRow } from './CartLineRow';
 import { priced, without } from './line-figures';
+
+const words = orderListWording.list;
 
 /** How long after the last keystroke a changed quantity is saved. */
 const SAVE_DELAY_MS = 600;
@@ -121,7 +124,7 @@ export function CartLines({
       replace(result.data);
       setDrafts((current) => without(current, line.productId));
       setErrors((current) => without(current, line.productId));
-      toast.success(`${line.name} was removed from your order list.`);
+      toast.success(words.removed({ part: line.name }));
     } else if (result.status === 404) {
       // Removed meanwhile (another tab or device): show the list as it is now.
       const now = await callApi<Cart>('/api/cart');
@@ -133,9 +136,8 @@ export function CartLines({
 
   const empty = async () => {
     const sure = await confirm({
-      title: 'Empty your order list?',
-      text: 'Every line is removed. The parts stay in the catalogue.',
-      confirmLabel: 'Empty order list',
+      ...words.emptyConfirm,
+      confirmLabel: words.emptyButton,
     });
     if (!sure) return;
     for (const productId of Object.keys(pending)) settle(productId);
@@ -169,16 +171,16 @@ export function CartLines({
   if (!cart.lines.length) {
     return (
       <p className="mt-6 text-slate-700">
-        Your order list is empty. Add parts from their{' '}
+        {words.empty.start}{' '}
         <Link href="/products" className="font-medium text-brand-700 underline underline-offset-2">
-          product pages
+          {words.empty.productPages}
         </Link>{' '}
-        or with{' '}
+        {words.empty.or}{' '}
         <Link
           href="/dashboard/quick-order"
           className="font-medium text-brand-700 underline underline-offset-2"
         >
-          Quick Order
+          {words.empty.quickOrder}
         </Link>
         .
       </p>
@@ -190,23 +192,23 @@ export function CartLines({
       {/* Positioned, so that the visually hidden caption and labels stay inside the frame. */}
       <div className="relative overflow-x-auto rounded-lg border border-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-          <caption className="sr-only">Order list: {cart.lineCount} lines</caption>
+          <caption className="sr-only">{words.caption({ lines: cart.lineCount })}</caption>
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               <th scope="col" className="px-3 py-3 sm:px-4">
-                Part
+                {words.columns.part}
               </th>
               <th scope="col" className="px-3 py-3 sm:px-4">
-                Quantity
+                {words.columns.quantity}
               </th>
               <th scope="col" className="hidden px-3 py-3 sm:px-4 text-right sm:table-cell">
-                Unit price
+                {words.columns.unitPrice}
               </th>
               <th scope="col" className="hidden px-3 py-3 sm:px-4 text-right sm:table-cell">
-                Line total
+                {words.columns.lineTotal}
               </th>
               <th scope="col" className="px-3 py-3 sm:px-4">
-                <span className="sr-only">Remove</span>
+                <span className="sr-only">{words.remove}</span>
               </th>
             </tr>
           </thead>
@@ -235,10 +237,10 @@ export function CartLines({
                   colSpan={layout === 'wide' ? 3 : 1}
                   className="px-3 py-3 text-right font-semibold text-slate-900 sm:px-4"
                 >
-                  Order total
+                  {words.total}
                   {partial ? (
                     <span className="block text-xs font-normal text-slate-600">
-                      without the lines that cannot be ordered as they are
+                      {words.totalWithoutIssues}
                     </span>
                   ) : null}
                 </th>
@@ -256,11 +258,9 @@ export function CartLines({
         </table>
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-        <p>
-          {cart.lineCount} of {cart.maxLines} lines
-        </p>
+        <p>{words.lineCount({ lines: cart.lineCount, max: cart.maxLines })}</p>
         <button type="button" className="btn-secondary" onClick={() => void empty()}>
-          Empty order list
+          {words.emptyButton}
         </button>
       </div>
       {dialog}

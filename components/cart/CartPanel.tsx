@@ -98,7 +98,7 @@ export function CartPanel({
       <CartLines cart={cart} onCart={setCart} onState={onState} />
       {cart.lines.length ? (
         <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-slate-600">
-          <p>More than we have in stock, or more than one card payment allows? Ask us a price.</p>
+          <p>{orderListWording.list.quote}</p>
           <CartQuoteButton />
         </div>
       ) : null}

@@ -17,6 +17,7 @@ import {
   resolveUnitPrice,
   type Contract,
 } from '@/lib/pricing';
+import { orderListWording } from '@/lib/core/b2b-wording/order-list';
 import { fieldMessages, quickOrderMessages } from '@/lib/core/messages';
 import { refuse } from '@/lib/core/refusal';
 import { MAX_CART_LINES } from '@/lib/core/validation/limits';
@@ -92,7 +93,7 @@ export function snapshotOf(product: ProductDoc): Pick<CartLineDoc, 'sku' | 'name
 
 const deletedIssue: CartLineIssue = {
   code: 'deleted',
-  message: 'This part is no longer sold: remove it from your order list.',
+  message: orderListWording.list.deleted,
   nearestQuantity: null,
 };
 

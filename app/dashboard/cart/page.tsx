@@ -4,6 +4,7 @@ import { DashboardSection } from '@/components/dashboard/DashboardSection';
 import { requirePageUser } from '@/lib/accounts';
 import { shareColleagues, viewCart } from '@/lib/cart';
 import { orderingRoleNames } from '@/lib/cart/shared';
+import { orderListWording } from '@/lib/core/b2b-wording/order-list';
 import { can, COMPANY_ROLE_LABELS, companyOfMember, myCompany } from '@/lib/companies';
 import { checkoutHolds, MAX_CARD_AMOUNT_CENTS, paymentsConfigured } from '@/lib/orders';
 import { termsOfCompany } from '@/lib/terms';
@@ -29,10 +30,7 @@ export default async function CartPage() {
     : [null, null, []];
   return (
     <DashboardSection id="cart-heading" title="Order List">
-      <p className="mt-1 max-w-2xl text-sm text-slate-600">
-        The parts you mean to order, kept for you on every device until you check them out as one
-        order. Prices, minimums and stock are today&rsquo;s.
-      </p>
+      <p className="mt-1 max-w-2xl text-sm text-slate-600">{orderListWording.list.intro}</p>
       <CartPanel
         initial={cart}
         user={{ name: user.name, email: user.email }}

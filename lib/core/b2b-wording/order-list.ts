@@ -27,6 +27,44 @@ export type MergedLineReason =
   | 'deleted';
 
 export const orderListWording = {
+  /** The order list's page (/dashboard/cart): its lines, their figures and what can be done. */
+  list: {
+    intro:
+      'The parts you mean to order, kept for you on every device until you check them out as one order. Prices, minimums and stock are today’s.',
+    /** The empty list, its two links given with the words around them. */
+    empty: {
+      start: 'Your order list is empty. Add parts from their',
+      productPages: 'product pages',
+      or: 'or with',
+      quickOrder: 'Quick Order',
+    },
+    caption: ({ lines: total }: { lines: number }) => `Order list: ${total} lines`,
+    columns: {
+      part: 'Part',
+      quantity: 'Quantity',
+      unitPrice: 'Unit price',
+      lineTotal: 'Line total',
+    },
+    noPartNumber: 'No part number',
+    quantityOf: ({ part }: { part: string }) => `Quantity of ${part}`,
+    cartons: ({ multiple }: { multiple: number }) => `Cartons of ${count(multiple)}`,
+    useNearest: ({ quantity }: { quantity: number }) => `Use ${count(quantity)}`,
+    yourPrice: 'Your price',
+    remove: 'Remove',
+    removeLabel: ({ part }: { part: string }) => `Remove ${part}`,
+    removed: ({ part }: { part: string }) => `${part} was removed from your order list.`,
+    total: 'Order total',
+    totalWithoutIssues: 'without the lines that cannot be ordered as they are',
+    lineCount: ({ lines: used, max }: { lines: number; max: number }) => `${used} of ${max} lines`,
+    emptyButton: 'Empty order list',
+    emptyConfirm: {
+      title: 'Empty your order list?',
+      text: 'Every line is removed. The parts stay in the catalogue.',
+    },
+    quote: 'More than we have in stock, or more than one card payment allows? Ask us a price.',
+    /** A line whose product is no longer sold. */
+    deleted: 'This part is no longer sold: remove it from your order list.',
+  },
   /**
    * The note at the top of the order list of a company member whose role places no orders (the
    * roles named from the role table, lib/companies/roles.ts, plural and lower case).
