@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { makeProduct, makeUser, verifyEmail } from '../test/support/factories';
+import { makeProduct, makeUser } from '../test/support/factories';
 import { adminAddCompanyMember, createCompanyFor } from '@/lib/companies';
 import { parseId } from '@/lib/core/ids';
 import { setCompanyHold, setCompanyTerms } from '@/lib/terms';
 import { termsSchema } from '@/lib/terms/schemas';
 import { fromStore } from './support/api';
 import { accessibleAtBothWidths } from './support/screens';
-import { signIn } from './support/auth';
+import { verifiedSession } from './support/auth';
 import { closeTestDb, testDb } from './support/db';
 
 /**
@@ -28,16 +28,6 @@ const SHOTS = process.env.CHECKOUT_SHOTS_DIR || '/tmp/shots/h1-checkout';
 /** The store's default holds (UNPAID_ORDER_TTL_HOURS, APPROVAL_HOLD_HOURS). */
 const CARD_HOLD = '48 hours';
 const APPROVAL_HOLD = '72 hours';
-
-/** A person signed in, in a browser context of their own; verified unless told otherwise. */
-async function personSession(browser: Browser, name: string, role: 'user' | 'admin' = 'user') {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = await makeUser({ name, role });
-  await verifyEmail(user);
-  await signIn(page, user);
-  return { page, user };
-}
 
 /**
  * A company of `owner`'s with `buyer` as its buyer (with an approval limit, or none), on net 30
@@ -120,8 +110,8 @@ test('what happens next follows the way the order is paid: on account, by card, 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const owner = await personSession(browser, 'Olive Owner');
-  const buyer = await personSession(browser, 'Bea Buyer');
+  const owner = await verifiedSession(browser, 'Olive Owner');
+  const buyer = await verifiedSession(browser, 'Bea Buyer');
   const company = await companyWith(owner, buyer, { creditLimitCents: 10_000_000 });
   const bolt = await part('Hex Flange Bolt M10 x 40', 1.5);
   await addToList(buyer.page, bolt._id, 1_000);
@@ -155,7 +145,7 @@ test('what happens next follows the way the order is paid: on account, by card, 
 
   // Above the largest card payment, for a buyer without a company: bank transfer, whose bank
   // details come on the next page.
-  const { page } = await personSession(browser, 'Hal Haulage');
+  const { page } = await verifiedSession(browser, 'Hal Haulage');
   const press = await part('Hydraulic Press Frame', 900, 5_000);
   await addToList(page, press._id, 1_200);
   await page.goto('/dashboard/cart');
@@ -172,8 +162,8 @@ test('credit too low: Pay on account stays in sight, disabled, with the credit l
   browser,
 }) => {
   test.setTimeout(120_000);
-  const owner = await personSession(browser, 'Olive Owner');
-  const buyer = await personSession(browser, 'Bea Buyer');
+  const owner = await verifiedSession(browser, 'Olive Owner');
+  const buyer = await verifiedSession(browser, 'Bea Buyer');
   const company = await companyWith(owner, buyer, { creditLimitCents: 100_000 });
   // 1,000 x $2.40 = $2,400.00, above the $1,000.00 of credit.
   const gear = await part('Spur Gear 40T', 2.4);
@@ -220,8 +210,8 @@ test('an order that waits for an approval opens its own page after checkout, nev
   browser,
 }) => {
   test.setTimeout(120_000);
-  const owner = await personSession(browser, 'Olive Owner');
-  const buyer = await personSession(browser, 'Bea Buyer');
+  const owner = await verifiedSession(browser, 'Olive Owner');
+  const buyer = await verifiedSession(browser, 'Bea Buyer');
   const company = await companyWith(owner, buyer, {
     creditLimitCents: null,
     approvalLimitCents: 100_000,
@@ -249,7 +239,7 @@ test('a checkout refused for short stock names each part and offers one action p
   browser,
 }) => {
   test.setTimeout(120_000);
-  const { page, user } = await personSession(browser, 'Sid Shortfall');
+  const { page, user } = await verifiedSession(browser, 'Sid Shortfall');
   const bolt = await part('Hex Flange Bolt M10 x 40', 1.5, 10_000);
   const gear = await part('Spur Gear 40T', 2.4, 10_000);
   const seal = await part('Shaft Seal 25 mm', 4, 10_000);

@@ -138,6 +138,19 @@ function RefusedLines({
       };
     });
 
+  /** One action on a line: its visible label, then what it is about for screen readers. */
+  const button = (label: string, about: string, run: () => Promise<void>) => (
+    <button
+      type="button"
+      className="btn-secondary"
+      disabled={busy !== null}
+      onClick={() => void run()}
+    >
+      {label}
+      <span className="sr-only">{about}</span>
+    </button>
+  );
+
   return (
     <div data-testid="checkout-refused">
       <ul className="space-y-3">
@@ -176,43 +189,25 @@ function RefusedLines({
                 </p>
               ) : (
                 <div className="mt-2 flex flex-wrap gap-2">
-                  {nearest !== null && nearest > 0 && line.reason !== 'not_found' ? (
-                    <button
-                      type="button"
-                      className="btn-secondary"
-                      disabled={busy !== null}
-                      onClick={() => void orderNow(line, nearest)}
-                    >
-                      {w.refused.orderAvailable({
-                        quantity: nearest,
-                        available: line.available ?? nearest,
-                        short: line.reason === 'out_of_stock',
-                      })}
-                      <span className="sr-only">{w.refused.about.order(line.name)}</span>
-                    </button>
-                  ) : null}
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    disabled={busy !== null}
-                    onClick={() => void remove(line)}
-                  >
-                    {w.refused.remove}
-                    <span className="sr-only">{w.refused.about.remove(line.name)}</span>
-                  </button>
-                  {quotable ? (
-                    <button
-                      type="button"
-                      className="btn-secondary"
-                      disabled={busy !== null}
-                      onClick={() => void requestQuote(line)}
-                    >
-                      {w.refused.requestQuote}
-                      <span className="sr-only">
-                        {w.refused.about.quote({ name: line.name, quantity: line.quantity })}
-                      </span>
-                    </button>
-                  ) : null}
+                  {nearest !== null && nearest > 0 && line.reason !== 'not_found'
+                    ? button(
+                        w.refused.orderAvailable({
+                          quantity: nearest,
+                          available: line.available ?? nearest,
+                          short: line.reason === 'out_of_stock',
+                        }),
+                        w.refused.about.order(line.name),
+                        () => orderNow(line, nearest),
+                      )
+                    : null}
+                  {button(w.refused.remove, w.refused.about.remove(line.name), () => remove(line))}
+                  {quotable
+                    ? button(
+                        w.refused.requestQuote,
+                        w.refused.about.quote({ name: line.name, quantity: line.quantity }),
+                        () => requestQuote(line),
+                      )
+                    : null}
                 </div>
               )}
               {outcome && !outcome.done ? (

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { makeUser, type TestUser } from '../../test/support/factories';
+import { makeUser, verifyEmail, type TestUser } from '../../test/support/factories';
 import { installStripeJs } from './stripe-js';
 
 /**
@@ -46,4 +46,21 @@ export async function buyerSession(
   const page = await context.newPage();
   const buyer = await signedInUser(page);
   return { page, buyer };
+}
+
+/**
+ * A person with a verified email and a name, signed in in a browser context of their own (so
+ * that several people act side by side in one test).
+ */
+export async function verifiedSession(
+  browser: Browser,
+  name: string,
+  role: 'admin' | 'user' = 'user',
+): Promise<{ page: Page; user: TestUser }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = await makeUser({ name, role });
+  await verifyEmail(user);
+  await signIn(page, user);
+  return { page, user };
 }
