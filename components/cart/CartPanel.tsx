@@ -28,8 +28,8 @@ export interface ShareOffer {
  * (CartQuoteButton) and, below them, the checkout (CheckoutForm), which sees the list as the
  * server last answered it and whether a quantity is being saved or refused. For a company
  * member whose role places no orders, the top of the list says who can check it out and offers
- * to send it to such a colleague (ShareOrderList); a member who orders may send it too, below
- * the checkout.
+ * to send it to such a colleague (ShareOrderList), in place of a checkout; a member who orders
+ * may send it too, below the checkout.
  */
 export function CartPanel({
   initial,
@@ -102,7 +102,8 @@ export function CartPanel({
           <CartQuoteButton />
         </div>
       ) : null}
-      {cart.lines.length ? (
+      {/* A member whose role places no orders reads the note above instead of a checkout. */}
+      {cart.lines.length && !(share && !share.canPlace) ? (
         <CheckoutForm
           user={user}
           cart={cart}
