@@ -1,14 +1,9 @@
 import { Table, Td } from '@/components/ui/Table';
+import { billingWording } from '@/lib/core/b2b-wording/billing';
 import { formatMoney } from '@/lib/core/money';
 import { AGING_BUCKETS, type AgingBucket } from '@/lib/terms/shared';
 
-const BUCKET_LABELS: Record<AgingBucket, string> = {
-  current: 'Current',
-  '1-30': '1–30 days',
-  '31-60': '31–60 days',
-  '61-90': '61–90 days',
-  '90+': 'Over 90 days',
-};
+const words = billingWording.aging;
 
 /** What is owed by how overdue it is: one row, a column per aging bucket, and the total. */
 export function AgingTable({ aging }: { aging: Record<AgingBucket, number> }) {
@@ -17,8 +12,8 @@ export function AgingTable({ aging }: { aging: Record<AgingBucket, number> }) {
     <Table
       className="mt-3"
       headings="plain"
-      label="What is owed, by age"
-      columns={[...AGING_BUCKETS.map((bucket) => BUCKET_LABELS[bucket]), 'Total']}
+      label={words.label}
+      columns={[...AGING_BUCKETS.map((bucket) => words.buckets[bucket]), words.total]}
     >
       <tr>
         {AGING_BUCKETS.map((bucket) => (

@@ -1,4 +1,5 @@
 import { INVOICE_STATUS_LABELS, type InvoiceSummary } from '@/lib/billing/shared';
+import { billingWording } from '@/lib/core/b2b-wording/billing';
 
 const styles = {
   overdue: 'bg-red-100 text-red-800',
@@ -17,7 +18,7 @@ export function InvoiceStatus({
 }) {
   const overdue = invoice.overdue;
   const text = overdue
-    ? `Overdue ${invoice.daysOverdue} ${invoice.daysOverdue === 1 ? 'day' : 'days'}`
+    ? billingWording.overdueDays(invoice.daysOverdue)
     : INVOICE_STATUS_LABELS[invoice.status];
   return (
     <span

@@ -7,7 +7,9 @@ import { FormDialogButton } from '@/components/ui/FormDialogButton';
 import { toast } from '@/components/ui/toast';
 import { MONEY_RETURNED_NOTE_MAX } from '@/lib/billing/shared';
 import { callApi } from '@/lib/client/api';
-import { formatMoney } from '@/lib/core/money';
+import { billingWording } from '@/lib/core/b2b-wording/billing';
+
+const words = billingWording.adminActions.markReturned;
 
 /**
  * A store admin's "Mark returned" for money to return, once it went back to its payer: a dialog
@@ -28,7 +30,6 @@ export function MarkMoneyReturnedButton({
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const amount = formatMoney(amountCents);
   const close = () => {
     setOpen(false);
     setNote('');
@@ -48,7 +49,7 @@ export function MarkMoneyReturnedButton({
       setError(result.fields.note[0]);
       return;
     }
-    if (result.ok) toast.success(`${amount} to ${payer} is marked returned.`);
+    if (result.ok) toast.success(words.done({ amountCents, payer }));
     else toast.error(result.message);
     close();
     router.refresh();
@@ -56,26 +57,23 @@ export function MarkMoneyReturnedButton({
 
   return (
     <FormDialogButton
-      label="Mark returned"
-      ariaLabel={`Mark ${amount} to ${payer} returned`}
+      label={words.button}
+      ariaLabel={words.label({ amountCents, payer })}
       buttonClassName="btn-secondary px-3 py-1.5"
-      title={`Mark ${amount} returned?`}
-      submitLabel="Mark returned"
-      busyLabel="Marking…"
+      title={words.title(amountCents)}
+      submitLabel={words.button}
+      busyLabel={words.busy}
       open={open}
       onOpen={() => setOpen(true)}
       onClose={close}
       onSubmit={onSubmit}
       isSubmitting={busy}
     >
-      <p className="text-sm text-slate-600">
-        Confirm that {amount} went back to {payer} (a refund at Stripe, a cheque). It moves to the
-        returned payments with your name and today&rsquo;s date; this cannot be undone.
-      </p>
+      <p className="text-sm text-slate-600">{words.text({ amountCents, payer })}</p>
       <Field
         id={`returned-${id}-note`}
-        label="Note (optional)"
-        hint={`How it was returned, e.g. the refund’s id. At most ${MONEY_RETURNED_NOTE_MAX} characters.`}
+        label={words.note}
+        hint={words.noteHint(MONEY_RETURNED_NOTE_MAX)}
         error={error}
       >
         <textarea

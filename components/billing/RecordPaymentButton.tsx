@@ -9,7 +9,9 @@ import { FormDialogButton } from '@/components/ui/FormDialogButton';
 import { callApi, type ApiResult } from '@/lib/client/api';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { RecordPaymentFormInput, RecordPaymentFormValues } from '@/lib/billing/schemas';
-import { formatMoney } from '@/lib/core/money';
+import { billingWording } from '@/lib/core/b2b-wording/billing';
+
+const words = billingWording.adminActions.recordPayment;
 
 const resolver = lazyZodResolver<RecordPaymentFormInput, RecordPaymentFormValues>(() =>
   import('@/lib/billing/schemas').then((module) => module.recordPaymentFormSchema),
@@ -59,23 +61,22 @@ export function RecordPaymentButton({
       body: JSON.stringify(values),
     });
     settleDialogResult(asFormFields(result), {
-      notice: `Payment of ${formatMoney(values.amountCents)} recorded.`,
+      notice: words.done(values.amountCents),
       fields,
       setError: form.setError,
       close,
       refresh: () => router.refresh(),
     });
   });
-  const label = number ?? 'this invoice';
   const id = `payment-${invoiceId}`;
   return (
     <FormDialogButton
-      label="Record payment"
-      ariaLabel={`Record payment for ${label}`}
+      label={words.button}
+      ariaLabel={words.label(number)}
       buttonClassName="btn-secondary px-3 py-1.5"
-      title={`Record a payment for ${label}`}
-      submitLabel="Record payment"
-      busyLabel="Recording…"
+      title={words.title(number)}
+      submitLabel={words.button}
+      busyLabel={words.busy}
       open={open}
       onOpen={() => {
         form.reset(defaultValues);
@@ -85,16 +86,14 @@ export function RecordPaymentButton({
       onSubmit={onSubmit}
       isSubmitting={form.isSubmitting}
     >
-      <p className="text-sm text-slate-600">
-        A cheque or wire received outside Stripe. Still owed: {formatMoney(openCents)}.
-      </p>
-      <Field id={`${id}-amount`} label="Amount ($)" error={form.errors.amount?.message}>
+      <p className="text-sm text-slate-600">{words.intro(openCents)}</p>
+      <Field id={`${id}-amount`} label={words.amount} error={form.errors.amount?.message}>
         <input type="text" inputMode="decimal" autoComplete="off" {...form.register('amount')} />
       </Field>
       <Field
         id={`${id}-reference`}
-        label="Reference"
-        hint="The cheque number or the wire’s reference."
+        label={words.reference}
+        hint={words.referenceHint}
         error={form.errors.reference?.message}
       >
         <input type="text" autoComplete="off" maxLength={80} {...form.register('reference')} />

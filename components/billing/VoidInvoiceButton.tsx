@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/ui/useConfirm';
 import { callApi } from '@/lib/client/api';
+import { billingWording } from '@/lib/core/b2b-wording/billing';
+
+const words = billingWording.adminActions.void;
 
 /**
  * A store admin's "Void" for an open invoice on account, after a confirmation: voided at Stripe
@@ -21,19 +24,18 @@ export function VoidInvoiceButton({
   const router = useRouter();
   const { confirm, dialog } = useConfirm();
   const [busy, setBusy] = useState(false);
-  const label = number ?? 'this invoice';
 
   const voidIt = async () => {
     const confirmed = await confirm({
-      title: `Void invoice ${label}?`,
-      text: 'Nothing will be owed on it: it can no longer be paid, at Stripe either, and its amount goes back to the company’s credit. This cannot be undone.',
-      confirmLabel: 'Void invoice',
+      title: words.title(number),
+      text: words.text,
+      confirmLabel: words.confirm,
     });
     if (!confirmed) return;
     setBusy(true);
     const result = await callApi(`/api/admin/invoices/${invoiceId}/void`, { method: 'POST' });
     setBusy(false);
-    if (result.ok) toast.success(`Invoice ${label} is void.`);
+    if (result.ok) toast.success(words.done(number));
     else toast.error(result.message);
     router.refresh();
   };
@@ -45,10 +47,10 @@ export function VoidInvoiceButton({
         className="btn-danger px-3 py-1.5"
         disabled={busy}
         aria-haspopup="dialog"
-        aria-label={`Void invoice ${label}`}
+        aria-label={words.label(number)}
         onClick={voidIt}
       >
-        Void
+        {words.button}
       </button>
       {dialog}
     </>

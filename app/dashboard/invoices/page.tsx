@@ -21,10 +21,13 @@ import {
   type MoneyToReturn,
   type MoneyToReturnList,
 } from '@/lib/billing/shared';
+import { billingWording } from '@/lib/core/b2b-wording/billing';
 import { formatShortDay } from '@/lib/core/dates';
 import { formatMoney } from '@/lib/core/money';
 
-export const metadata: Metadata = { title: 'Invoices' };
+const words = billingWording.invoices;
+
+export const metadata: Metadata = { title: words.title };
 
 const PATH = '/dashboard/invoices';
 
@@ -59,7 +62,7 @@ export default async function InvoicesPage({ searchParams }: Props) {
   const reader = await pageReader(user);
   if (reader.kind === 'none' || reader.kind === 'not_allowed') {
     return (
-      <DashboardSection id="invoices-title" title="Invoices">
+      <DashboardSection id="invoices-title" title={words.title}>
         <NoInvoices companyName={reader.kind === 'not_allowed' ? reader.companyName : null} />
       </DashboardSection>
     );
@@ -71,23 +74,21 @@ export default async function InvoicesPage({ searchParams }: Props) {
   const status = parsed.success ? parsed.data.status : undefined;
 
   return (
-    <DashboardSection id="invoices-title" title="Invoices">
+    <DashboardSection id="invoices-title" title={words.title}>
       <p className="mt-2 max-w-3xl text-sm text-slate-600">
-        {admin
-          ? 'Every company’s invoices on account, newest first.'
-          : `${reader.companyName}’s invoices on account, newest first. Pay by bank transfer or US bank account on each invoice’s payment page.`}
+        {admin ? words.introAdmin : words.intro(reader.companyName)}
       </p>
       {list ? (
         <>
           <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm" data-testid="invoice-totals">
             <div>
-              <dt className="text-slate-600">Owed</dt>
+              <dt className="text-slate-600">{billingWording.totals.owed}</dt>
               <dd className="text-lg font-semibold text-slate-900">
                 {formatMoney(list.totals.openCents)}
               </dd>
             </div>
             <div>
-              <dt className="text-slate-600">Overdue</dt>
+              <dt className="text-slate-600">{billingWording.totals.overdue}</dt>
               <dd
                 className={`text-lg font-semibold ${list.totals.overdueCents > 0 ? 'text-red-700' : 'text-slate-900'}`}
               >
@@ -96,15 +97,13 @@ export default async function InvoicesPage({ searchParams }: Props) {
             </div>
           </dl>
           {admin ? (
-            <Panel className="mt-6" id="aging-title" title="Aging report">
-              <p className="mt-1 text-sm text-slate-600">
-                What every company owes, by how many days it is overdue.
-              </p>
+            <Panel className="mt-6" id="aging-title" title={billingWording.aging.title}>
+              <p className="mt-1 text-sm text-slate-600">{billingWording.aging.intro}</p>
               <AgingTable aging={list.aging} />
             </Panel>
           ) : null}
           {list.moneyToReturn ? <MoneyToReturnPanel money={list.moneyToReturn} /> : null}
-          <nav aria-label="Invoice filters" className="mt-6">
+          <nav aria-label={words.filters} className="mt-6">
             <ul className="flex flex-wrap gap-2">
               {[undefined, ...INVOICE_FILTERS].map((filter) => (
                 <li key={filter ?? 'all'}>
@@ -113,7 +112,7 @@ export default async function InvoicesPage({ searchParams }: Props) {
                     className={tabClass(filter === status)}
                     aria-current={filter === status ? 'page' : undefined}
                   >
-                    {filter ? INVOICE_FILTER_LABELS[filter] : 'All'}
+                    {filter ? INVOICE_FILTER_LABELS[filter] : words.all}
                   </Link>
                 </li>
               ))}
@@ -122,23 +121,23 @@ export default async function InvoicesPage({ searchParams }: Props) {
           <p className="mt-4 mb-3 text-sm text-slate-600" role="status" data-testid="result-count">
             {list.total === 0
               ? status
-                ? `No ${INVOICE_FILTER_LABELS[status].toLowerCase()} invoices.`
-                : 'No invoices yet: an order on account is invoiced when it ships (or when it is placed, on some terms).'
-              : `${list.total} ${list.total === 1 ? 'invoice' : 'invoices'}`}
+                ? words.noneUnder(INVOICE_FILTER_LABELS[status])
+                : words.none
+              : words.count(list.total)}
           </p>
           {list.items.length > 0 ? <InvoiceTable items={list.items} admin={admin} /> : null}
           <Pagination
             page={list.page}
             pages={list.pages}
             hrefFor={(page) => hrefOf(status, page)}
-            label="Invoice list pages"
+            label={words.pages}
           />
         </>
       ) : (
         <QueryRefused
           messages={parsed.error?.issues.map((issue) => issue.message) ?? []}
           resetHref={PATH}
-          resetLabel="Show all invoices"
+          resetLabel={words.showAll}
         />
       )}
     </DashboardSection>
@@ -147,6 +146,7 @@ export default async function InvoicesPage({ searchParams }: Props) {
 
 /** What a payment to return was for: why, with its invoice (linked) or its order. */
 function MoneyFor({ entry }: { entry: MoneyToReturn }) {
+  const money = billingWording.moneyToReturn;
   return (
     <Td>
       {MONEY_TO_RETURN_LABELS[entry.kind]}
@@ -156,10 +156,10 @@ function MoneyFor({ entry }: { entry: MoneyToReturn }) {
             href={`${PATH}/${entry.invoiceId}`}
             className="text-brand-700 underline-offset-2 hover:underline"
           >
-            {entry.invoiceNumber ?? 'Invoice'}
+            {entry.invoiceNumber ?? money.invoice}
           </Link>
         ) : entry.orderId ? (
-          `Order ${entry.orderId}`
+          money.order(entry.orderId)
         ) : null}
       </span>
     </Td>
@@ -172,24 +172,25 @@ function MoneyFor({ entry }: { entry: MoneyToReturn }) {
  * "Mark returned" once it went back; then the latest marked returned, by whom and when.
  */
 function MoneyToReturnPanel({ money }: { money: MoneyToReturnList }) {
+  const moneyWords = billingWording.moneyToReturn;
   return (
-    <Panel className="mt-6" id="money-to-return-title" title="Money to return">
+    <Panel className="mt-6" id="money-to-return-title" title={moneyWords.title}>
       <p className="mt-1 text-sm text-slate-600" data-testid="money-to-return-total">
         {money.count === 0
-          ? 'Nothing to return: no payment arrived for a voided invoice or a cancelled order.'
-          : `${money.count} ${money.count === 1 ? 'payment' : 'payments'} arrived for a voided invoice or a cancelled order: ${formatMoney(money.totalCents)} to return to the payers.`}
+          ? moneyWords.none
+          : moneyWords.total({ count: money.count, totalCents: money.totalCents })}
       </p>
       {money.items.length > 0 ? (
         <Table
           headings="plain"
           columns={[
-            'Received',
-            'Company',
-            'For',
-            'Amount',
-            'Reference',
+            moneyWords.columns.received,
+            moneyWords.columns.company,
+            moneyWords.columns.for,
+            moneyWords.columns.amount,
+            moneyWords.columns.reference,
             <span key="actions" className="sr-only">
-              Actions
+              {moneyWords.columns.actions}
             </span>,
           ]}
         >
@@ -204,7 +205,7 @@ function MoneyToReturnPanel({ money }: { money: MoneyToReturnList }) {
                 <MarkMoneyReturnedButton
                   id={entry._id}
                   amountCents={entry.amountCents}
-                  payer={entry.companyName ?? 'its payer'}
+                  payer={entry.companyName ?? moneyWords.noPayer}
                 />
               </Td>
             </tr>
@@ -214,12 +215,9 @@ function MoneyToReturnPanel({ money }: { money: MoneyToReturnList }) {
       {money.returned.length > 0 ? (
         <>
           <h3 className="mt-6 text-base font-semibold text-slate-900" id="money-returned-title">
-            Returned
+            {moneyWords.returnedTitle}
           </h3>
-          <Table
-            headings="plain"
-            columns={['Returned', 'Company', 'For', 'Amount', 'Reference', 'Marked by', 'Note']}
-          >
+          <Table headings="plain" columns={Object.values(moneyWords.returnedColumns)}>
             {money.returned.map((entry) => (
               <tr key={entry._id} data-testid="money-returned-row">
                 <RowHeader>{entry.returnedAt ? formatShortDay(entry.returnedAt) : '—'}</RowHeader>
@@ -239,18 +237,19 @@ function MoneyToReturnPanel({ money }: { money: MoneyToReturnList }) {
 }
 
 function InvoiceTable({ items, admin }: { items: InvoiceSummary[]; admin: boolean }) {
+  const { columns } = words;
   return (
     <Table
       headings="plain"
       columns={[
-        'Invoice',
-        ...(admin ? ['Company'] : []),
-        'Due',
-        'Total',
-        'Owed',
-        'Status',
+        columns.invoice,
+        ...(admin ? [columns.company] : []),
+        columns.due,
+        columns.total,
+        columns.owed,
+        columns.status,
         <span key="actions" className="sr-only">
-          Actions
+          {columns.actions}
         </span>,
       ]}
     >
@@ -261,11 +260,11 @@ function InvoiceTable({ items, admin }: { items: InvoiceSummary[]; admin: boolea
               href={`${PATH}/${invoice._id}`}
               className="text-brand-700 underline-offset-2 hover:underline"
             >
-              {invoice.number ?? 'Being numbered'}
+              {invoice.number ?? words.beingNumbered}
             </Link>
             <span className="block text-xs font-normal text-slate-600">
               {formatShortDay(invoice.issuedAt)}
-              {invoice.poNumber ? ` · PO ${invoice.poNumber}` : ''}
+              {invoice.poNumber ? ` · ${words.poNumber(invoice.poNumber)}` : ''}
             </span>
           </RowHeader>
           {admin ? <Td>{invoice.companyName}</Td> : null}
@@ -285,9 +284,9 @@ function InvoiceTable({ items, admin }: { items: InvoiceSummary[]; admin: boolea
                   target="_blank"
                   rel="noopener noreferrer"
                   className="btn-primary px-3 py-1.5"
-                  aria-label={`Pay invoice ${invoice.number ?? ''} (opens in a new tab)`}
+                  aria-label={words.payLabel(invoice.number)}
                 >
-                  Pay
+                  {words.pay}
                 </a>
               ) : null}
             </div>

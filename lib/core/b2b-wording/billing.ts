@@ -2,5 +2,156 @@
  * The words of the billing flow: every sentence a person reads in it, in one place (the one
  * messages table, lib/core/messages.ts, gathers every flow's). The flow's components import this
  * file alone, so that a page's script carries only its own flow's words.
+ *
+ * A company buying on account is invoiced for its orders; its owners and accounts members read
+ * its invoices and its statement and pay each invoice on its payment page (Stripe's) or by bank
+ * transfer; store admins read every company's, with the aging report and the money to return,
+ * and record a payment or void an invoice. An order paid now may be paid by bank transfer on its
+ * payment page. Price lists (contract prices) are the store admins'. Amounts come in as cents,
+ * days and moments formatted; an invoice number is null while it is being numbered.
  */
-export const billingWording = {} as const;
+import { formatMoney } from '@/lib/core/money';
+
+/** A count with its noun: `1 invoice`, `3 invoices`. */
+const counted = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/** An invoice as a sentence names it: `invoice INV-2026-000042`, or `this invoice`. */
+const invoiceNamed = (number: string | null) => (number ? `invoice ${number}` : 'this invoice');
+
+/** A link's note for screen readers, beside links that open a new tab. */
+const NEW_TAB = '(opens in a new tab)';
+
+export const billingWording = {
+  /** The invoices and statement pages, to someone who has none to read. */
+  noInvoices: {
+    /** A member whose role does not handle the company's invoices. */
+    notAllowed: (company: string) =>
+      `Your role in ${company} does not show its invoices: its owners and accounts members see and pay them.`,
+    noCompany:
+      'You do not belong to a company yet. Invoices on account are a company’s: create or join one.',
+    seeCompany: 'See your company',
+    createOrJoin: 'Create or join a company',
+  },
+
+  /** What is owed and overdue, on the invoices list and the statement. */
+  totals: { owed: 'Owed', overdue: 'Overdue' },
+
+  /** An invoice's status badge: overdue, with its days, before its own status. */
+  overdueDays: (days: number) => `Overdue ${counted(days, 'day', 'days')}`,
+
+  /** The invoices list (/dashboard/invoices). */
+  invoices: {
+    title: 'Invoices',
+    introAdmin: 'Every company’s invoices on account, newest first.',
+    intro: (company: string) =>
+      `${company}’s invoices on account, newest first. Pay by bank transfer or US bank account on each invoice’s payment page.`,
+    filters: 'Invoice filters',
+    all: 'All',
+    count: (count: number) => counted(count, 'invoice', 'invoices'),
+    /** No invoice under a filter ("Open", "Overdue", "Paid", "Void"). */
+    noneUnder: (filter: string) => `No ${filter.toLowerCase()} invoices.`,
+    none: 'No invoices yet: an order on account is invoiced when it ships (or when it is placed, on some terms).',
+    pages: 'Invoice list pages',
+    showAll: 'Show all invoices',
+    columns: {
+      invoice: 'Invoice',
+      company: 'Company',
+      due: 'Due',
+      total: 'Total',
+      owed: 'Owed',
+      status: 'Status',
+      actions: 'Actions',
+    },
+    /** An invoice's number before it has one. */
+    beingNumbered: 'Being numbered',
+    poNumber: (poNumber: string) => `PO ${poNumber}`,
+    pay: 'Pay',
+    payLabel: (number: string | null) => `Pay ${invoiceNamed(number)} ${NEW_TAB}`,
+  },
+
+  /** Store admins: what every company owes, by how overdue it is. */
+  aging: {
+    title: 'Aging report',
+    intro: 'What every company owes, by how many days it is overdue.',
+    label: 'What is owed, by age',
+    buckets: {
+      current: 'Current',
+      '1-30': '1–30 days',
+      '31-60': '31–60 days',
+      '61-90': '61–90 days',
+      '90+': 'Over 90 days',
+    },
+    total: 'Total',
+  },
+
+  /** Store admins: money that arrived for a voided invoice or a cancelled order. */
+  moneyToReturn: {
+    title: 'Money to return',
+    none: 'Nothing to return: no payment arrived for a voided invoice or a cancelled order.',
+    total: ({ count, totalCents }: { count: number; totalCents: number }) =>
+      `${counted(count, 'payment', 'payments')} arrived for a voided invoice or a cancelled order: ${formatMoney(totalCents)} to return to the payers.`,
+    columns: {
+      received: 'Received',
+      company: 'Company',
+      for: 'For',
+      amount: 'Amount',
+      reference: 'Reference',
+      actions: 'Actions',
+    },
+    /** A payment's invoice, linked, before it has a number. */
+    invoice: 'Invoice',
+    order: (orderId: string) => `Order ${orderId}`,
+    /** Who the money goes back to when no company is known. */
+    noPayer: 'its payer',
+    returnedTitle: 'Returned',
+    returnedColumns: {
+      returned: 'Returned',
+      company: 'Company',
+      for: 'For',
+      amount: 'Amount',
+      reference: 'Reference',
+      markedBy: 'Marked by',
+      note: 'Note',
+    },
+  },
+
+  /** Store admins' actions on an invoice and on money to return. */
+  adminActions: {
+    recordPayment: {
+      button: 'Record payment',
+      label: (number: string | null) => `Record payment for ${number ?? 'this invoice'}`,
+      title: (number: string | null) => `Record a payment for ${number ?? 'this invoice'}`,
+      busy: 'Recording…',
+      intro: (openCents: number) =>
+        `A cheque or wire received outside Stripe. Still owed: ${formatMoney(openCents)}.`,
+      amount: 'Amount ($)',
+      reference: 'Reference',
+      referenceHint: 'The cheque number or the wire’s reference.',
+      done: (amountCents: number) => `Payment of ${formatMoney(amountCents)} recorded.`,
+    },
+    void: {
+      button: 'Void',
+      label: (number: string | null) => (number ? `Void invoice ${number}` : 'Void this invoice'),
+      title: (number: string | null) => (number ? `Void invoice ${number}?` : 'Void this invoice?'),
+      text: 'Nothing will be owed on it: it can no longer be paid, at Stripe either, and its amount goes back to the company’s credit. This cannot be undone.',
+      confirm: 'Void invoice',
+      done: (number: string | null) =>
+        number ? `Invoice ${number} is void.` : 'The invoice is void.',
+    },
+    markReturned: {
+      button: 'Mark returned',
+      label: ({ amountCents, payer }: { amountCents: number; payer: string }) =>
+        `Mark ${formatMoney(amountCents)} to ${payer} returned`,
+      title: (amountCents: number) => `Mark ${formatMoney(amountCents)} returned?`,
+      busy: 'Marking…',
+      text: ({ amountCents, payer }: { amountCents: number; payer: string }) =>
+        `Confirm that ${formatMoney(amountCents)} went back to ${payer} (a refund at Stripe, a cheque). It moves to the returned payments with your name and today’s date; this cannot be undone.`,
+      note: 'Note (optional)',
+      noteHint: (max: number) =>
+        `How it was returned, e.g. the refund’s id. At most ${max} characters.`,
+      done: ({ amountCents, payer }: { amountCents: number; payer: string }) =>
+        `${formatMoney(amountCents)} to ${payer} is marked returned.`,
+    },
+  },
+} as const;
