@@ -19,6 +19,13 @@ const counted = (count: number, one: string, many: string) =>
 /** An invoice as a sentence names it: `invoice INV-2026-000042`, or `this invoice`. */
 const invoiceNamed = (number: string | null) => (number ? `invoice ${number}` : 'this invoice');
 
+/** Stripe's payment networks (`ach`, `domestic_wire_us`, `swift`) as a person reads them. */
+const NETWORKS: Record<string, string> = {
+  ach: 'ACH',
+  domestic_wire_us: 'US wire',
+  swift: 'SWIFT wire',
+};
+
 /** A link's note for screen readers, beside links that open a new tab. */
 const NEW_TAB = '(opens in a new tab)';
 
@@ -116,6 +123,75 @@ export const billingWording = {
     },
   },
 
+  /** One invoice (/dashboard/invoices/{id}). */
+  invoice: {
+    title: 'Invoice',
+    back: '← Invoices',
+    heading: (number: string | null) => `Invoice ${number ?? '(being numbered)'}`,
+    details: {
+      title: 'Details',
+      company: 'Company',
+      poNumber: 'PO number',
+      noPoNumber: 'None given',
+      issued: 'Issued',
+      due: 'Due',
+      total: 'Total',
+      paid: 'Paid',
+      owed: 'Still owed',
+      voided: 'Voided',
+    },
+    seeOrder: 'See the order',
+    pdf: 'Download PDF',
+    newTab: NEW_TAB,
+    pay: {
+      title: 'How to pay',
+      onPaymentPage:
+        'Pay on the invoice’s payment page: by bank transfer (it gives the account number, routing number and the reference to quote) or from a US bank account.',
+      /** Before the invoice's number, in bold, and a colon, then the company's account. */
+      toCompanyAccount: (company: string) =>
+        `Or send a bank transfer to ${company}’s account with us, quoting`,
+      button: (openCents: number) => `Pay ${formatMoney(openCents)}`,
+      buttonNote: '(opens the payment page in a new tab)',
+      /** An open invoice with no payment page (the store's own invoicing). */
+      withoutPaymentPage: (number: string | null) =>
+        `Pay by bank transfer or cheque, quoting ${invoiceNamed(number)}; ask us for our bank details. The payment is recorded here once it has arrived.`,
+      beingIssued: 'The invoice is being issued: its payment page follows shortly.',
+      /** Store admins: how the issuing of an invoice goes. */
+      issuing: ({
+        attempts,
+        lastError,
+        nextAttemptAt,
+      }: {
+        attempts: number;
+        lastError: string | null;
+        /** Formatted; null when no attempt is due. */
+        nextAttemptAt: string | null;
+      }) =>
+        `${counted(attempts, 'attempt', 'attempts')} so far${lastError ? `; the last failed: ${lastError}` : ''}${nextAttemptAt ? `. Next attempt ${nextAttemptAt}.` : '.'}`,
+    },
+    lines: {
+      title: (count: number) => `Lines (${count})`,
+      label: 'Invoice lines',
+      columns: {
+        partNumber: 'Part number',
+        product: 'Product',
+        quantity: 'Quantity',
+        unitPrice: 'Unit price',
+        amount: 'Amount',
+      },
+    },
+    payments: {
+      title: 'Payments',
+      none: 'No payment received yet.',
+      label: 'Payments received',
+      columns: { received: 'Received', reference: 'Reference', by: 'By', amount: 'Amount' },
+      /** Who the payment came through. */
+      source: { stripe: 'Stripe', admin: 'Recorded by the store' },
+      lastFailure: ({ at, message }: { at: string; message: string }) =>
+        `Last failed payment attempt (${at}): ${message}`,
+    },
+  },
+
   /** Store admins' actions on an invoice and on money to return. */
   adminActions: {
     recordPayment: {
@@ -153,5 +229,18 @@ export const billingWording = {
       done: ({ amountCents, payer }: { amountCents: number; payer: string }) =>
         `${formatMoney(amountCents)} to ${payer} is marked returned.`,
     },
+  },
+
+  /** A bank account to send a transfer to (a payment page's, an invoice's company account). */
+  bankAccount: {
+    bank: 'Bank',
+    holder: 'Account holder',
+    routingNumber: 'Routing number',
+    swift: 'SWIFT',
+    accountNumber: 'Account number',
+    /** The payment networks that reach the account. */
+    networks: 'Send by',
+    /** A network as a person reads it (Stripe's name for one this store does not know). */
+    network: (network: string) => NETWORKS[network] ?? network,
   },
 } as const;

@@ -12,12 +12,15 @@ import { requirePageUser } from '@/lib/accounts';
 import { BankAccounts } from '@/components/order/BankAccounts';
 import { companyBankDetails, pageReader, readInvoice } from '@/lib/billing';
 import type { InvoiceDetail } from '@/lib/billing/shared';
+import { billingWording } from '@/lib/core/b2b-wording/billing';
 import { formatDateTime, formatDay } from '@/lib/core/dates';
 import { parseId } from '@/lib/core/ids';
 import { formatMoney } from '@/lib/core/money';
 import { RefusalError } from '@/lib/core/refusal';
 
-export const metadata: Metadata = { title: 'Invoice' };
+const words = billingWording.invoice;
+
+export const metadata: Metadata = { title: words.title };
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -46,7 +49,7 @@ export default async function InvoicePage({ params }: Props) {
   const reader = await pageReader(user);
   if (reader.kind === 'none' || reader.kind === 'not_allowed') {
     return (
-      <DashboardSection id="invoice-title" title="Invoice">
+      <DashboardSection id="invoice-title" title={words.title}>
         <NoInvoices companyName={reader.kind === 'not_allowed' ? reader.companyName : null} />
       </DashboardSection>
     );
@@ -55,6 +58,7 @@ export default async function InvoicePage({ params }: Props) {
   const invoice = invoiceId ? await invoiceFor(reader, invoiceId) : null;
   if (!invoice) notFound();
   const admin = reader.kind === 'admin';
+  const { details, pay, payments } = words;
   const owed = invoice.status === 'open' || invoice.status === 'uncollectible';
   // The company's own account for transfers, shown to its members (Stripe's, kept once read).
   const bankDetails =
@@ -66,39 +70,46 @@ export default async function InvoicePage({ params }: Props) {
         href="/dashboard/invoices"
         className="text-sm font-medium text-brand-700 hover:underline"
       >
-        ← Invoices
+        {words.back}
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 id="invoice-title" className="text-2xl font-bold text-slate-900">
-          Invoice {invoice.number ?? '(being numbered)'}
+          {words.heading(invoice.number)}
         </h1>
         <InvoiceStatus invoice={invoice} />
       </div>
 
-      <Panel className="mt-6" id="invoice-details-title" title="Details">
+      <Panel className="mt-6" id="invoice-details-title" title={details.title}>
         <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
           <DetailRows
             termClassName="font-medium text-slate-600"
             rows={[
-              { term: 'Company', value: invoice.companyName },
-              { term: 'PO number', value: invoice.poNumber ?? 'None given' },
-              { term: 'Issued', value: formatDay(invoice.issuedAt) },
-              { term: 'Due', value: formatDay(invoice.dueAt), testId: 'invoice-due' },
-              { term: 'Total', value: formatMoney(invoice.totalCents), testId: 'invoice-total' },
-              { term: 'Paid', value: formatMoney(invoice.paidCents) },
+              { term: details.company, value: invoice.companyName },
+              { term: details.poNumber, value: invoice.poNumber ?? details.noPoNumber },
+              { term: details.issued, value: formatDay(invoice.issuedAt) },
+              { term: details.due, value: formatDay(invoice.dueAt), testId: 'invoice-due' },
               {
-                term: 'Still owed',
+                term: details.total,
+                value: formatMoney(invoice.totalCents),
+                testId: 'invoice-total',
+              },
+              { term: details.paid, value: formatMoney(invoice.paidCents) },
+              {
+                term: details.owed,
                 value: formatMoney(invoice.openCents),
                 testId: 'invoice-owed',
                 className: 'font-semibold text-slate-900',
               },
-              invoice.voidedAt !== null && { term: 'Voided', value: formatDay(invoice.voidedAt) },
+              invoice.voidedAt !== null && {
+                term: details.voided,
+                value: formatDay(invoice.voidedAt),
+              },
             ]}
           />
         </dl>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link href={`/dashboard/order/${invoice.orderId}`} className="btn-secondary">
-            See the order
+            {words.seeOrder}
           </Link>
           {invoice.invoicePdf ? (
             <a
@@ -107,7 +118,7 @@ export default async function InvoicePage({ params }: Props) {
               rel="noopener noreferrer"
               className="btn-secondary"
             >
-              Download PDF <span className="sr-only">(opens in a new tab)</span>
+              {words.pdf} <span className="sr-only">{words.newTab}</span>
             </a>
           ) : null}
           {admin ? <InvoiceAdminActions invoice={invoice} /> : null}
@@ -115,18 +126,15 @@ export default async function InvoicePage({ params }: Props) {
       </Panel>
 
       {owed ? (
-        <Panel className="mt-6" id="invoice-pay-title" title="How to pay">
+        <Panel className="mt-6" id="invoice-pay-title" title={pay.title}>
           {invoice.hostedInvoiceUrl ? (
             <>
-              <p className="mt-2 max-w-2xl text-sm text-slate-700">
-                Pay on the invoice’s payment page: by bank transfer (it gives the account number,
-                routing number and the reference to quote) or from a US bank account.
-              </p>
+              <p className="mt-2 max-w-2xl text-sm text-slate-700">{pay.onPaymentPage}</p>
               {bankDetails ? (
                 <div className="mt-4 max-w-xl" data-testid="invoice-bank-details">
                   <p className="text-sm text-slate-700">
-                    Or send a bank transfer to {invoice.companyName}&rsquo;s account with us,
-                    quoting <strong className="font-mono">{invoice.number}</strong>:
+                    {pay.toCompanyAccount(invoice.companyName)}{' '}
+                    <strong className="font-mono">{invoice.number}</strong>:
                   </p>
                   <BankAccounts accounts={bankDetails} />
                 </div>
@@ -138,42 +146,43 @@ export default async function InvoicePage({ params }: Props) {
                   rel="noopener noreferrer"
                   className="btn-primary mt-4"
                 >
-                  Pay {formatMoney(invoice.openCents)}{' '}
-                  <span className="sr-only">(opens the payment page in a new tab)</span>
+                  {pay.button(invoice.openCents)} <span className="sr-only">{pay.buttonNote}</span>
                 </a>
               )}
             </>
           ) : (
             <p className="mt-2 max-w-2xl text-sm text-slate-700">
-              {invoice.status === 'open'
-                ? `Pay by bank transfer or cheque, quoting invoice ${invoice.number ?? ''}; ask us for our bank details. The payment is recorded here once it has arrived.`
-                : 'The invoice is being issued: its payment page follows shortly.'}
+              {pay.withoutPaymentPage(invoice.number)}
             </p>
           )}
         </Panel>
       ) : invoice.status === 'draft' ? (
-        <Panel className="mt-6" id="invoice-pay-title" title="How to pay">
-          <p className="mt-2 max-w-2xl text-sm text-slate-700">
-            The invoice is being issued: its payment page follows shortly.
-          </p>
+        <Panel className="mt-6" id="invoice-pay-title" title={pay.title}>
+          <p className="mt-2 max-w-2xl text-sm text-slate-700">{pay.beingIssued}</p>
           {admin && invoice.issuing ? (
             <p className="mt-2 text-sm text-slate-700" data-testid="invoice-issuing">
-              {invoice.issuing.attempts} attempt{invoice.issuing.attempts === 1 ? '' : 's'} so far
-              {invoice.issuing.lastError ? `; the last failed: ${invoice.issuing.lastError}` : ''}
-              {invoice.issuing.nextAttemptAt
-                ? `. Next attempt ${formatDateTime(invoice.issuing.nextAttemptAt)}.`
-                : '.'}
+              {pay.issuing({
+                attempts: invoice.issuing.attempts,
+                lastError: invoice.issuing.lastError,
+                nextAttemptAt: invoice.issuing.nextAttemptAt
+                  ? formatDateTime(invoice.issuing.nextAttemptAt)
+                  : null,
+              })}
             </p>
           ) : null}
         </Panel>
       ) : null}
 
-      <Panel className="mt-6" id="invoice-lines-title" title={`Lines (${invoice.lines.length})`}>
+      <Panel
+        className="mt-6"
+        id="invoice-lines-title"
+        title={words.lines.title(invoice.lines.length)}
+      >
         <Table
           className="mt-4"
           headings="plain"
-          label="Invoice lines"
-          columns={['Part number', 'Product', 'Quantity', 'Unit price', 'Amount']}
+          label={words.lines.label}
+          columns={Object.values(words.lines.columns)}
         >
           {invoice.lines.map((line, index) => (
             <tr key={index}>
@@ -194,21 +203,21 @@ export default async function InvoicePage({ params }: Props) {
         </Table>
       </Panel>
 
-      <Panel className="mt-6" id="invoice-payments-title" title="Payments">
+      <Panel className="mt-6" id="invoice-payments-title" title={payments.title}>
         {invoice.payments.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-700">No payment received yet.</p>
+          <p className="mt-2 text-sm text-slate-700">{payments.none}</p>
         ) : (
           <Table
             className="mt-4"
             headings="plain"
-            label="Payments received"
-            columns={['Received', 'Reference', 'By', 'Amount']}
+            label={payments.label}
+            columns={Object.values(payments.columns)}
           >
             {invoice.payments.map((payment, index) => (
               <tr key={index}>
                 <RowHeader className="whitespace-nowrap">{formatDateTime(payment.at)}</RowHeader>
                 <Td>{payment.reference}</Td>
-                <Td>{payment.source === 'stripe' ? 'Stripe' : 'Recorded by the store'}</Td>
+                <Td>{payments.source[payment.source]}</Td>
                 <Td className="whitespace-nowrap">{formatMoney(payment.amountCents)}</Td>
               </tr>
             ))}
@@ -216,8 +225,10 @@ export default async function InvoicePage({ params }: Props) {
         )}
         {invoice.paymentFailures.length > 0 ? (
           <p className="mt-4 text-sm text-red-700">
-            Last failed payment attempt ({formatDateTime(invoice.paymentFailures.at(-1)!.at)}):{' '}
-            {invoice.paymentFailures.at(-1)!.message}
+            {payments.lastFailure({
+              at: formatDateTime(invoice.paymentFailures.at(-1)!.at),
+              message: invoice.paymentFailures.at(-1)!.message,
+            })}
           </p>
         ) : null}
       </Panel>
