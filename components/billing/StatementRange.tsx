@@ -1,5 +1,8 @@
 import Link from 'next/link';
 import { Field } from '@/components/ui/Field';
+import { billingWording } from '@/lib/core/b2b-wording/billing';
+
+const words = billingWording.statement.range;
 
 const PATH = '/dashboard/statement';
 
@@ -31,33 +34,31 @@ export function StatementRange({
         <form
           action={PATH}
           method="get"
-          aria-label="Statement dates"
+          aria-label={words.label}
           className="flex flex-wrap items-end gap-x-3 gap-y-3"
         >
-          <Field id="statement-from" label="From" error={errors.from}>
+          <Field id="statement-from" label={words.from} error={errors.from}>
             <input type="date" name="from" defaultValue={from ?? ''} className="w-40" />
           </Field>
-          <Field id="statement-to" label="To" error={errors.to}>
+          <Field id="statement-to" label={words.to} error={errors.to}>
             <input type="date" name="to" defaultValue={to ?? ''} className="w-40" />
           </Field>
           <button type="submit" className="btn-secondary">
-            Show
+            {words.show}
           </button>
           {from || to ? (
             <Link href={PATH} className="py-2 text-sm font-medium text-brand-700 underline">
-              Every date
+              {words.everyDate}
             </Link>
           ) : null}
         </form>
         {invalid ? null : (
           <a href={statementCsvHref({ from, to })} download className="btn-primary sm:ml-auto">
-            Export CSV
+            {words.exportCsv}
           </a>
         )}
       </div>
-      <p className="mt-2 text-xs text-slate-600">
-        Days in UTC, both included. Export CSV downloads the invoices and payments of these dates.
-      </p>
+      <p className="mt-2 text-xs text-slate-600">{words.hint}</p>
     </div>
   );
 }

@@ -9,10 +9,13 @@ import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { requirePageUser } from '@/lib/accounts';
 import { companyStatement, pageReader, statementQuerySchema } from '@/lib/billing';
 import { INVOICE_STATUS_LABELS } from '@/lib/billing/shared';
+import { billingWording } from '@/lib/core/b2b-wording/billing';
 import { formatDay, formatShortDay } from '@/lib/core/dates';
 import { formatMoney } from '@/lib/core/money';
 
-export const metadata: Metadata = { title: 'Statement' };
+const words = billingWording.statement;
+
+export const metadata: Metadata = { title: words.title };
 
 const PATH = '/dashboard/statement';
 
@@ -32,12 +35,12 @@ export default async function StatementPage({ searchParams }: Props) {
   const reader = await pageReader(user, 'company');
   if (reader.kind !== 'member') {
     return (
-      <DashboardSection id="statement-title" title="Statement">
+      <DashboardSection id="statement-title" title={words.title}>
         {user.role === 'admin' && reader.kind === 'none' ? (
           <p className="mt-4 max-w-2xl text-slate-700" role="status">
-            A statement is a company’s. Every company’s invoices and the aging report are on{' '}
+            {words.adminNone}{' '}
             <Link href="/dashboard/invoices" className="font-medium text-brand-700 underline">
-              Invoices
+              {words.invoicesLink}
             </Link>
             .
           </p>
@@ -59,26 +62,26 @@ export default async function StatementPage({ searchParams }: Props) {
   const statement = await companyStatement(reader, parsed.success ? parsed.data : {});
 
   return (
-    <DashboardSection id="statement-title" title="Statement">
+    <DashboardSection id="statement-title" title={words.title}>
       <p className="mt-2 max-w-3xl text-sm text-slate-600">
-        {statement.companyName}’s account: what it owes now, and its invoices and payments{' '}
-        {statement.from || statement.to
-          ? `${statement.from ? `from ${formatDay(`${statement.from}T00:00:00Z`)}` : ''}${statement.from && statement.to ? ' ' : ''}${statement.to ? `to ${formatDay(`${statement.to}T00:00:00Z`)}` : ''}`
-          : 'of every date'}
-        .
+        {words.intro({
+          company: statement.companyName,
+          from: statement.from ? formatDay(`${statement.from}T00:00:00Z`) : null,
+          to: statement.to ? formatDay(`${statement.to}T00:00:00Z`) : null,
+        })}
       </p>
       <StatementRange from={from} to={to} errors={errors} />
 
-      <Panel className="mt-6" id="statement-owed-title" title="Owed now">
+      <Panel className="mt-6" id="statement-owed-title" title={words.owedTitle}>
         <dl className="mt-3 flex flex-wrap gap-x-8 gap-y-2 text-sm">
           <div>
-            <dt className="text-slate-600">Owed</dt>
+            <dt className="text-slate-600">{billingWording.totals.owed}</dt>
             <dd className="text-lg font-semibold text-slate-900" data-testid="statement-owed">
               {formatMoney(statement.totals.openCents)}
             </dd>
           </div>
           <div>
-            <dt className="text-slate-600">Overdue</dt>
+            <dt className="text-slate-600">{billingWording.totals.overdue}</dt>
             <dd className="text-lg font-semibold text-slate-900" data-testid="statement-overdue">
               {formatMoney(statement.totals.overdueCents)}
             </dd>
@@ -87,18 +90,18 @@ export default async function StatementPage({ searchParams }: Props) {
         <AgingTable aging={statement.aging} />
       </Panel>
 
-      <Panel className="mt-6" id="statement-invoices-title" title="Invoices">
+      <Panel className="mt-6" id="statement-invoices-title" title={words.invoices.title}>
         <p className="mt-1 text-sm text-slate-600">
-          Invoiced: {formatMoney(statement.totals.invoicedCents)}
+          {words.invoices.total(statement.totals.invoicedCents)}
         </p>
         {statement.invoices.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-700">No invoice in these dates.</p>
+          <p className="mt-2 text-sm text-slate-700">{words.invoices.none}</p>
         ) : (
           <Table
             className="mt-3"
             headings="plain"
-            label="Invoices in this statement"
-            columns={['Invoice', 'Issued', 'Due', 'Total', 'Owed', 'Status']}
+            label={words.invoices.label}
+            columns={Object.values(words.invoices.columns)}
           >
             {statement.invoices.map((invoice) => (
               <tr key={invoice._id}>
@@ -107,11 +110,11 @@ export default async function StatementPage({ searchParams }: Props) {
                     href={`/dashboard/invoices/${invoice._id}`}
                     className="text-brand-700 underline-offset-2 hover:underline"
                   >
-                    {invoice.number ?? 'Being numbered'}
+                    {invoice.number ?? billingWording.invoices.beingNumbered}
                   </Link>
                   {invoice.poNumber ? (
                     <span className="block text-xs font-normal text-slate-600">
-                      PO {invoice.poNumber}
+                      {billingWording.invoices.poNumber(invoice.poNumber)}
                     </span>
                   ) : null}
                 </RowHeader>
@@ -126,18 +129,18 @@ export default async function StatementPage({ searchParams }: Props) {
         )}
       </Panel>
 
-      <Panel className="mt-6" id="statement-payments-title" title="Payments">
+      <Panel className="mt-6" id="statement-payments-title" title={words.payments.title}>
         <p className="mt-1 text-sm text-slate-600">
-          Received: {formatMoney(statement.totals.paidCents)}
+          {words.payments.total(statement.totals.paidCents)}
         </p>
         {statement.payments.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-700">No payment in these dates.</p>
+          <p className="mt-2 text-sm text-slate-700">{words.payments.none}</p>
         ) : (
           <Table
             className="mt-3"
             headings="plain"
-            label="Payments in this statement"
-            columns={['Received', 'Invoice', 'Reference', 'Amount']}
+            label={words.payments.label}
+            columns={Object.values(words.payments.columns)}
           >
             {statement.payments.map((payment, index) => (
               <tr key={index}>

@@ -192,6 +192,57 @@ export const billingWording = {
     },
   },
 
+  /** The company's statement (/dashboard/statement). */
+  statement: {
+    title: 'Statement',
+    /** A store admin, who belongs to no company: before the link to the invoices. */
+    adminNone: 'A statement is a company’s. Every company’s invoices and the aging report are on',
+    invoicesLink: 'Invoices',
+    /** Days formatted; neither: every date. */
+    intro: ({ company, from, to }: { company: string; from: string | null; to: string | null }) =>
+      `${company}’s account: what it owes now, and its invoices and payments ${
+        from || to
+          ? [from ? `from ${from}` : '', to ? `to ${to}` : ''].filter(Boolean).join(' ')
+          : 'of every date'
+      }.`,
+    range: {
+      label: 'Statement dates',
+      from: 'From',
+      to: 'To',
+      show: 'Show',
+      everyDate: 'Every date',
+      exportCsv: 'Export CSV',
+      hint: 'Days in UTC, both included. Export CSV downloads the invoices and payments of these dates.',
+    },
+    owedTitle: 'Owed now',
+    invoices: {
+      title: 'Invoices',
+      total: (cents: number) => `Invoiced: ${formatMoney(cents)}`,
+      none: 'No invoice in these dates.',
+      label: 'Invoices in this statement',
+      columns: {
+        invoice: 'Invoice',
+        issued: 'Issued',
+        due: 'Due',
+        total: 'Total',
+        owed: 'Owed',
+        status: 'Status',
+      },
+    },
+    payments: {
+      title: 'Payments',
+      total: (cents: number) => `Received: ${formatMoney(cents)}`,
+      none: 'No payment in these dates.',
+      label: 'Payments in this statement',
+      columns: {
+        received: 'Received',
+        invoice: 'Invoice',
+        reference: 'Reference',
+        amount: 'Amount',
+      },
+    },
+  },
+
   /** Store admins' actions on an invoice and on money to return. */
   adminActions: {
     recordPayment: {
