@@ -7,6 +7,7 @@ import { callApi } from '@/lib/client/api';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { UpdateCompanyInput } from '@/lib/companies/schemas';
 import { COMPANY_ROLE_LABELS, type MyCompany } from '@/lib/companies/shared';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { formatDay } from '@/lib/core/dates';
 import { CompanyFields, companyFormFields } from './CompanyFields';
 import type { CompanyFormValues } from './form-schemas';
@@ -39,26 +40,30 @@ export function CompanyDetails({ company, canEdit }: { company: MyCompany; canEd
         <DetailRows
           termClassName="font-medium text-slate-600"
           rows={[
-            { term: 'Tax ID / VAT number', value: company.taxId ?? 'None' },
+            { term: words.details.taxId, value: company.taxId ?? words.details.noTaxId },
             {
-              term: 'Billing address',
+              term: words.details.billingAddress,
               value: company.billingAddress,
               className: 'whitespace-pre-line text-slate-900',
             },
             {
-              term: 'Members',
+              term: words.details.members,
               value: company.memberCount.toLocaleString('en-US'),
             },
-            { term: 'Your role', value: COMPANY_ROLE_LABELS[membership.role], testId: 'my-role' },
             {
-              term: 'Your approval limit',
+              term: words.details.yourRole,
+              value: COMPANY_ROLE_LABELS[membership.role],
+              testId: 'my-role',
+            },
+            {
+              term: words.details.yourApprovalLimit,
               value: limitText(membership.approvalLimitCents),
             },
             {
-              term: 'Your monthly limit',
+              term: words.details.yourMonthlyLimit,
               value: limitText(membership.monthlyLimitCents),
             },
-            { term: 'Member since', value: formatDay(membership.joinedAt) },
+            { term: words.details.memberSince, value: formatDay(membership.joinedAt) },
           ]}
         />
       </dl>
@@ -75,17 +80,17 @@ function EditCompany({ company }: { company: MyCompany }) {
       billingAddress: company.billingAddress,
     },
     fields: companyFormFields,
-    notice: 'Company details saved.',
+    notice: words.details.saved,
     send: (values) => callApi('/api/companies/me', jsonInit('PATCH', values)),
     after: () => router.refresh(),
   });
   return (
     <FormDialogButton
-      label="Edit details"
+      label={words.details.editButton}
       buttonClassName="btn-secondary px-3 py-1.5"
-      title="Edit company details"
-      submitLabel="Save"
-      busyLabel="Saving…"
+      title={words.details.editTitle}
+      submitLabel={words.common.save}
+      busyLabel={words.common.saving}
       {...form.dialog}
     >
       <CompanyFields idPrefix="edit-company" register={form.register} errors={form.errors} />

@@ -2,6 +2,7 @@
 
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { MAX_COMPANY_LENGTH, MAX_TAX_ID_LENGTH } from '@/lib/core/validation/limits';
 import type { CompanyFormValues } from './form-schemas';
 
@@ -23,7 +24,7 @@ export function CompanyFields({
 }) {
   return (
     <>
-      <Field id={`${idPrefix}-name`} label="Company name" error={errors.name?.message}>
+      <Field id={`${idPrefix}-name`} label={words.fields.name} error={errors.name?.message}>
         <input
           type="text"
           autoComplete="organization"
@@ -35,10 +36,11 @@ export function CompanyFields({
         id={`${idPrefix}-taxId`}
         label={
           <>
-            Tax ID / VAT number <span className="font-normal text-slate-600">(optional)</span>
+            {words.fields.taxId}{' '}
+            <span className="font-normal text-slate-600">{words.common.optional}</span>
           </>
         }
-        hint="Letters, digits, spaces, dots and dashes, e.g. DE 123456789."
+        hint={words.fields.taxIdHint}
         error={errors.taxId?.message}
       >
         <input
@@ -51,8 +53,8 @@ export function CompanyFields({
       </Field>
       <Field
         id={`${idPrefix}-billingAddress`}
-        label="Billing address"
-        hint="As invoices print it, on several lines."
+        label={words.fields.billingAddress}
+        hint={words.fields.billingAddressHint}
         error={errors.billingAddress?.message}
       >
         <textarea rows={3} autoComplete="street-address" {...register('billingAddress')} />

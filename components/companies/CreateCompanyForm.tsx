@@ -9,6 +9,7 @@ import { postJson } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { CreateCompanyInput } from '@/lib/companies/schemas';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { CompanyFields, companyFormFields } from './CompanyFields';
 import type { CompanyFormValues } from './form-schemas';
 
@@ -32,7 +33,7 @@ export function CreateCompanyForm({ initial }: { initial: CompanyFormValues }) {
     setFailure(null);
     const result = await postJson('/api/companies', values);
     if (result.ok) {
-      toast.success('Your company is created: you are its owner.');
+      toast.success(words.create.created);
       router.refresh();
       return;
     }
@@ -43,13 +44,9 @@ export function CreateCompanyForm({ initial }: { initial: CompanyFormValues }) {
   return (
     <section aria-labelledby="create-company-title" className="mt-6 max-w-xl">
       <h2 id="create-company-title" className="text-lg font-semibold text-slate-900">
-        Create your company
+        {words.create.heading}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        A company account lets you invite colleagues, give each a role and an approval limit, and
-        share shipping addresses and orders. You become its owner. Without one, you use the store
-        exactly as today.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{words.create.intro}</p>
       <form
         onSubmit={onSubmit}
         noValidate
@@ -59,7 +56,7 @@ export function CreateCompanyForm({ initial }: { initial: CompanyFormValues }) {
         <CompanyFields idPrefix="create-company" register={register} errors={errors} />
         <FormError message={failure} />
         <button type="submit" className="btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating…' : 'Create company'}
+          {isSubmitting ? words.create.submitting : words.create.submit}
         </button>
       </form>
     </section>

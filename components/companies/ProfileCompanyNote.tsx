@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { COMPANY_ROLE_LABELS, type CompanyRole } from '@/lib/companies/shared';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 
 /**
  * My Profile's note about company accounts: a member reads their company and role, with a
@@ -16,10 +17,10 @@ export function ProfileCompanyNote({
   if (membership) {
     return (
       <p className="mt-4 max-w-xl rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
-        Company: <span className="font-semibold">{membership.name}</span> (
-        {COMPANY_ROLE_LABELS[membership.role]}).{' '}
+        {words.profileNote.company} <span className="font-semibold">{membership.name}</span>{' '}
+        {words.profileNote.role(COMPANY_ROLE_LABELS[membership.role])}{' '}
         <Link href="/dashboard/company" className="font-medium text-brand-700 underline">
-          Go to your company
+          {words.profileNote.goToCompany}
         </Link>
       </p>
     );
@@ -28,14 +29,14 @@ export function ProfileCompanyNote({
   return (
     <div className="mt-4 max-w-xl rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
       <p>
-        Your profile names a company, <span className="font-semibold">{profileCompany}</span>.
-        Create your company account to invite colleagues and share orders.
+        {words.profileNote.namesCompany} <span className="font-semibold">{profileCompany}</span>
+        {words.profileNote.afterName} {words.profileNote.createPrompt}
       </p>
       <Link
         href="/dashboard/company"
         className="mt-2 inline-block font-medium text-brand-700 underline"
       >
-        Create your company
+        {words.profileNote.createLink}
       </Link>
     </div>
   );

@@ -7,9 +7,10 @@ import { ShippingAddresses } from '@/components/companies/ShippingAddresses';
 import { DashboardSection } from '@/components/dashboard/DashboardSection';
 import { requirePageUser } from '@/lib/accounts';
 import { can, companyOfMember, listInvitations, myCompany } from '@/lib/companies';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { membersWithMonth } from '@/lib/orders';
 
-export const metadata: Metadata = { title: 'Company' };
+export const metadata: Metadata = { title: words.page.title };
 
 /**
  * The person's company account. Without one: "Create your company", prefilled from My
@@ -22,7 +23,7 @@ export default async function CompanyPage() {
 
   if (!company) {
     return (
-      <DashboardSection id="company-title" title="Company">
+      <DashboardSection id="company-title" title={words.page.title}>
         <CreateCompanyForm
           initial={{ name: user.company ?? '', taxId: user.taxId ?? '', billingAddress: '' }}
         />
@@ -37,7 +38,7 @@ export default async function CompanyPage() {
     manageMembers ? listInvitations(user) : null,
   ]);
   return (
-    <DashboardSection id="company-title" title="Company">
+    <DashboardSection id="company-title" title={words.page.title}>
       <CompanyDetails company={company} canEdit={can(role, 'manageCompany')} />
       <CompanyMembers initial={members.items} myUserId={user.id} myRole={role} />
       {invitations ? <CompanyInvitations initial={invitations.items} /> : null}
