@@ -2,9 +2,18 @@
 
 import { useId, useState } from 'react';
 import { postJson } from '@/lib/client/api';
+import { billingWording } from '@/lib/core/b2b-wording/billing';
 import { formatMoney } from '@/lib/core/money';
 import type { BankTransferInstructions } from '@/lib/orders/shared';
 import { BankAccounts } from './BankAccounts';
+
+const words = billingWording.bankTransfer;
+
+/**
+ * How long the parts stay held for the rest once part of the money arrived (for a placer whose
+ * email is verified): the store's BANK_TRANSFER_HOLD_DAYS (lib/orders/rules.ts, server-only).
+ */
+const HOLD_DAYS = 7;
 
 /**
  * Paying an order by bank transfer, on its payment page: "Pay by bank transfer" asks the
@@ -43,17 +52,8 @@ export function BankTransferPanel({
   if (!shown) {
     return (
       <div className="text-sm text-slate-800" data-testid="bank-transfer-offer">
-        <p className="font-semibold text-slate-900">
-          {required ? 'Pay by bank transfer' : 'Or pay by bank transfer'}
-        </p>
-        <p className="mt-1">
-          {required
-            ? 'This order is larger than a single card payment allows: send the amount from your bank (ACH or wire). '
-            : 'Send the amount from your bank (ACH or wire) instead of a card. '}
-          We show the account and the reference to quote; the order is paid once it has arrived. Its
-          parts stay reserved until the order’s pay-by time, and for 7 days from the first money
-          that arrives on an account whose email is verified.
-        </p>
+        <p className="font-semibold text-slate-900">{words.offer.heading(required)}</p>
+        <p className="mt-1">{words.offer.text({ required, holdDays: HOLD_DAYS })}</p>
         {error ? (
           <p role="alert" className="field-error mt-2">
             {error}
@@ -65,7 +65,7 @@ export function BankTransferPanel({
           onClick={ask}
           disabled={busy}
         >
-          {busy ? 'Preparing the bank details…' : 'Pay by bank transfer'}
+          {busy ? words.offer.busy : words.offer.button}
         </button>
       </div>
     );
@@ -75,23 +75,23 @@ export function BankTransferPanel({
   return (
     <section aria-labelledby={`${ids}-heading`} data-testid="bank-transfer-instructions">
       <h2 id={`${ids}-heading`} className="text-lg font-semibold text-slate-900">
-        Pay by bank transfer
+        {words.instructions.heading}
       </h2>
       <p className="mt-1 text-sm text-slate-800" data-testid="bank-transfer-remaining">
         {partial ? (
           <>
-            {formatMoney(shown.amountCents - shown.amountRemainingCents)} has arrived. Please send
-            the remaining <strong>{formatMoney(shown.amountRemainingCents)}</strong>.
+            {words.instructions.arrived(shown.amountCents - shown.amountRemainingCents)}{' '}
+            <strong>{formatMoney(shown.amountRemainingCents)}</strong>.
           </>
         ) : (
           <>
-            Please send <strong>{formatMoney(shown.amountRemainingCents)}</strong>.
+            {words.instructions.send} <strong>{formatMoney(shown.amountRemainingCents)}</strong>.
           </>
         )}
       </p>
       {shown.reference ? (
         <p className="mt-2 text-sm text-slate-800">
-          Quote this reference with your transfer:{' '}
+          {words.instructions.reference}{' '}
           <strong className="font-mono" data-testid="bank-transfer-reference">
             {shown.reference}
           </strong>
@@ -106,13 +106,11 @@ export function BankTransferPanel({
             rel="noopener noreferrer"
             className="font-medium text-brand-700 underline underline-offset-2"
           >
-            Printable instructions (opens in a new tab)
+            {words.instructions.printable}
           </a>
         </p>
       ) : null}
-      <p className="mt-3 text-sm text-slate-600">
-        The order is marked paid as soon as the whole amount has arrived; we mail you then.
-      </p>
+      <p className="mt-3 text-sm text-slate-600">{words.instructions.paid}</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { billingWording } from '@/lib/core/b2b-wording/billing';
 import type { Order } from '@/lib/orders';
 
 /** Where a paid order's invoice is downloaded (GET /api/orders/{id}/invoice, a PDF). */
@@ -15,7 +16,7 @@ export function invoiceHref(orderId: string): string {
 export function InvoiceLink({
   order,
   className = 'mt-1 inline-block text-xs font-medium whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-800',
-  label = 'Invoice',
+  label = billingWording.invoiceLink.label,
 }: {
   order: Pick<Order, '_id' | 'paid' | 'invoiceNumber'>;
   className?: string;
@@ -28,7 +29,9 @@ export function InvoiceLink({
       href={invoiceHref(order._id)}
       download
       className={className}
-      aria-label={order.invoiceNumber ? undefined : `Download invoice for order ${order._id}`}
+      aria-label={
+        order.invoiceNumber ? undefined : billingWording.invoiceLink.unnumbered(order._id)
+      }
     >
       {label}
       {order.invoiceNumber ? ` ${order.invoiceNumber}` : null}

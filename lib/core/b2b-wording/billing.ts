@@ -282,6 +282,34 @@ export const billingWording = {
     },
   },
 
+  /** Paying an order by bank transfer, on its payment page. */
+  bankTransfer: {
+    /** Before the bank details are asked for. */
+    offer: {
+      heading: (required: boolean) =>
+        required ? 'Pay by bank transfer' : 'Or pay by bank transfer',
+      text: ({ required, holdDays }: { required: boolean; holdDays: number }) =>
+        `${
+          required
+            ? 'This order is larger than a single card payment allows: send the amount from your bank (ACH or wire).'
+            : 'Send the amount from your bank (ACH or wire) instead of a card.'
+        } We show the account and the reference to quote; the order is paid once the money has arrived. Its parts stay reserved for you until the pay-by time above; once part of the money has arrived, until ${counted(holdDays, 'day', 'days')} after it arrived (if your account’s email is verified).`,
+      button: 'Pay by bank transfer',
+      busy: 'Preparing the bank details…',
+    },
+    /** The bank details, once asked for. */
+    instructions: {
+      heading: 'Pay by bank transfer',
+      /** Before the amount still to send, in bold, and a full stop. */
+      arrived: (arrivedCents: number) =>
+        `${formatMoney(arrivedCents)} has arrived. Please send the remaining`,
+      send: 'Please send',
+      reference: 'Quote this reference with your transfer:',
+      printable: `Printable instructions ${NEW_TAB}`,
+      paid: 'The order is marked paid as soon as the whole amount has arrived; we mail you then.',
+    },
+  },
+
   /** A bank account to send a transfer to (a payment page's, an invoice's company account). */
   bankAccount: {
     bank: 'Bank',
@@ -293,5 +321,12 @@ export const billingWording = {
     networks: 'Send by',
     /** A network as a person reads it (Stripe's name for one this store does not know). */
     network: (network: string) => NETWORKS[network] ?? network,
+  },
+
+  /** A paid order's invoice, as a download link. */
+  invoiceLink: {
+    label: 'Invoice',
+    /** For screen readers, before the invoice has its number. */
+    unnumbered: (orderId: string) => `Download invoice for order ${orderId}`,
   },
 } as const;
