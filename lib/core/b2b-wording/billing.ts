@@ -329,4 +329,61 @@ export const billingWording = {
     /** For screen readers, before the invoice has its number. */
     unnumbered: (orderId: string) => `Download invoice for order ${orderId}`,
   },
+
+  /** Store admins: price lists, the companies' contract prices (/dashboard/price-lists). */
+  priceLists: {
+    title: 'Price lists',
+    none: 'There are no price lists yet.',
+    count: (count: number) => counted(count, 'price list', 'price lists'),
+    columns: {
+      name: 'Name',
+      valid: 'Valid',
+      percentOff: '% off',
+      entries: 'Entries',
+      companies: 'Companies',
+    },
+    /** When a list applies; days formatted, null where it is open. */
+    validity: ({ from, to }: { from: string | null; to: string | null }) =>
+      from && to ? `${from} – ${to}` : from ? `From ${from}` : to ? `Until ${to}` : 'Always',
+    percentOff: (percent: number) => `${percent} %`,
+    pages: 'Price list pages',
+    showAll: 'Show all price lists',
+    newTitle: 'New price list',
+  },
+
+  /** Store admins: one price list (/dashboard/price-lists/{id}). */
+  priceList: {
+    title: 'Price list',
+    back: '← All price lists',
+    companies: (count: number) =>
+      count === 0
+        ? 'No company buys at this list yet.'
+        : `${counted(count, 'company buys', 'companies buy')} at this list.`,
+    assign: 'Assign it from a company’s page.',
+    detailsTitle: 'Details',
+    entriesTitle: 'Entries',
+    showFirstPage: 'Show the first page',
+    entryCount: (count: number) => counted(count, 'entry', 'entries'),
+    columns: {
+      partNumber: 'Part number',
+      unitPrice: 'Unit price',
+      minimum: 'Minimum',
+      multiple: 'Multiple',
+      maximum: 'Maximum',
+      remove: 'Remove',
+    },
+    /** A volume tier of an entry: `1,000+: $0.10`. */
+    tier: ({ minQuantity, unitPrice }: { minQuantity: number; unitPrice: string }) =>
+      `${minQuantity.toLocaleString('en-US')}+: ${unitPrice}`,
+    entryPages: 'Entry pages',
+    /** A list with no entries prices every part by its percentage off, or at its own price. */
+    noEntries: (percentOff: number | null) =>
+      percentOff === null
+        ? 'No entries yet and no percentage off: its companies pay every part’s own price. Import entries below, or give the list a percentage off under Details.'
+        : `No entries yet: while the list is valid, its companies pay every part’s list price less ${percentOff} %.`,
+    importTitle: 'Import entries (CSV)',
+    deleteTitle: 'Delete',
+    deleteText:
+      'Deletes the list and its entries; its companies pay their usual prices from then on.',
+  },
 } as const;

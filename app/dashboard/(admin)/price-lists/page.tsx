@@ -7,11 +7,14 @@ import { PriceListForm } from '@/components/pricing/PriceListForm';
 import { Panel } from '@/components/ui/Panel';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { requirePageAdmin } from '@/lib/accounts';
+import { billingWording } from '@/lib/core/b2b-wording/billing';
 import { formatDay } from '@/lib/core/dates';
 import { adminPriceLists } from '@/lib/pricing';
 import { priceListQuerySchema } from '@/lib/pricing/schemas';
 
-export const metadata: Metadata = { title: 'Price lists' };
+const words = billingWording.priceLists;
+
+export const metadata: Metadata = { title: words.title };
 
 const PATH = '/dashboard/price-lists';
 
@@ -19,9 +22,7 @@ type Param = string | string[] | undefined;
 type Props = { searchParams: Promise<Record<string, Param>> };
 
 const validity = (from: string | null, to: string | null) =>
-  !from && !to
-    ? 'Always'
-    : `${from ? formatDay(from) : 'Always'} – ${to ? formatDay(to) : 'open-ended'}`;
+  words.validity({ from: from && formatDay(from), to: to && formatDay(to) });
 
 /** Price lists (admins): every list, newest first, and the form that creates one. */
 export default async function PriceListsPage({ searchParams }: Props) {
@@ -31,16 +32,14 @@ export default async function PriceListsPage({ searchParams }: Props) {
   const result = parsed.success ? await adminPriceLists(parsed.data) : null;
 
   return (
-    <DashboardSection id="price-lists-title" title="Price lists">
+    <DashboardSection id="price-lists-title" title={words.title}>
       {result ? (
         <>
           <p className="mb-4 text-sm text-slate-600" role="status">
-            {result.total === 0
-              ? 'There are no price lists yet.'
-              : `${result.total} ${result.total === 1 ? 'price list' : 'price lists'}`}
+            {result.total === 0 ? words.none : words.count(result.total)}
           </p>
           {result.items.length > 0 ? (
-            <Table columns={['Name', 'Valid', '% off', 'Entries', 'Companies']} headings="plain">
+            <Table columns={Object.values(words.columns)} headings="plain">
               {result.items.map((list) => (
                 <tr key={list._id}>
                   <RowHeader>
@@ -52,7 +51,7 @@ export default async function PriceListsPage({ searchParams }: Props) {
                     </Link>
                   </RowHeader>
                   <Td className="whitespace-nowrap">{validity(list.validFrom, list.validTo)}</Td>
-                  <Td>{list.percentOff === null ? '—' : `${list.percentOff} %`}</Td>
+                  <Td>{list.percentOff === null ? '—' : words.percentOff(list.percentOff)}</Td>
                   <Td>{list.entryCount}</Td>
                   <Td>{list.companyCount}</Td>
                 </tr>
@@ -63,17 +62,17 @@ export default async function PriceListsPage({ searchParams }: Props) {
             page={result.page}
             pages={result.pages}
             hrefFor={(page) => (page > 1 ? `${PATH}?page=${page}` : PATH)}
-            label="Price list pages"
+            label={words.pages}
           />
         </>
       ) : (
         <QueryRefused
           messages={parsed.error?.issues.map((issue) => issue.message) ?? []}
           resetHref={PATH}
-          resetLabel="Show all price lists"
+          resetLabel={words.showAll}
         />
       )}
-      <Panel className="mt-8" id="new-price-list-heading" title="New price list">
+      <Panel className="mt-8" id="new-price-list-heading" title={words.newTitle}>
         <PriceListForm />
       </Panel>
     </DashboardSection>

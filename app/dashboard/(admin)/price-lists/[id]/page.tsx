@@ -9,12 +9,15 @@ import { PriceListForm } from '@/components/pricing/PriceListForm';
 import { Panel } from '@/components/ui/Panel';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { requirePageAdmin } from '@/lib/accounts';
+import { billingWording } from '@/lib/core/b2b-wording/billing';
 import { parseId } from '@/lib/core/ids';
 import { formatMoney, toCents } from '@/lib/core/money';
 import { adminPriceList, type PriceListEntryView } from '@/lib/pricing';
 import { pageQuerySchema } from '@/lib/pricing/schemas';
 
-export const metadata: Metadata = { title: 'Price list' };
+const words = billingWording.priceList;
+
+export const metadata: Metadata = { title: words.title };
 
 type Param = string | string[] | undefined;
 type Props = {
@@ -26,9 +29,11 @@ const price = (entry: PriceListEntryView) =>
   entry.unitPrice !== null
     ? formatMoney(toCents(entry.unitPrice))
     : (entry.tiers ?? [])
-        .map(
-          (tier) =>
-            `${tier.minQuantity.toLocaleString('en-US')}+: ${formatMoney(toCents(tier.unitPrice))}`,
+        .map((tier) =>
+          words.tier({
+            minQuantity: tier.minQuantity,
+            unitPrice: formatMoney(toCents(tier.unitPrice)),
+          }),
         )
         .join(', ');
 
@@ -60,38 +65,32 @@ export default async function PriceListPage({ params, searchParams }: Props) {
         href="/dashboard/price-lists"
         className="text-sm text-brand-700 underline-offset-2 hover:underline"
       >
-        ← All price lists
+        {words.back}
       </Link>
       <h1 id="price-list-heading" className="mt-2 text-2xl font-bold text-slate-900">
         {list.name}
       </h1>
       <p className="mt-1 text-sm text-slate-600">
-        {list.companyCount === 0
-          ? 'No company buys at this list yet.'
-          : `${list.companyCount} ${list.companyCount === 1 ? 'company buys' : 'companies buy'} at this list.`}{' '}
-        Assign it from a company’s page.
+        {words.companies(list.companyCount)} {words.assign}
       </p>
 
-      <Panel className="mt-6" id="price-list-details-heading" title="Details">
+      <Panel className="mt-6" id="price-list-details-heading" title={words.detailsTitle}>
         <PriceListForm list={list} />
       </Panel>
 
-      <Panel className="mt-6" id="price-list-entries-heading" title="Entries">
+      <Panel className="mt-6" id="price-list-entries-heading" title={words.entriesTitle}>
         {!parsed.success ? (
           <QueryRefused
             messages={parsed.error.issues.map((issue) => issue.message)}
             resetHref={path}
-            resetLabel="Show the first page"
+            resetLabel={words.showFirstPage}
           />
         ) : list.entries.items.length > 0 ? (
           <>
             <p className="mt-2 mb-4 text-sm text-slate-600" role="status">
-              {list.entries.total} {list.entries.total === 1 ? 'entry' : 'entries'}
+              {words.entryCount(list.entries.total)}
             </p>
-            <Table
-              columns={['Part number', 'Unit price', 'Minimum', 'Multiple', 'Maximum', 'Remove']}
-              headings="plain"
-            >
+            <Table columns={Object.values(words.columns)} headings="plain">
               {list.entries.items.map((entry) => (
                 <tr key={entry.productId}>
                   <RowHeader className="font-mono">{entry.sku || entry.productId}</RowHeader>
@@ -113,24 +112,20 @@ export default async function PriceListPage({ params, searchParams }: Props) {
               page={list.entries.page}
               pages={list.entries.pages}
               hrefFor={(page) => (page > 1 ? `${path}?page=${page}` : path)}
-              label="Entry pages"
+              label={words.entryPages}
             />
           </>
         ) : (
-          <p className="mt-2 text-sm text-slate-600">
-            No entries yet: parts are priced by the list’s percentage, or at their own prices.
-          </p>
+          <p className="mt-2 text-sm text-slate-600">{words.noEntries(list.percentOff)}</p>
         )}
       </Panel>
 
-      <Panel className="mt-6" id="price-list-import-heading" title="Import entries (CSV)">
+      <Panel className="mt-6" id="price-list-import-heading" title={words.importTitle}>
         <ImportEntriesForm priceListId={list._id} />
       </Panel>
 
-      <Panel className="mt-6" id="price-list-delete-heading" title="Delete">
-        <p className="mt-2 mb-4 text-sm text-slate-600">
-          Deletes the list and its entries; its companies pay their usual prices from then on.
-        </p>
+      <Panel className="mt-6" id="price-list-delete-heading" title={words.deleteTitle}>
+        <p className="mt-2 mb-4 text-sm text-slate-600">{words.deleteText}</p>
         <DeletePriceListButton priceListId={list._id} name={list.name} />
       </Panel>
     </section>
