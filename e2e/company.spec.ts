@@ -181,8 +181,8 @@ test('an owner creates the company from the profile, invites a buyer by mail; th
   await expect(page.getByRole('region', { name: 'Open invitations', exact: true })).toContainText(
     'No invitation is waiting for an answer.',
   );
-  await row.getByRole('button', { name: `Edit ${buyer.name}’s role and limit` }).click();
-  const dialog = page.getByRole('dialog', { name: `${buyer.name}’s role and limit` });
+  await row.getByRole('button', { name: `Edit ${buyer.name}’s role and limits` }).click();
+  const dialog = page.getByRole('dialog', { name: `${buyer.name}’s role and limits` });
   await expect(dialog.getByLabel('Role')).toHaveValue('buyer');
   await expect(dialog.getByLabel(/Approval limit/)).toHaveValue('2500.00');
   await dialog.getByLabel(/Approval limit/).fill('12.345');

@@ -16,6 +16,7 @@ import {
   type CompanyMemberWithMonth,
   type CompanyRole,
 } from '@/lib/companies/shared';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { formatDay } from '@/lib/core/dates';
 import { formatMoney } from '@/lib/core/money';
 import type { MemberFormInput, MemberFormValues } from './form-schemas';
@@ -58,29 +59,24 @@ export function CompanyMembers({
   return (
     <section aria-labelledby="members-title" className="mt-10">
       <h2 id="members-title" className="text-lg font-semibold text-slate-900">
-        Members
+        {words.members.heading}
       </h2>
-      {manage ? (
-        <p className="mt-1 text-sm text-slate-600">
-          A member’s orders above their approval limit, or taking their month (UTC) over their
-          monthly limit, wait for an approver or an owner.
-        </p>
-      ) : null}
+      {manage ? <p className="mt-1 text-sm text-slate-600">{words.members.intro}</p> : null}
       {state.status === 'failed' ? (
         <FormError className="mt-3" message={state.message} />
       ) : (
         <>
           <ScrollTable
-            label="Company members"
+            label={words.members.tableLabel}
             className="mt-3"
             columns={[
-              'Member',
-              'Role',
-              'Approval limit',
-              'Monthly limit',
-              'This month',
-              'Joined',
-              ...(manage ? ['Actions'] : []),
+              words.members.columns.member,
+              words.members.columns.role,
+              words.members.columns.approvalLimit,
+              words.members.columns.monthlyLimit,
+              words.members.columns.thisMonth,
+              words.members.columns.joined,
+              ...(manage ? [words.members.columns.actions] : []),
             ]}
           >
             {state.items.map((member) => (
@@ -88,7 +84,7 @@ export function CompanyMembers({
                 <RowHeader className="min-w-48">
                   {member.name}
                   {member.userId === myUserId ? (
-                    <span className="ml-1 font-normal text-slate-600">(you)</span>
+                    <span className="ml-1 font-normal text-slate-600">{words.members.you}</span>
                   ) : null}
                   <span className="block font-normal break-all text-slate-600">{member.email}</span>
                 </RowHeader>
@@ -126,14 +122,14 @@ const LIMIT_FIELDS = [
   {
     name: 'approvalLimit',
     suffix: 'limit',
-    label: 'Approval limit ($)',
-    hint: 'Orders above it wait for an approval. Leave empty for no limit.',
+    label: words.members.edit.approvalLimit,
+    hint: words.members.edit.approvalLimitHint,
   },
   {
     name: 'monthlyLimit',
     suffix: 'monthly',
-    label: 'Monthly limit ($)',
-    hint: 'An order that takes their orders of the month (UTC) over it waits for an approval. Leave empty for no limit.',
+    label: words.members.edit.monthlyLimit,
+    hint: words.members.edit.monthlyLimitHint,
   },
 ] as const;
 
@@ -152,7 +148,7 @@ function EditMember({
       monthlyLimit: typedLimit(member.monthlyLimitCents),
     },
     fields: ['role', 'approvalLimit', 'monthlyLimit'],
-    notice: `${member.name}’s role and limits are saved.`,
+    notice: words.members.edit.saved(member.name),
     send: ({ role, approvalLimit, monthlyLimit }) =>
       callApi(
         memberUrl(member.userId),
@@ -167,16 +163,16 @@ function EditMember({
   const id = `member-${member.userId}`;
   return (
     <FormDialogButton
-      label="Edit"
-      ariaLabel={`Edit ${member.name}’s role and limit`}
+      label={words.common.edit}
+      ariaLabel={words.members.edit.ariaLabel(member.name)}
       buttonClassName="btn-secondary px-3 py-1 text-xs"
-      title={`${member.name}’s role and limit`}
-      submitLabel="Save"
-      busyLabel="Saving…"
+      title={words.members.edit.title(member.name)}
+      submitLabel={words.common.save}
+      busyLabel={words.common.saving}
       {...form.dialog}
     >
       <p className="text-sm text-slate-600">{member.email}</p>
-      <Field id={`${id}-role`} label="Role" error={form.errors.role?.message}>
+      <Field id={`${id}-role`} label={words.members.edit.role} error={form.errors.role?.message}>
         <select {...form.register('role')}>
           <RoleOptions />
         </select>
@@ -208,16 +204,16 @@ function RemoveMember({
   const [busy, setBusy] = useState(false);
   const remove = async () => {
     const confirmed = await confirm({
-      title: `Remove ${member.name}?`,
-      text: `${member.name} (${member.email}) loses access to the company at once. Their orders stay with the company.`,
-      confirmLabel: 'Remove',
+      title: words.members.remove.title(member.name),
+      text: words.members.remove.text(member),
+      confirmLabel: words.members.remove.button,
     });
     if (!confirmed) return;
     setBusy(true);
     const result = await callApi(memberUrl(member.userId), jsonInit('DELETE'));
     setBusy(false);
     if (result.ok) {
-      toast.success(`${member.name} is no longer a member.`);
+      toast.success(words.members.remove.done(member.name));
     } else {
       toast.error(result.message);
     }
@@ -228,11 +224,11 @@ function RemoveMember({
       <button
         type="button"
         className="btn-danger px-3 py-1 text-xs"
-        aria-label={`Remove ${member.name}`}
+        aria-label={words.members.remove.ariaLabel(member.name)}
         disabled={busy}
         onClick={remove}
       >
-        Remove
+        {words.members.remove.button}
       </button>
       {dialog}
     </>
@@ -258,16 +254,16 @@ function LeaveCompany({
   if (myRole === 'owner' && owners < 2) return null;
   const leave = async () => {
     const confirmed = await confirm({
-      title: 'Leave the company?',
-      text: 'You lose access to its orders, addresses and members at once; your orders stay with the company. To come back, an owner must invite you again.',
-      confirmLabel: 'Leave company',
+      title: words.members.leave.title,
+      text: words.members.leave.text,
+      confirmLabel: words.members.leave.button,
     });
     if (!confirmed) return;
     setBusy(true);
     const result = await callApi(memberUrl(myUserId), jsonInit('DELETE'));
     setBusy(false);
     if (result.ok) {
-      toast.success('You left the company.');
+      toast.success(words.members.leave.done);
     } else {
       toast.error(result.message);
     }
@@ -276,7 +272,7 @@ function LeaveCompany({
   return (
     <div className="mt-4">
       <button type="button" className="btn-secondary" disabled={busy} onClick={leave}>
-        Leave company
+        {words.members.leave.button}
       </button>
       {dialog}
     </div>

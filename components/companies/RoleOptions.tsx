@@ -1,19 +1,12 @@
 import { formatMoney } from '@/lib/core/money';
 import { COMPANY_ROLES, COMPANY_ROLE_LABELS } from '@/lib/companies/shared';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 
-/** What each role may do, in a few words, beside its name in the role selects. */
-export const ROLE_SUMMARIES = {
-  owner: 'everything',
-  approver: 'approves orders',
-  buyer: 'places orders',
-  accounts: 'sees and pays invoices',
-} as const;
-
-/** The options of a role select: every role of the table, with what it may do. */
+/** The options of a role select: every role of the table, with what it may do (in a few words). */
 export function RoleOptions() {
   return COMPANY_ROLES.map((role) => (
     <option key={role} value={role}>
-      {COMPANY_ROLE_LABELS[role]} ({ROLE_SUMMARIES[role]})
+      {COMPANY_ROLE_LABELS[role]} ({words.roleSummaries[role]})
     </option>
   ));
 }
@@ -28,5 +21,5 @@ export function typedLimit(cents: number | null): string {
 
 /** An approval limit as people read it: an amount, or "No limit". */
 export function limitText(cents: number | null): string {
-  return cents === null ? 'No limit' : formatMoney(cents);
+  return cents === null ? words.limits.none : formatMoney(cents);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from '@/lib/accounts/schemas';
 import { roleField } from '@/lib/companies/schemas';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { TYPED_DOLLARS, typedDollarsToCents } from '@/lib/core/money';
 
 /**
@@ -8,13 +9,6 @@ import { TYPED_DOLLARS, typedDollarsToCents } from '@/lib/core/money';
  * member and invitation forms take an approval limit in dollars as typed, which they send in
  * cents (`approvalLimitCents`; empty is no limit). Every other rule is the API's.
  */
-
-export const limitMessages = {
-  amount: 'Approval limit must be an amount in dollars, like 2500 or 2500.50',
-  tooLarge: 'Approval limit is too large',
-  monthlyAmount: 'Monthly limit must be an amount in dollars, like 20000 or 20000.50',
-  monthlyTooLarge: 'Monthly limit is too large',
-} as const;
 
 /** A limit typed in dollars: empty is no limit (null), otherwise whole cents. */
 function typedLimitField(amount: string, tooLarge: string) {
@@ -27,12 +21,12 @@ function typedLimitField(amount: string, tooLarge: string) {
 }
 
 /** An approval limit typed in dollars: empty is no limit (null), otherwise whole cents. */
-export const approvalLimitField = typedLimitField(limitMessages.amount, limitMessages.tooLarge);
+export const approvalLimitField = typedLimitField(words.limits.amount, words.limits.tooLarge);
 
 /** A monthly limit typed in dollars: empty is no limit (null), otherwise whole cents. */
 export const monthlyLimitField = typedLimitField(
-  limitMessages.monthlyAmount,
-  limitMessages.monthlyTooLarge,
+  words.limits.monthlyAmount,
+  words.limits.monthlyTooLarge,
 );
 
 /** An owner's change of a member: their role, approval limit and monthly limit. */

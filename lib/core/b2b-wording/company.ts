@@ -57,6 +57,69 @@ export const companyWording = {
     saved: 'Company details saved.',
   },
 
+  /** What each role may do, in a few words, beside its name in the role selects. */
+  roleSummaries: {
+    owner: 'everything',
+    approver: 'approves orders',
+    buyer: 'places orders',
+    accounts: 'sees and pays invoices',
+  },
+
+  /** A member's limits, as the tables show them and as the forms refuse them. */
+  limits: {
+    none: 'No limit',
+    amount: 'Approval limit must be an amount in dollars, like 2500 or 2500.50',
+    tooLarge: 'Approval limit is too large',
+    monthlyAmount: 'Monthly limit must be an amount in dollars, like 20000 or 20000.50',
+    monthlyTooLarge: 'Monthly limit is too large',
+  },
+
+  /** The company's members; owners change a member's role and limits or remove them. */
+  members: {
+    heading: 'Members',
+    /** For owners, above the table. */
+    intro:
+      'A member’s orders above their approval limit, or taking their month (UTC) over their monthly limit, wait for an approver or an owner.',
+    tableLabel: 'Company members',
+    columns: {
+      member: 'Member',
+      role: 'Role',
+      approvalLimit: 'Approval limit',
+      monthlyLimit: 'Monthly limit',
+      thisMonth: 'This month',
+      joined: 'Joined',
+      actions: 'Actions',
+    },
+    you: '(you)',
+    /** An owner's dialog for one member: their role, approval limit and monthly limit. */
+    edit: {
+      ariaLabel: (name: string) => `Edit ${name}’s role and limits`,
+      title: (name: string) => `${name}’s role and limits`,
+      role: 'Role',
+      approvalLimit: 'Approval limit ($)',
+      approvalLimitHint: 'Orders above it wait for an approval. Leave empty for no limit.',
+      monthlyLimit: 'Monthly limit ($)',
+      monthlyLimitHint:
+        'An order that takes their orders of the month (UTC) over it waits for an approval. Leave empty for no limit.',
+      saved: (name: string) => `${name}’s role and limits are saved.`,
+    },
+    remove: {
+      button: 'Remove',
+      ariaLabel: (name: string) => `Remove ${name}`,
+      title: (name: string) => `Remove ${name}?`,
+      text: ({ name, email }: { name: string; email: string }) =>
+        `${name} (${email}) loses access to the company at once. Their orders stay with the company.`,
+      done: (name: string) => `${name} is no longer a member.`,
+    },
+    /** Every member but the last owner may leave. */
+    leave: {
+      button: 'Leave company',
+      title: 'Leave the company?',
+      text: 'You lose access to its orders, addresses and members at once; your orders stay with the company. To come back, an owner must invite you again.',
+      done: 'You left the company.',
+    },
+  },
+
   /**
    * My Profile's note: a member reads their company and role (the company's name set in bold
    * between `company` and `role`); someone whose profile names a company is offered to create it
