@@ -6,7 +6,8 @@ import { Field } from '@/components/ui/Field';
 import type { FormDialogState } from '@/components/ui/FormDialogButton';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import { dayFromNow } from '@/lib/core/dates';
-import { notices } from '@/lib/core/messages';
+import { quotesWording } from '@/lib/core/b2b-wording/quotes';
+import { notices } from '@/lib/core/notices';
 import type { Quote } from '@/lib/quotes';
 import type {
   QuoteAnswerFormInput,
@@ -16,6 +17,8 @@ import type {
 } from '@/lib/quotes/schemas';
 import { QuoteDecisionDialog, useQuoteDecision } from './QuoteDecision';
 import { QuoteLinePrices, unitPriceInput } from './QuoteLinePrices';
+
+const words = quotesWording.answer;
 
 /** The dialogs' zod schemas, loaded once the page is up (lib/client/lazy-resolver.ts). */
 const answerResolver = lazyZodResolver<QuoteAnswerFormInput, QuoteAnswerFormValues>(() =>
@@ -60,18 +63,12 @@ function AnswerDialog({
   children: ReactNode;
 }) {
   return (
-    <QuoteDecisionDialog
-      quote={quote}
-      verb="Answer"
-      buttonClassName="btn-primary"
-      submitLabel="Send answer"
-      {...dialog}
-    >
+    <QuoteDecisionDialog quote={quote} decision="answer" buttonClassName="btn-primary" {...dialog}>
       {children}
       <Field
         id={`answer-${quote._id}-valid`}
-        label="Valid until"
-        hint="The answer holds through the end of this day (UTC)."
+        label={words.validUntil}
+        hint={words.validUntilHint}
         error={errors.validUntil?.message}
       >
         <input type="date" min={dayFromNow(0)} {...register('validUntil')} />
@@ -92,11 +89,11 @@ function OneAnswer({ quote }: { quote: Quote }) {
   return (
     <AnswerDialog quote={quote} form={answer}>
       <p className="text-sm text-slate-600">
-        {quote.quantity.toLocaleString('en-US')} × {quote.productName}
+        {words.asked({ quantity: quote.quantity, name: quote.productName })}
       </p>
       <Field
         id={`answer-${quote._id}-price`}
-        label="Unit price ($)"
+        label={words.unitPrice}
         error={answer.errors.unitPrice?.message}
       >
         <input {...unitPriceInput} autoFocus {...answer.register('unitPrice')} />
@@ -122,8 +119,7 @@ function ListAnswer({ quote }: { quote: Quote }) {
   return (
     <AnswerDialog quote={quote} form={answer}>
       <p className="text-sm text-slate-600">
-        {quote.lines.length} parts, {quote.quantity.toLocaleString('en-US')} units in all. Give each
-        line its unit price.
+        {words.listIntro({ parts: quote.lines.length, units: quote.quantity })}
       </p>
       <QuoteLinePrices quote={quote} register={answer.register} errors={answer.errors.unitPrices} />
     </AnswerDialog>

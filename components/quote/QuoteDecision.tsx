@@ -8,6 +8,7 @@ import { settleDialogResult } from '@/components/forms/settle-dialog';
 import { FormDialogButton, type FormDialogState } from '@/components/ui/FormDialogButton';
 import { callApi } from '@/lib/client/api';
 import type { LazyResolver } from '@/lib/client/lazy-resolver';
+import { quotesWording } from '@/lib/core/b2b-wording/quotes';
 import type { Quote } from '@/lib/quotes';
 
 /**
@@ -27,23 +28,25 @@ async function patchQuote(id: string, body: unknown) {
 /** The button that opens an admin's decision on a quote, and the dialog with its form. */
 export function QuoteDecisionDialog({
   quote,
-  verb,
+  decision,
   buttonClassName,
   ...dialog
 }: FormDialogState & {
   quote: Quote;
-  verb: 'Answer' | 'Decline';
+  decision: 'answer' | 'decline';
   buttonClassName: string;
-  submitLabel: string;
   children: ReactNode;
 }) {
+  const words = quotesWording[decision];
+  const title = words.title(quote.reference);
   return (
     <FormDialogButton
-      label={verb}
-      ariaLabel={`${verb} quote ${quote.reference}`}
+      label={words.button}
+      ariaLabel={title}
       buttonClassName={`${buttonClassName} px-3 py-1 text-xs`}
-      title={`${verb} quote ${quote.reference}`}
-      busyLabel="Sending…"
+      title={title}
+      submitLabel={words.send}
+      busyLabel={quotesWording.sending}
       {...dialog}
     />
   );

@@ -2,7 +2,8 @@
 
 import { Field } from '@/components/ui/Field';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
-import { notices } from '@/lib/core/messages';
+import { quotesWording } from '@/lib/core/b2b-wording/quotes';
+import { notices } from '@/lib/core/notices';
 import type { Quote } from '@/lib/quotes';
 import type { QuoteDeclineFormValues } from '@/lib/quotes/schemas';
 import { QuoteDecisionDialog, useQuoteDecision } from './QuoteDecision';
@@ -11,6 +12,11 @@ import { QuoteDecisionDialog, useQuoteDecision } from './QuoteDecision';
 const declineResolver = lazyZodResolver<QuoteDeclineFormValues>(() =>
   import('@/lib/quotes/schemas').then((module) => module.quoteDeclineFormSchema),
 );
+
+const words = quotesWording.decline;
+
+/** The longest reason the store takes (lib/quotes/validation/quote.ts). */
+const REASON_MAX = 500;
 
 /** The admin's Decline dialog in the quotes table: the reason the buyer is mailed. */
 export function DeclineButton({ quote }: { quote: Quote }) {
@@ -23,18 +29,17 @@ export function DeclineButton({ quote }: { quote: Quote }) {
   return (
     <QuoteDecisionDialog
       quote={quote}
-      verb="Decline"
+      decision="decline"
       buttonClassName="btn-secondary"
-      submitLabel="Decline quote"
       {...dialog}
     >
       <Field
         id={`decline-${quote._id}-reason`}
-        label="Reason"
-        hint="Mailed to the buyer. At most 500 characters."
+        label={words.reason}
+        hint={words.reasonHint(REASON_MAX)}
         error={errors.reason?.message}
       >
-        <textarea rows={3} maxLength={500} autoFocus {...register('reason')} />
+        <textarea rows={3} maxLength={REASON_MAX} autoFocus {...register('reason')} />
       </Field>
     </QuoteDecisionDialog>
   );

@@ -2,6 +2,7 @@
 
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
+import { quotesWording } from '@/lib/core/b2b-wording/quotes';
 import type { Quote } from '@/lib/quotes';
 import type { QuoteListAnswerFormInput } from '@/lib/quotes/schemas';
 
@@ -27,14 +28,17 @@ export function QuoteLinePrices({
   errors: FieldErrors<QuoteListAnswerFormInput>['unitPrices'];
 }) {
   return (
-    <ol className="max-h-[50vh] space-y-3 overflow-y-auto pr-1" aria-label="Lines of the quote">
+    <ol
+      className="max-h-[50vh] space-y-3 overflow-y-auto pr-1"
+      aria-label={quotesWording.answer.linesLabel}
+    >
       {quote.lines.map((line, index) => (
         <li key={line.productId} data-testid="quote-answer-line">
           <Field
             id={`answer-${quote._id}-price-${index}`}
             label={
               <>
-                Unit price ($): {line.quantity.toLocaleString('en-US')} × {line.name}
+                {quotesWording.answer.linePrice(line)}
                 {line.sku ? (
                   <span className="block text-xs font-normal text-slate-600">{line.sku}</span>
                 ) : null}

@@ -1,3 +1,4 @@
+import { quotesWording } from '@/lib/core/b2b-wording/quotes';
 import { QUOTE_STATUS_LABELS, type QuoteViewStatus } from '@/lib/quotes/shared';
 
 /** Dark text on a light tint of the same hue (WCAG AA and above), the status in words. */
@@ -17,7 +18,7 @@ export function QuoteStatusBadge({ status }: { status: QuoteViewStatus }) {
       data-status={status}
       className={`relative inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tones[status]}`}
     >
-      <span className="sr-only">Status: </span>
+      <span className="sr-only">{quotesWording.table.status}</span>
       {QUOTE_STATUS_LABELS[status]}
     </span>
   );

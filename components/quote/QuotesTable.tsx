@@ -7,12 +7,15 @@ import { Table, Td } from '@/components/ui/Table';
 import { toast } from '@/components/ui/toast';
 import { postJson } from '@/lib/client/api';
 import type { Quote } from '@/lib/quotes';
-import { notices } from '@/lib/core/messages';
+import { quotesWording } from '@/lib/core/b2b-wording/quotes';
+import { notices } from '@/lib/core/notices';
 import { formatShortDay } from '@/lib/core/dates';
 import { centsToDollars, formatMoney, toCents } from '@/lib/core/money';
 import { AnswerButton } from './QuoteAnswerDialog';
 import { DeclineButton } from './QuoteDeclineDialog';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
+
+const words = quotesWording.table;
 
 /**
  * What the buyer accepts: the unit price this row shows, or for a quote of an order list the
@@ -58,10 +61,10 @@ function AcceptButton({ quote }: { quote: Quote }) {
         type="button"
         className="btn-primary px-3 py-1 text-xs"
         disabled={busy}
-        aria-label={`Accept quote ${quote.reference}`}
+        aria-label={words.acceptLabel(quote.reference)}
         onClick={accept}
       >
-        {busy ? 'Accepting…' : 'Accept'}
+        {busy ? words.accepting : words.accept}
       </button>
       {refusal ? (
         <p
@@ -84,9 +87,7 @@ function Asked({ quote }: { quote: Quote }) {
   if (quote.lines.length <= 1) return <OneProduct quote={quote} />;
   return (
     <>
-      <span className="font-medium text-slate-900">
-        Order list · {quote.lines.length} {quote.lines.length === 1 ? 'part' : 'parts'}
-      </span>
+      <span className="font-medium text-slate-900">{words.orderList(quote.lines.length)}</span>
       <ul className="mt-1 space-y-1 text-xs text-slate-700" data-testid="quote-lines">
         {quote.lines.map((line) => (
           <li key={line.productId}>
@@ -96,7 +97,7 @@ function Asked({ quote }: { quote: Quote }) {
             </Link>
             {line.sku ? <span className="text-slate-600"> ({line.sku})</span> : null}
             {line.unitPriceCents !== null ? (
-              <span className="tabular-nums"> at {formatMoney(line.unitPriceCents)}</span>
+              <span className="tabular-nums"> {words.lineAt(line.unitPriceCents)}</span>
             ) : null}
           </li>
         ))}
@@ -113,7 +114,7 @@ function UnitPrice({ quote }: { quote: Quote }) {
     return <>{formatMoney(only.unitPriceCents)}</>;
   }
   if (quote.lines.length > 1 && quote.total !== null) {
-    return <span className="text-xs text-slate-600">per line</span>;
+    return <span className="text-xs text-slate-600">{words.perLine}</span>;
   }
   return <>—</>;
 }
@@ -147,7 +148,7 @@ function Actions({ quote, admin }: { quote: Quote; admin: boolean }) {
   if (quote.orderId) {
     return (
       <Link href={`/dashboard/order/${quote.orderId}`} className="text-blue-700 underline">
-        View order
+        {words.viewOrder}
       </Link>
     );
   }
@@ -161,24 +162,19 @@ function Actions({ quote, admin }: { quote: Quote; admin: boolean }) {
  */
 export function QuotesTable({ quotes, admin }: { quotes: Quote[]; admin: boolean }) {
   if (quotes.length === 0) {
-    return (
-      <p className="mt-6 text-slate-600">
-        {admin
-          ? 'There are no quotes.'
-          : 'You have not requested any quotes yet. Ask for one from a product page, or for your whole order list.'}
-      </p>
-    );
+    return <p className="mt-6 text-slate-600">{admin ? words.noneAdmin : words.none}</p>;
   }
+  const { columns: names } = words;
   const columns = [
-    'Reference',
-    admin ? 'Product and buyer' : 'Product',
-    'Quantity',
-    'Needed by',
-    'Status',
-    'Unit price',
-    'Total',
-    'Valid until',
-    'Actions',
+    names.reference,
+    admin ? names.productAndBuyer : names.product,
+    names.quantity,
+    names.neededBy,
+    names.status,
+    names.unitPrice,
+    names.total,
+    names.validUntil,
+    names.actions,
   ];
   return (
     <Table columns={columns} className="mt-6">
@@ -189,7 +185,7 @@ export function QuotesTable({ quotes, admin }: { quotes: Quote[]; admin: boolean
             <Asked quote={quote} />
             {admin ? (
               <span className="mt-1 block text-xs text-slate-700">
-                <span className="sr-only">Buyer: </span>
+                <span className="sr-only">{words.buyer}</span>
                 {quote.buyer.name} · <span className="break-all">{quote.buyer.email}</span>
               </span>
             ) : null}

@@ -3,8 +3,11 @@ import { QuotesTable } from '@/components/quote/QuotesTable';
 import { requirePageUser } from '@/lib/accounts';
 import { quotesFor } from '@/lib/quotes';
 import { DashboardSection } from '@/components/dashboard/DashboardSection';
+import { quotesWording } from '@/lib/core/b2b-wording/quotes';
 
-export const metadata: Metadata = { title: 'Quotes' };
+const words = quotesWording.page;
+
+export const metadata: Metadata = { title: words.title };
 
 /**
  * Quotes, for buyers and admins alike (not an admin page): a buyer's own requests for quote (for
@@ -16,12 +19,8 @@ export default async function QuotesPage() {
   const admin = user.role === 'admin';
   const quotes = await quotesFor(user);
   return (
-    <DashboardSection id="quotes-heading" title="Quotes">
-      <p className="mt-1 text-sm text-slate-600">
-        {admin
-          ? 'Requests for quote from every buyer: answer them with a unit price (one per line for an order list) and a date it holds until, or decline them.'
-          : 'Your requests for quote, for one product or a whole order list. Accept an answered quote before it expires to place the order at the quoted prices.'}
-      </p>
+    <DashboardSection id="quotes-heading" title={words.title}>
+      <p className="mt-1 text-sm text-slate-600">{admin ? words.introAdmin : words.intro}</p>
       <QuotesTable quotes={quotes} admin={admin} />
     </DashboardSection>
   );
