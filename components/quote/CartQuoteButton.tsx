@@ -11,7 +11,8 @@ import { postJson } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import { dayFromNow } from '@/lib/core/dates';
-import { notices } from '@/lib/core/messages';
+import { quotesWording } from '@/lib/core/b2b-wording/quotes';
+import { notices } from '@/lib/core/notices';
 import type { CartQuoteRequestInput, CartQuoteRequest } from '@/lib/quotes/schemas';
 
 /** The form's zod schema, loaded once the page is up (lib/client/lazy-resolver.ts). */
@@ -20,6 +21,8 @@ const resolver = lazyZodResolver<CartQuoteRequestInput, CartQuoteRequest>(() =>
 );
 
 const FIELDS = ['neededBy', 'address', 'phone', 'note'] as const;
+
+const words = quotesWording.listRequest;
 
 /** A line the store cannot quote as it stands, as `POST /api/quotes/cart` names it. */
 type RefusedLine = { productId: string; sku: string | null; issue?: { message: string } };
@@ -78,7 +81,7 @@ export function CartQuoteButton({
   return (
     <>
       <FormDialogButton
-        label="Request a quote for this list"
+        label={words.button}
         buttonClassName="btn-secondary"
         disabled={disabled}
         open={open}
@@ -86,15 +89,11 @@ export function CartQuoteButton({
         onClose={close}
         onSubmit={onSubmit}
         isSubmitting={isSubmitting}
-        title="Request a quote for this list"
-        submitLabel="Send quote request"
-        busyLabel="Sending…"
+        title={words.title}
+        submitLabel={words.send}
+        busyLabel={quotesWording.sending}
       >
-        <p className="text-sm text-slate-600">
-          We quote every line of your order list at its quantity, even above our stock, with a unit
-          price per line and a date the prices hold until. Accepting the answer places them as one
-          order, paid as usual. Your list stays as it is.
-        </p>
+        <p className="text-sm text-slate-600">{words.intro}</p>
         <QuoteRequestFields
           idPrefix="cart-quote"
           earliestDay={dayFromNow(0)}
@@ -118,16 +117,16 @@ export function CartQuoteButton({
       </FormDialogButton>
       <Dialog
         open={sent !== null}
-        title="Quote requested"
+        title={quotesWording.requested.title}
         icon="success"
         onClose={() => setSent(null)}
         actions={
           <>
             <Link href="/dashboard/quotes" className="btn-primary">
-              View my quotes
+              {quotesWording.requested.viewQuotes}
             </Link>
             <button type="button" className="btn-secondary" onClick={() => setSent(null)}>
-              OK
+              {quotesWording.requested.ok}
             </button>
           </>
         }

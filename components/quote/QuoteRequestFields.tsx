@@ -1,8 +1,11 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
+import { quotesWording } from '@/lib/core/b2b-wording/quotes';
 import { MAX_QUOTE_NOTE_LENGTH } from '@/lib/core/validation/limits';
 
 type QuoteField = 'neededBy' | 'address' | 'phone' | 'note';
+
+const words = quotesWording.fields;
 
 /**
  * What every request for quote asks besides its parts: an optional needed-by day (not before
@@ -25,25 +28,25 @@ export function QuoteRequestFields({
 }) {
   const optional = (label: string) => (
     <>
-      {label} <span className="font-normal text-slate-600">(optional)</span>
+      {label} <span className="font-normal text-slate-600">{words.optional}</span>
     </>
   );
   return (
     <>
       <Field
         id={`${idPrefix}-neededBy`}
-        label={optional('Needed by')}
+        label={optional(words.neededBy)}
         error={errors.neededBy?.message}
       >
         <input type="date" min={earliestDay} {...register('neededBy')} />
       </Field>
-      <Field id={`${idPrefix}-address`} label="Delivery address" error={errors.address?.message}>
+      <Field id={`${idPrefix}-address`} label={words.address} error={errors.address?.message}>
         <textarea rows={3} autoComplete="street-address" required {...register('address')} />
       </Field>
-      <Field id={`${idPrefix}-phone`} label="Phone number" error={errors.phone?.message}>
+      <Field id={`${idPrefix}-phone`} label={words.phone} error={errors.phone?.message}>
         <input type="tel" inputMode="numeric" autoComplete="tel" required {...register('phone')} />
       </Field>
-      <Field id={`${idPrefix}-note`} label={optional('Note')} error={errors.note?.message}>
+      <Field id={`${idPrefix}-note`} label={optional(words.note)} error={errors.note?.message}>
         <textarea rows={3} maxLength={MAX_QUOTE_NOTE_LENGTH} {...register('note')} />
       </Field>
     </>

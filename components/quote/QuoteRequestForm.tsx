@@ -10,8 +10,11 @@ import { Field, FormError } from '@/components/ui/Field';
 import { cartonMessage, orderMinimum } from '@/lib/catalogue/shared';
 import { postJson } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
-import { notices } from '@/lib/core/messages';
+import { quotesWording } from '@/lib/core/b2b-wording/quotes';
+import { notices } from '@/lib/core/notices';
 import { quoteFormSchema, type QuoteFormInput, type QuoteFormValues } from '@/lib/quotes/schemas';
+
+const words = quotesWording.request;
 
 /** Today in the person's own time zone, as a date input's `min`. */
 function localToday(): string {
@@ -55,7 +58,7 @@ export function QuoteRequestForm({
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     if (values.quantity < minimum) {
-      setError('quantity', { message: `Minimum Order Quantity - ${minimum}` });
+      setError('quantity', { message: words.belowMinimum(minimum) });
       return;
     }
     if (values.quantity % multiple !== 0) {
@@ -89,14 +92,11 @@ export function QuoteRequestForm({
     // Not a labelled region: its name ("Need a larger quantity?") would also answer to the order
     // form's "Quantity" label for anyone finding fields by their label.
     <section data-testid="quote-request" className="mt-10 max-w-xl">
-      <h2 className="text-xl font-semibold text-slate-900">Need a larger quantity?</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        For bulk quantities, or more than we have in stock, ask us for a price. We answer with a
-        unit price and a date it holds until; you accept it and pay the order as usual.
-      </p>
+      <h2 className="text-xl font-semibold text-slate-900">{words.heading}</h2>
+      <p className="mt-1 text-sm text-slate-600">{words.intro}</p>
       {!open ? (
         <button type="button" className="btn-secondary mt-4" onClick={() => setOpen(true)}>
-          Request a quote
+          {words.open}
         </button>
       ) : (
         <form
@@ -104,16 +104,12 @@ export function QuoteRequestForm({
           onSubmit={onSubmit}
           noValidate
           className="mt-4 space-y-4"
-          aria-label="Request a quote"
+          aria-label={words.formLabel}
         >
           <Field
             id="quote-quantity"
-            label="Quantity"
-            hint={
-              multiple > 1
-                ? `Whole cartons of ${multiple.toLocaleString('en-US')} from ${minimum.toLocaleString('en-US')}.`
-                : `Any whole number from ${minimum.toLocaleString('en-US')}.`
-            }
+            label={words.quantity}
+            hint={words.quantityHint({ minimum, multiple })}
             error={errors.quantity?.message}
           >
             <input
@@ -135,7 +131,7 @@ export function QuoteRequestForm({
           <FormError message={formError} />
           <div className="flex flex-wrap gap-3">
             <button type="submit" className="btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending…' : 'Send quote request'}
+              {isSubmitting ? quotesWording.sending : words.send}
             </button>
             <button
               type="button"
@@ -145,23 +141,23 @@ export function QuoteRequestForm({
                 setFormError(null);
               }}
             >
-              Cancel
+              {words.cancel}
             </button>
           </div>
         </form>
       )}
       <Dialog
         open={sent !== null}
-        title="Quote requested"
+        title={quotesWording.requested.title}
         icon="success"
         onClose={closeSent}
         actions={
           <>
             <Link href="/dashboard/quotes" className="btn-primary">
-              View my quotes
+              {quotesWording.requested.viewQuotes}
             </Link>
             <button type="button" className="btn-secondary" onClick={closeSent}>
-              OK
+              {quotesWording.requested.ok}
             </button>
           </>
         }

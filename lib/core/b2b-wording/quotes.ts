@@ -64,6 +64,49 @@ export const quotesWording = {
     acceptLabel: (reference: string) => `Accept quote ${reference}`,
   },
 
+  /** What every request asks besides its parts (the product page's and the order list's). */
+  fields: {
+    neededBy: 'Needed by',
+    optional: '(optional)',
+    address: 'Delivery address',
+    phone: 'Phone number',
+    note: 'Note',
+  },
+
+  /** The product page's request, below the order form. */
+  request: {
+    heading: 'Need a larger quantity?',
+    intro:
+      'For bulk quantities, or more than we have in stock, ask us for a price. We answer with a unit price and a date it holds until; you accept it and pay the order as usual.',
+    open: 'Request a quote',
+    formLabel: 'Request a quote',
+    quantity: 'Quantity',
+    quantityHint: ({ minimum, multiple }: { minimum: number; multiple: number }) =>
+      multiple > 1
+        ? `Whole cartons of ${count(multiple)} from ${count(minimum)}.`
+        : `Any whole number from ${count(minimum)}.`,
+    /** Below the buyer's minimum: the order form's own words for it. */
+    belowMinimum: (minimum: number) => `Minimum Order Quantity - ${minimum}`,
+    send: 'Send quote request',
+    cancel: 'Cancel',
+  },
+
+  /** The order list's request, for every line of the list. */
+  listRequest: {
+    button: 'Request a quote for this list',
+    title: 'Request a quote for this list',
+    intro:
+      'We quote every line of your order list at its quantity, even above our stock, with a unit price per line and a date the prices hold until. Accepting the answer places them as one order, paid as usual. Your list stays as it is.',
+    send: 'Send quote request',
+  },
+
+  /** The dialog once a request is sent, over its reference and the notice. */
+  requested: {
+    title: 'Quote requested',
+    viewQuotes: 'View my quotes',
+    ok: 'OK',
+  },
+
   /** A store admin's answer: a unit price per line and the last day it holds. */
   answer: {
     button: 'Answer',
