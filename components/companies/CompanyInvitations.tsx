@@ -10,7 +10,12 @@ import { useConfirm } from '@/components/ui/useConfirm';
 import { callApi } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
-import { COMPANY_ROLE_LABELS, type CompanyInvitation } from '@/lib/companies/shared';
+import {
+  COMPANY_ROLE_LABELS,
+  INVITATION_TTL_DAYS,
+  type CompanyInvitation,
+} from '@/lib/companies/shared';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { formatDay } from '@/lib/core/dates';
 import type { InviteFormInput, InviteFormValues } from './form-schemas';
 import { limitText, RoleOptions } from './RoleOptions';
@@ -41,17 +46,17 @@ export function CompanyInvitations({ initial }: { initial: CompanyInvitation[] }
       <InviteMember onInvited={reload} />
       <section aria-labelledby="invitations-title" className="mt-10">
         <h2 id="invitations-title" className="text-lg font-semibold text-slate-900">
-          Open invitations
+          {words.invitations.open.heading}
         </h2>
         {state.status === 'failed' ? (
           <FormError className="mt-3" message={state.message} />
         ) : state.items.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600">No invitation is waiting for an answer.</p>
+          <p className="mt-1 text-sm text-slate-600">{words.invitations.open.none}</p>
         ) : (
           <ScrollTable
-            label="Invitations waiting for an answer"
+            label={words.invitations.open.tableLabel}
             className="mt-3"
-            columns={['Email', 'Role', 'Approval limit', 'Invited', 'Expires', 'Actions']}
+            columns={Object.values(words.invitations.open.columns)}
           >
             {state.items.map((invitation) => (
               <tr key={invitation._id}>
@@ -92,7 +97,7 @@ function InviteMember({ onInvited }: { onInvited: () => void }) {
       ),
     );
     if (result.ok) {
-      toast.success(`Invitation sent to ${email}.`);
+      toast.success(words.invitations.sent(email));
       reset();
       onInvited();
       return;
@@ -104,12 +109,9 @@ function InviteMember({ onInvited }: { onInvited: () => void }) {
   return (
     <section aria-labelledby="invite-title" className="mt-10 max-w-xl">
       <h2 id="invite-title" className="text-lg font-semibold text-slate-900">
-        Invite a member
+        {words.invitations.heading}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        We email them a link to join, valid for 7 days. They accept it signed in with this email
-        address (or after signing up with it).
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{words.invitations.intro(INVITATION_TTL_DAYS)}</p>
       <form
         onSubmit={onSubmit}
         noValidate
@@ -118,13 +120,13 @@ function InviteMember({ onInvited }: { onInvited: () => void }) {
       >
         <Field
           id="invite-email"
-          label="Email"
+          label={words.invitations.email}
           error={errors.email?.message}
           className="sm:col-span-2"
         >
           <input type="email" autoComplete="off" {...register('email')} />
         </Field>
-        <Field id="invite-role" label="Role" error={errors.role?.message}>
+        <Field id="invite-role" label={words.invitations.role} error={errors.role?.message}>
           <select {...register('role')}>
             <RoleOptions />
           </select>
@@ -133,10 +135,11 @@ function InviteMember({ onInvited }: { onInvited: () => void }) {
           id="invite-limit"
           label={
             <>
-              Approval limit ($) <span className="font-normal text-slate-600">(optional)</span>
+              {words.invitations.approvalLimit}{' '}
+              <span className="font-normal text-slate-600">{words.common.optional}</span>
             </>
           }
-          hint="Empty: no limit."
+          hint={words.invitations.approvalLimitHint}
           error={errors.approvalLimit?.message}
         >
           <input
@@ -149,7 +152,7 @@ function InviteMember({ onInvited }: { onInvited: () => void }) {
         <div className="sm:col-span-2">
           <FormError message={failure} className="mb-3" />
           <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Sending…' : 'Send invitation'}
+            {isSubmitting ? words.invitations.sending : words.invitations.send}
           </button>
         </div>
       </form>
@@ -168,9 +171,9 @@ function RevokeInvitation({
   const [busy, setBusy] = useState(false);
   const revoke = async () => {
     const confirmed = await confirm({
-      title: 'Revoke this invitation?',
-      text: `The link sent to ${invitation.email} stops working. You can invite them again later.`,
-      confirmLabel: 'Revoke',
+      title: words.invitations.revoke.title,
+      text: words.invitations.revoke.text(invitation.email),
+      confirmLabel: words.invitations.revoke.button,
     });
     if (!confirmed) return;
     setBusy(true);
@@ -179,7 +182,7 @@ function RevokeInvitation({
       jsonInit('DELETE'),
     );
     setBusy(false);
-    if (result.ok) toast.success(`The invitation to ${invitation.email} is revoked.`);
+    if (result.ok) toast.success(words.invitations.revoke.done(invitation.email));
     else toast.error(result.message);
     onRevoked();
   };
@@ -188,11 +191,11 @@ function RevokeInvitation({
       <button
         type="button"
         className="btn-secondary px-3 py-1 text-xs"
-        aria-label={`Revoke the invitation to ${invitation.email}`}
+        aria-label={words.invitations.revoke.ariaLabel(invitation.email)}
         disabled={busy}
         onClick={revoke}
       >
-        Revoke
+        {words.invitations.revoke.button}
       </button>
       {dialog}
     </>

@@ -120,6 +120,41 @@ export const companyWording = {
     },
   },
 
+  /** An owner's invitations: the form to invite someone, and the invitations still open. */
+  invitations: {
+    heading: 'Invite a member',
+    intro: (days: number) =>
+      `We email them a link to join, valid for ${days} days. They accept it signed in with this email address (or after signing up with it).`,
+    email: 'Email',
+    role: 'Role',
+    approvalLimit: 'Approval limit ($)',
+    approvalLimitHint: 'Empty: no limit.',
+    send: 'Send invitation',
+    sending: 'Sending…',
+    sent: (email: string) => `Invitation sent to ${email}.`,
+    open: {
+      heading: 'Open invitations',
+      none: 'No invitation is waiting for an answer.',
+      tableLabel: 'Invitations waiting for an answer',
+      columns: {
+        email: 'Email',
+        role: 'Role',
+        approvalLimit: 'Approval limit',
+        invited: 'Invited',
+        expires: 'Expires',
+        actions: 'Actions',
+      },
+    },
+    revoke: {
+      button: 'Revoke',
+      ariaLabel: (email: string) => `Revoke the invitation to ${email}`,
+      title: 'Revoke this invitation?',
+      text: (email: string) =>
+        `The link sent to ${email} stops working. You can invite them again later.`,
+      done: (email: string) => `The invitation to ${email} is revoked.`,
+    },
+  },
+
   /**
    * My Profile's note: a member reads their company and role (the company's name set in bold
    * between `company` and `role`); someone whose profile names a company is offered to create it
