@@ -9,6 +9,7 @@ import { useConfirm } from '@/components/ui/useConfirm';
 import { callApi } from '@/lib/client/api';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import type { ShippingAddress } from '@/lib/companies/shared';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import type { AddressFormValues } from './form-schemas';
 import { jsonInit, useDialogForm } from './useDialogForm';
 
@@ -37,15 +38,13 @@ export function ShippingAddresses({
     <section aria-labelledby="addresses-title" className="mt-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="addresses-title" className="text-lg font-semibold text-slate-900">
-          Shipping addresses
+          {words.addresses.heading}
         </h2>
         {canManage ? <AddressDialog /> : null}
       </div>
       {addresses.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">
-          {canManage
-            ? 'No shipping address yet. Add the places your company receives parts; checkout offers them.'
-            : 'No shipping address yet. An owner can add the places your company receives parts.'}
+          {canManage ? words.addresses.noneManager : words.addresses.noneMember}
         </p>
       ) : (
         <ul className="mt-3 grid gap-4 md:grid-cols-2">
@@ -58,12 +57,12 @@ export function ShippingAddresses({
                 <h3 className="font-semibold text-slate-900">{address.label}</h3>
                 {address.default ? (
                   <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-                    Default
+                    {words.addresses.defaultBadge}
                   </span>
                 ) : null}
               </div>
               <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{address.address}</p>
-              <p className="mt-1 text-sm text-slate-700">Phone: {address.phone}</p>
+              <p className="mt-1 text-sm text-slate-700">{words.addresses.phone(address.phone)}</p>
               {canManage ? <AddressActions address={address} /> : null}
             </li>
           ))}
@@ -84,7 +83,7 @@ function AddressDialog({ address }: { address?: ShippingAddress }) {
       default: address?.default ?? false,
     },
     fields: addressFields,
-    notice: address ? 'Shipping address saved.' : 'Shipping address added.',
+    notice: address ? words.addresses.edit.done : words.addresses.add.done,
     // `default` is sent only to make this one the default: another is made the default in turn.
     send: ({ default: makeDefault, ...fields }) => {
       const body = makeDefault ? { ...fields, default: true } : fields;
@@ -97,32 +96,38 @@ function AddressDialog({ address }: { address?: ShippingAddress }) {
   const id = address ? `address-${address._id}` : 'address-new';
   return (
     <FormDialogButton
-      label={address ? 'Edit' : 'Add an address'}
-      ariaLabel={address ? `Edit ${address.label}` : undefined}
+      label={address ? words.common.edit : words.addresses.add.button}
+      ariaLabel={address ? words.addresses.edit.ariaLabel(address.label) : undefined}
       buttonClassName={address ? 'btn-secondary px-3 py-1 text-xs' : 'btn-primary px-3 py-1.5'}
-      title={address ? `Edit ${address.label}` : 'Add a shipping address'}
-      submitLabel={address ? 'Save' : 'Add address'}
-      busyLabel="Saving…"
+      title={address ? words.addresses.edit.title(address.label) : words.addresses.add.title}
+      submitLabel={address ? words.common.save : words.addresses.add.submit}
+      busyLabel={words.common.saving}
       {...form.dialog}
     >
       <Field
         id={`${id}-label`}
-        label="Label"
-        hint="How people pick it at checkout, e.g. Main warehouse."
+        label={words.addresses.fields.label}
+        hint={words.addresses.fields.labelHint}
         error={form.errors.label?.message}
       >
         <input type="text" autoComplete="off" {...form.register('label')} />
       </Field>
-      <Field id={`${id}-address`} label="Address" error={form.errors.address?.message}>
+      <Field
+        id={`${id}-address`}
+        label={words.addresses.fields.address}
+        error={form.errors.address?.message}
+      >
         <textarea rows={3} autoComplete="street-address" {...form.register('address')} />
       </Field>
-      <Field id={`${id}-phone`} label="Phone" error={form.errors.phone?.message}>
+      <Field
+        id={`${id}-phone`}
+        label={words.addresses.fields.phone}
+        error={form.errors.phone?.message}
+      >
         <input type="tel" inputMode="numeric" autoComplete="tel" {...form.register('phone')} />
       </Field>
       {address?.default ? (
-        <p className="text-sm text-slate-600">
-          Checkout offers it first. To change that, make another address the default.
-        </p>
+        <p className="text-sm text-slate-600">{words.addresses.fields.isDefault}</p>
       ) : (
         <div className="flex items-center gap-2">
           <input
@@ -132,7 +137,7 @@ function AddressDialog({ address }: { address?: ShippingAddress }) {
             {...form.register('default')}
           />
           <label htmlFor={`${id}-default`} className="text-sm text-slate-700">
-            Offer it first at checkout (default)
+            {words.addresses.fields.makeDefault}
           </label>
         </div>
       )}
@@ -155,11 +160,11 @@ function AddressActions({ address }: { address: ShippingAddress }) {
   };
   const remove = async () => {
     const confirmed = await confirm({
-      title: `Delete ${address.label}?`,
-      text: 'Checkout no longer offers it. Orders already sent there keep their address.',
-      confirmLabel: 'Delete',
+      title: words.addresses.remove.title(address.label),
+      text: words.addresses.remove.text,
+      confirmLabel: words.addresses.remove.button,
     });
-    if (confirmed) await send(jsonInit('DELETE'), `${address.label} is deleted.`);
+    if (confirmed) await send(jsonInit('DELETE'), words.addresses.remove.done(address.label));
   };
 
   return (
@@ -169,23 +174,26 @@ function AddressActions({ address }: { address: ShippingAddress }) {
         <button
           type="button"
           className="btn-secondary px-3 py-1 text-xs"
-          aria-label={`Make default: ${address.label}`}
+          aria-label={words.addresses.makeDefault.ariaLabel(address.label)}
           disabled={busy}
           onClick={() =>
-            send(jsonInit('PATCH', { default: true }), `${address.label} is the default now.`)
+            send(
+              jsonInit('PATCH', { default: true }),
+              words.addresses.makeDefault.done(address.label),
+            )
           }
         >
-          Make default
+          {words.addresses.makeDefault.button}
         </button>
       )}
       <button
         type="button"
         className="btn-danger px-3 py-1 text-xs"
-        aria-label={`Delete ${address.label}`}
+        aria-label={words.addresses.remove.ariaLabel(address.label)}
         disabled={busy}
         onClick={remove}
       >
-        Delete
+        {words.addresses.remove.button}
       </button>
       {dialog}
     </div>

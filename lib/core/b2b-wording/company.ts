@@ -155,6 +155,47 @@ export const companyWording = {
     },
   },
 
+  /** The company's shipping addresses, offered at checkout; owners add, edit and delete them. */
+  addresses: {
+    heading: 'Shipping addresses',
+    noneManager:
+      'No shipping address yet. Add the places your company receives parts; checkout offers them.',
+    noneMember: 'No shipping address yet. An owner can add the places your company receives parts.',
+    defaultBadge: 'Default',
+    phone: (phone: string) => `Phone: ${phone}`,
+    add: {
+      button: 'Add an address',
+      title: 'Add a shipping address',
+      submit: 'Add address',
+      done: 'Shipping address added.',
+    },
+    edit: {
+      ariaLabel: (label: string) => `Edit ${label}`,
+      title: (label: string) => `Edit ${label}`,
+      done: 'Shipping address saved.',
+    },
+    fields: {
+      label: 'Label',
+      labelHint: 'How people pick it at checkout, e.g. Main warehouse.',
+      address: 'Address',
+      phone: 'Phone',
+      makeDefault: 'Offer it first at checkout (default)',
+      isDefault: 'Checkout offers it first. To change that, make another address the default.',
+    },
+    makeDefault: {
+      button: 'Make default',
+      ariaLabel: (label: string) => `Make default: ${label}`,
+      done: (label: string) => `${label} is the default now.`,
+    },
+    remove: {
+      button: 'Delete',
+      ariaLabel: (label: string) => `Delete ${label}`,
+      title: (label: string) => `Delete ${label}?`,
+      text: 'Checkout no longer offers it. Orders already sent there keep their address.',
+      done: (label: string) => `${label} is deleted.`,
+    },
+  },
+
   /**
    * My Profile's note: a member reads their company and role (the company's name set in bold
    * between `company` and `role`); someone whose profile names a company is offered to create it
