@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { StatusBadge } from '@/components/order/StatusBadge';
 import { Table, Td } from '@/components/ui/Table';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { formatDateTime } from '@/lib/core/dates';
 import { formatMoney, toCents } from '@/lib/core/money';
 import type { Order } from '@/lib/orders';
@@ -9,8 +10,7 @@ import type { Order } from '@/lib/orders';
 /** What an order's lines say in a list: its first part, and how many more. */
 function linesText(order: Order): string {
   const [first, ...rest] = order.lines;
-  const name = first?.name ?? order.name;
-  return rest.length ? `${name} and ${rest.length} more` : name;
+  return words.ordersTable.parts({ name: first?.name ?? order.name, more: rest.length });
 }
 
 /**
@@ -36,11 +36,11 @@ export function CompanyOrdersTable({
     <Table
       className="mt-4"
       columns={[
-        'Order',
-        'Placed by',
-        'Parts',
-        'Total',
-        ...(withStatus ? ['Status'] : []),
+        words.ordersTable.columns.order,
+        words.ordersTable.columns.placedBy,
+        words.ordersTable.columns.parts,
+        words.ordersTable.columns.total,
+        ...(withStatus ? [words.ordersTable.columns.status] : []),
         ...extraHeadings,
       ]}
     >
@@ -50,7 +50,7 @@ export function CompanyOrdersTable({
             <Link
               href={`/dashboard/order/${order._id}`}
               className="font-mono text-xs text-brand-700 underline underline-offset-2"
-              title={`Order ${order._id}`}
+              title={words.ordersTable.orderTitle(order._id)}
             >
               {order._id.slice(-8)}
             </Link>
@@ -65,10 +65,12 @@ export function CompanyOrdersTable({
           <Td className="min-w-40">
             {linesText(order)}
             <span className="block text-xs text-slate-600">
-              {order.quantity.toLocaleString('en-US')} units
+              {words.ordersTable.units(order.quantity)}
             </span>
             {order.poNumber ? (
-              <span className="block text-xs break-all text-slate-600">PO {order.poNumber}</span>
+              <span className="block text-xs break-all text-slate-600">
+                {words.ordersTable.poNumber(order.poNumber)}
+              </span>
             ) : null}
           </Td>
           <Td className="whitespace-nowrap">

@@ -196,6 +196,33 @@ export const companyWording = {
     },
   },
 
+  /** A company's orders as a table (Company orders, Approvals). */
+  ordersTable: {
+    columns: {
+      order: 'Order',
+      placedBy: 'Placed by',
+      parts: 'Parts',
+      total: 'Total',
+      status: 'Status',
+    },
+    /** The order's full number, on its short one. */
+    orderTitle: (id: string) => `Order ${id}`,
+    /** Its first part, and how many more lines it has. */
+    parts: ({ name, more }: { name: string; more: number }) =>
+      more ? `${name} and ${more} more` : name,
+    units: (quantity: number) => `${quantity.toLocaleString('en-US')} units`,
+    poNumber: (po: string) => `PO ${po}`,
+  },
+
+  /** Company orders (/dashboard/company/orders): every order of the reader's company. */
+  companyOrders: {
+    title: 'Company orders',
+    roleCannot: 'Your role in your company does not show its orders.',
+    noCompany: 'You do not belong to a company yet: your own orders are in My Orders.',
+    intro: (company: string) => `Every order of ${company}, newest first.`,
+    none: 'Your company has no orders yet.',
+  },
+
   /**
    * My Profile's note: a member reads their company and role (the company's name set in bold
    * between `company` and `role`); someone whose profile names a company is offered to create it

@@ -4,9 +4,10 @@ import { CompanyOrdersTable } from '@/components/approvals/CompanyOrdersTable';
 import { DashboardSection } from '@/components/dashboard/DashboardSection';
 import { requirePageUser } from '@/lib/accounts';
 import { can, companyOfMember } from '@/lib/companies';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { companyOrdersFor } from '@/lib/orders';
 
-export const metadata: Metadata = { title: 'Company orders' };
+export const metadata: Metadata = { title: words.companyOrders.title };
 
 /**
  * Company orders: every live order placed by a member of the person's company, newest first,
@@ -18,13 +19,11 @@ export default async function CompanyOrdersPage() {
   const membership = await companyOfMember(user);
   if (!membership || !can(membership.member.role, 'viewCompanyOrders')) {
     return (
-      <DashboardSection id="company-orders-title" title="Company orders">
+      <DashboardSection id="company-orders-title" title={words.companyOrders.title}>
         <p className="mt-4 max-w-2xl text-slate-700">
-          {membership
-            ? 'Your role in your company does not show its orders.'
-            : 'You do not belong to a company yet: your own orders are in My Orders.'}{' '}
+          {membership ? words.companyOrders.roleCannot : words.companyOrders.noCompany}{' '}
           <Link href="/dashboard/company" className="font-medium text-brand-700 underline">
-            {membership ? 'See your company' : 'Create or join a company'}
+            {membership ? words.common.seeCompany : words.common.createOrJoin}
           </Link>
         </p>
       </DashboardSection>
@@ -32,12 +31,12 @@ export default async function CompanyOrdersPage() {
   }
   const orders = await companyOrdersFor(user);
   return (
-    <DashboardSection id="company-orders-title" title="Company orders">
+    <DashboardSection id="company-orders-title" title={words.companyOrders.title}>
       <p className="mt-2 max-w-2xl text-sm text-slate-600">
-        Every order of {membership.company.name}, newest first.
+        {words.companyOrders.intro(membership.company.name)}
       </p>
       {orders.length === 0 ? (
-        <p className="mt-4 text-slate-700">Your company has no orders yet.</p>
+        <p className="mt-4 text-slate-700">{words.companyOrders.none}</p>
       ) : (
         <CompanyOrdersTable orders={orders} />
       )}
