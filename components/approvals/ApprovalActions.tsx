@@ -8,6 +8,7 @@ import { FormDialogButton } from '@/components/ui/FormDialogButton';
 import { toast } from '@/components/ui/toast';
 import { callApi } from '@/lib/client/api';
 import { lazyZodResolver } from '@/lib/client/lazy-resolver';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import type { RejectOrderInput } from '@/lib/orders/schemas';
 
 /** POST /api/orders/{id}/reject's schema, loaded once the page is up. */
@@ -16,11 +17,26 @@ const resolver = lazyZodResolver<{ reason: string }, RejectOrderInput>(() =>
 );
 
 /**
- * An approver's two answers to an order awaiting approval: Approve (it becomes payable, its
- * buyer is mailed the pay link) and Reject with a reason (it is cancelled, its stock given
- * back). What the server refuses (another approver was first, the order lapsed) is said here.
+ * An approver's two answers to an order awaiting approval: Approve (it becomes payable and its
+ * buyer is mailed the pay link, or, on account, it is confirmed on the company's account) and
+ * Reject with a reason (it is cancelled, its stock given back). What the server refuses (another
+ * approver was first, the order lapsed) is said here.
  */
-export function ApprovalActions({ orderId, label }: { orderId: string; label: string }) {
+export function ApprovalActions({
+  orderId,
+  reference,
+  buyer,
+  onAccount,
+}: {
+  orderId: string;
+  /** The order's short number, as the table shows it. */
+  reference: string;
+  /** Who placed it. */
+  buyer: string;
+  /** Whether it goes on the company's account once approved (nothing to pay by card). */
+  onAccount: boolean;
+}) {
+  const label = words.approvals.orderLabel({ reference, buyer });
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -35,14 +51,14 @@ export function ApprovalActions({ orderId, label }: { orderId: string; label: st
       router.refresh();
       return;
     }
-    toast.success(`Approved: ${label}. The buyer can pay it now.`);
+    toast.success(words.approvals.approved({ order: label, onAccount }));
     router.refresh();
   }
 
   const reject = useDialogForm(resolver, {
     defaultValues: { reason: '' },
     fields: ['reason'],
-    notice: `Rejected: ${label}. Its parts went back into stock.`,
+    notice: words.approvals.reject.done(label),
     send: (values) => callApi(`/api/orders/${orderId}/reject`, jsonInit('POST', values)),
     after: () => router.refresh(),
   });
@@ -55,25 +71,25 @@ export function ApprovalActions({ orderId, label }: { orderId: string; label: st
           className="btn-primary px-3 py-1.5"
           onClick={approve}
           disabled={busy}
-          aria-label={`Approve ${label}`}
+          aria-label={words.approvals.approveLabel(label)}
         >
-          {busy ? 'Approving…' : 'Approve'}
+          {busy ? words.approvals.approving : words.approvals.approve}
         </button>
         <FormDialogButton
-          label="Reject"
-          ariaLabel={`Reject ${label}`}
+          label={words.approvals.reject.button}
+          ariaLabel={words.approvals.reject.ariaLabel(label)}
           buttonClassName="btn-secondary px-3 py-1.5"
-          title="Reject this order"
-          submitLabel="Reject order"
-          busyLabel="Rejecting…"
+          title={words.approvals.reject.title}
+          submitLabel={words.approvals.reject.submit}
+          busyLabel={words.approvals.reject.busy}
           {...reject.dialog}
         >
           <p className="text-left text-sm text-slate-700">
-            {label} is cancelled and its parts go back into stock. The buyer is mailed your reason.
+            {words.approvals.reject.text({ reference, buyer })}
           </p>
           <Field
             id={`reject-${orderId}-reason`}
-            label="Reason"
+            label={words.approvals.reject.reason}
             error={reject.errors.reason?.message}
             className="mt-3 text-left"
           >

@@ -6,11 +6,12 @@ import { DashboardSection } from '@/components/dashboard/DashboardSection';
 import { Td } from '@/components/ui/Table';
 import { requirePageUser } from '@/lib/accounts';
 import { can, companyOfMember } from '@/lib/companies';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { formatDateTime } from '@/lib/core/dates';
 import { formatMoney } from '@/lib/core/money';
 import { approvalsFor } from '@/lib/orders';
 
-export const metadata: Metadata = { title: 'Approvals' };
+export const metadata: Metadata = { title: words.approvals.title };
 
 /**
  * Approvals: the orders of the person's company placed above their buyer's approval limit, for
@@ -22,13 +23,11 @@ export default async function ApprovalsPage() {
   const membership = await companyOfMember(user);
   if (!membership || !can(membership.member.role, 'approveOrders')) {
     return (
-      <DashboardSection id="approvals-title" title="Approvals">
+      <DashboardSection id="approvals-title" title={words.approvals.title}>
         <p className="mt-4 max-w-2xl text-slate-700">
-          {membership
-            ? 'Your role in your company does not approve orders: its approvers and owners do.'
-            : 'Approvals are for companies: orders of a company’s buyers above their approval limit wait here for an approver.'}{' '}
+          {membership ? words.approvals.roleCannot : words.approvals.noCompany}{' '}
           <Link href="/dashboard/company" className="font-medium text-brand-700 underline">
-            {membership ? 'See your company' : 'Create or join a company'}
+            {membership ? words.common.seeCompany : words.common.createOrJoin}
           </Link>
         </p>
       </DashboardSection>
@@ -36,26 +35,27 @@ export default async function ApprovalsPage() {
   }
   const orders = await approvalsFor(user);
   return (
-    <DashboardSection id="approvals-title" title="Approvals">
+    <DashboardSection id="approvals-title" title={words.approvals.title}>
       <p className="mt-2 max-w-2xl text-sm text-slate-600">
-        Orders of {membership.company.name} above their buyer’s approval limit, or taking their
-        month over their monthly limit. Their parts stay reserved until the time shown; approve an
-        order so that it can be paid, or reject it with a reason for its buyer.
+        {words.approvals.intro(membership.company.name)}
       </p>
       {orders.length === 0 ? (
-        <p className="mt-4 text-slate-700">No order is waiting for an approval.</p>
+        <p className="mt-4 text-slate-700">{words.approvals.none}</p>
       ) : (
         <CompanyOrdersTable
           orders={orders}
           withStatus={false}
           totalNote={(order) =>
             order.approval?.month
-              ? `Month ${formatMoney(order.approval.month.totalCents)} of ${formatMoney(order.approval.month.limitCents)}`
+              ? words.approvals.overMonth({
+                  total: formatMoney(order.approval.month.totalCents),
+                  limit: formatMoney(order.approval.month.limitCents),
+                })
               : order.approval?.limitCents != null
-                ? `Limit ${formatMoney(order.approval.limitCents)}`
+                ? words.approvals.overLimit(formatMoney(order.approval.limitCents))
                 : null
           }
-          extraHeadings={['Reserved until', 'Decision']}
+          extraHeadings={[words.approvals.columns.reservedUntil, words.approvals.columns.decision]}
           extra={(order) => (
             <>
               <Td className="text-xs whitespace-nowrap">
@@ -63,13 +63,13 @@ export default async function ApprovalsPage() {
               </Td>
               <Td>
                 {order.placedBy === user.id ? (
-                  <span className="text-sm text-slate-700">
-                    Your order: another approver decides
-                  </span>
+                  <span className="text-sm text-slate-700">{words.approvals.ownOrder}</span>
                 ) : (
                   <ApprovalActions
                     orderId={order._id}
-                    label={`order ${order._id.slice(-8)} from ${order.userName}`}
+                    reference={order._id.slice(-8)}
+                    buyer={order.userName}
+                    onAccount={order.account !== null}
                   />
                 )}
               </Td>

@@ -223,6 +223,46 @@ export const companyWording = {
     none: 'Your company has no orders yet.',
   },
 
+  /** Approvals (/dashboard/approvals): the orders waiting for an owner or approver. */
+  approvals: {
+    title: 'Approvals',
+    roleCannot: 'Your role in your company does not approve orders: its approvers and owners do.',
+    noCompany:
+      'Approvals are for companies: orders of a company’s buyers above their approval limit wait here for an approver.',
+    intro: (company: string) =>
+      `Orders of ${company} above their buyer’s approval limit, or taking their month over their monthly limit. Their parts stay reserved until the time shown; an order nobody decides by then is cancelled. Approve an order so that its buyer can pay it (an order on account is confirmed on the company’s account instead), or reject it with a reason for its buyer.`,
+    none: 'No order is waiting for an approval.',
+    /** Under an order's total: the limit it is above. */
+    overLimit: (limit: string) => `Approval limit ${limit}`,
+    /** Under an order's total: the buyer's month with this order, and their monthly limit. */
+    overMonth: ({ total, limit }: { total: string; limit: string }) =>
+      `This month ${total}, monthly limit ${limit}`,
+    columns: { reservedUntil: 'Reserved until', decision: 'Decision' },
+    /** The reader's own order: they cannot decide it. */
+    ownOrder: 'Your order: another owner or approver decides',
+    /** How the buttons and notices name an order. */
+    orderLabel: ({ reference, buyer }: { reference: string; buyer: string }) =>
+      `order ${reference} from ${buyer}`,
+    approve: 'Approve',
+    approving: 'Approving…',
+    approveLabel: (order: string) => `Approve ${order}`,
+    approved: ({ order, onAccount }: { order: string; onAccount: boolean }) =>
+      onAccount
+        ? `Approved: ${order}. It is confirmed on the company’s account.`
+        : `Approved: ${order}. The buyer can pay it now.`,
+    reject: {
+      button: 'Reject',
+      ariaLabel: (order: string) => `Reject ${order}`,
+      title: 'Reject this order',
+      submit: 'Reject order',
+      busy: 'Rejecting…',
+      text: ({ reference, buyer }: { reference: string; buyer: string }) =>
+        `Order ${reference} from ${buyer} is cancelled and its parts go back into stock. The buyer is mailed your reason.`,
+      reason: 'Reason',
+      done: (order: string) => `Rejected: ${order}. Its parts went back into stock.`,
+    },
+  },
+
   /**
    * My Profile's note: a member reads their company and role (the company's name set in bold
    * between `company` and `role`); someone whose profile names a company is offered to create it
