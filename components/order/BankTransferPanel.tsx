@@ -11,9 +11,10 @@ const words = billingWording.bankTransfer;
 
 /**
  * How long the parts stay held for the rest once part of the money arrived (for a placer whose
- * email is verified): the store's BANK_TRANSFER_HOLD_DAYS (lib/orders/rules.ts, server-only).
+ * email is verified): the store's BANK_TRANSFER_HOLD_DAYS (lib/orders/rules.ts, server-only; a
+ * unit test keeps the two equal).
  */
-const HOLD_DAYS = 7;
+export const TRANSFER_HOLD_DAYS = 7;
 
 /**
  * Paying an order by bank transfer, on its payment page: "Pay by bank transfer" asks the
@@ -53,7 +54,7 @@ export function BankTransferPanel({
     return (
       <div className="text-sm text-slate-800" data-testid="bank-transfer-offer">
         <p className="font-semibold text-slate-900">{words.offer.heading(required)}</p>
-        <p className="mt-1">{words.offer.text({ required, holdDays: HOLD_DAYS })}</p>
+        <p className="mt-1">{words.offer.text({ required, holdDays: TRANSFER_HOLD_DAYS })}</p>
         {error ? (
           <p role="alert" className="field-error mt-2">
             {error}
