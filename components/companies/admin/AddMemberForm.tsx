@@ -5,6 +5,7 @@ import { lazyZodResolver } from '@/lib/client/lazy-resolver';
 import { postJson } from '@/lib/client/api';
 import { applyFieldErrors } from '@/lib/client/form-errors';
 import { COMPANY_ROLES, COMPANY_ROLE_LABELS } from '@/lib/companies/shared';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import type { AdminAddMember, AdminAddMemberInput } from '@/lib/companies/schemas';
 import { useLazyForm } from '@/components/forms/useLazyForm';
 import { Field } from '@/components/ui/Field';
@@ -35,7 +36,7 @@ export function AddMemberForm({ companyId }: { companyId: string }) {
       values,
     );
     if (result.ok) {
-      toast.success(`${result.data.email} was added to the company.`);
+      toast.success(words.admin.addMember.done(result.data.email));
       reset();
       router.refresh();
       return;
@@ -53,10 +54,14 @@ export function AddMemberForm({ companyId }: { companyId: string }) {
       aria-labelledby="add-member-heading"
       className="mt-4 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-start"
     >
-      <Field id="add-member-email" label="Email of the account" error={errors.email?.message}>
+      <Field
+        id="add-member-email"
+        label={words.admin.addMember.email}
+        error={errors.email?.message}
+      >
         <input type="email" autoComplete="off" {...register('email')} />
       </Field>
-      <Field id="add-member-role" label="Role" error={errors.role?.message}>
+      <Field id="add-member-role" label={words.admin.addMember.role} error={errors.role?.message}>
         <select {...register('role')}>
           {COMPANY_ROLES.map((role) => (
             <option key={role} value={role}>
@@ -66,7 +71,7 @@ export function AddMemberForm({ companyId }: { companyId: string }) {
         </select>
       </Field>
       <button type="submit" className="btn-primary sm:mt-6" disabled={isSubmitting}>
-        {isSubmitting ? 'Adding…' : 'Add member'}
+        {isSubmitting ? words.admin.addMember.busy : words.admin.addMember.submit}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { MAX_COMPANY_SEARCH_LENGTH } from '@/lib/companies/schemas';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 
 /**
  * The admin's company search: a plain GET form, so it works without JavaScript and every
@@ -10,12 +11,12 @@ export function CompanySearchForm({ action, q }: { action: string; q?: string })
       action={action}
       method="get"
       role="search"
-      aria-label="Search companies"
+      aria-label={words.admin.list.searchLabel}
       className="mt-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-end"
     >
       <div className="grow">
         <label htmlFor="company-q" className="field-label">
-          Company name
+          {words.admin.list.searchField}
         </label>
         <input
           id="company-q"
@@ -23,12 +24,12 @@ export function CompanySearchForm({ action, q }: { action: string; q?: string })
           name="q"
           defaultValue={q ?? ''}
           maxLength={MAX_COMPANY_SEARCH_LENGTH}
-          placeholder="e.g. Whitfield"
+          placeholder={words.admin.list.searchPlaceholder}
           className="field-input"
         />
       </div>
       <button type="submit" className="btn-primary">
-        Search
+        {words.admin.list.search}
       </button>
     </form>
   );

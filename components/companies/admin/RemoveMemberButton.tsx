@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { callApi } from '@/lib/client/api';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/ui/useConfirm';
 
@@ -22,13 +23,14 @@ export function RemoveMemberButton({
   const router = useRouter();
   const { confirm, dialog } = useConfirm();
   const [busy, setBusy] = useState(false);
-  const who = member.email || member.name || 'this member';
+  const who = member.email || member.name || null;
+  const named = { who, company: companyName };
 
   const remove = async () => {
     const confirmed = await confirm({
-      title: `Remove ${who} from ${companyName}?`,
-      text: `${who} will no longer belong to ${companyName}. Their orders stay with the company. You can add them again later.`,
-      confirmLabel: 'Remove member',
+      title: words.admin.removeMember.title(named),
+      text: words.admin.removeMember.text(named),
+      confirmLabel: words.admin.removeMember.confirm,
     });
     if (!confirmed) return;
     setBusy(true);
@@ -37,7 +39,7 @@ export function RemoveMemberButton({
     });
     setBusy(false);
     if (result.ok) {
-      toast.success(`${who} was removed from ${companyName}.`);
+      toast.success(words.admin.removeMember.done(named));
       router.refresh();
     } else toast.error(result.message);
   };
@@ -49,10 +51,10 @@ export function RemoveMemberButton({
         className="btn-danger px-3 py-1.5"
         disabled={busy}
         aria-haspopup="dialog"
-        aria-label={`Remove ${who}`}
+        aria-label={words.admin.removeMember.ariaLabel(who)}
         onClick={remove}
       >
-        Remove
+        {words.admin.removeMember.button}
       </button>
       {dialog}
     </>

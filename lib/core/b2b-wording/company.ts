@@ -263,6 +263,100 @@ export const companyWording = {
     },
   },
 
+  /** The store admins' pages of companies: the list, one company, and what they change. */
+  admin: {
+    /** Companies (/dashboard/companies). */
+    list: {
+      title: 'Companies',
+      searchLabel: 'Search companies',
+      searchField: 'Company name',
+      searchPlaceholder: 'e.g. Whitfield',
+      search: 'Search',
+      /** How many companies the search found. */
+      count: ({ total, q }: { total: number; q?: string }) =>
+        total === 0
+          ? q
+            ? `No company’s name contains “${q}”.`
+            : 'There are no companies yet.'
+          : `${total} ${total === 1 ? 'company' : 'companies'}${q ? ` matching “${q}”` : ''}`,
+      columns: {
+        name: 'Name',
+        members: 'Members',
+        openOrders: 'Open orders',
+        created: 'Created',
+      },
+      taxId: (taxId: string) => `Tax ID ${taxId}`,
+      pagesLabel: 'Company list pages',
+      showAll: 'Show all companies',
+    },
+    /** One company (/dashboard/companies/[companyId]). */
+    company: {
+      /** The browser tab's title (the page's heading is the company's name). */
+      title: 'Company',
+      back: '← Companies',
+      details: 'Details',
+      taxId: 'Tax ID / VAT number',
+      noTaxId: 'None given',
+      billingAddress: 'Billing address',
+      created: 'Created',
+      memberCount: 'Members',
+      members: 'Members',
+      memberColumns: {
+        name: 'Name',
+        email: 'Email',
+        role: 'Role',
+        approvalLimit: 'Approval limit',
+        monthlyLimit: 'Monthly limit',
+        joined: 'Joined',
+        remove: 'Remove',
+      },
+      /** A member whose account was deleted. */
+      accountRemoved: 'Account removed',
+      noMembers: 'The company has no members.',
+      addMember: 'Add a member',
+      addMemberIntro:
+        'For support: an existing account joins the company with the role you choose. A person belongs to one company at most.',
+      terms: 'Payment terms',
+      addresses: 'Shipping addresses',
+      defaultAddress: 'Default',
+      noAddresses: 'The company has no shipping addresses yet.',
+      orders: 'Recent orders',
+      orderColumns: {
+        order: 'Order',
+        placed: 'Placed',
+        placedBy: 'Placed by',
+        status: 'Status',
+        total: 'Total',
+      },
+      /** Before an order's short number, for screen readers. */
+      orderPrefix: 'Order ',
+      noOrders: 'The company has placed no orders yet.',
+    },
+    /** Add a member: an existing account, by its email, with a role. */
+    addMember: {
+      email: 'Email of the account',
+      role: 'Role',
+      submit: 'Add member',
+      busy: 'Adding…',
+      done: (email: string) => `${email} was added to the company.`,
+    },
+    /**
+     * Remove a member, after a confirmation. The member is named by their email, else their
+     * name; `who` is null for one known by neither (an account since deleted).
+     */
+    removeMember: {
+      button: 'Remove',
+      ariaLabel: (who: string | null) => `Remove ${who ?? 'this member'}`,
+      title: ({ who, company }: { who: string | null; company: string }) =>
+        `Remove ${who ?? 'this member'} from ${company}?`,
+      text: ({ who, company }: { who: string | null; company: string }) =>
+        `${who ?? 'This member'} will no longer belong to ${company}. Their orders stay with the company. You can add them again later.`,
+      confirm: 'Remove member',
+      done: ({ who, company }: { who: string | null; company: string }) =>
+        `${who ?? 'This member'} was removed from ${company}.`,
+    },
+  },
+
   /**
    * My Profile's note: a member reads their company and role (the company's name set in bold
    * between `company` and `role`); someone whose profile names a company is offered to create it

@@ -7,10 +7,11 @@ import { QueryRefused } from '@/components/dashboard/QueryRefused';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { requirePageAdmin } from '@/lib/accounts';
 import { adminCompanyPage, adminCompanyQuerySchema } from '@/lib/companies';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { formatShortDay } from '@/lib/core/dates';
 import { openOrderCountsByCompany } from '@/lib/orders';
 
-export const metadata: Metadata = { title: 'Companies' };
+export const metadata: Metadata = { title: words.admin.list.title };
 
 const PATH = '/dashboard/companies';
 
@@ -41,19 +42,15 @@ export default async function CompaniesPage({ searchParams }: Props) {
   const open = result ? await openOrderCountsByCompany(result.companyIds) : new Map();
 
   return (
-    <DashboardSection id="companies-title" title="Companies">
+    <DashboardSection id="companies-title" title={words.admin.list.title}>
       <CompanySearchForm action={PATH} q={q} />
       {result ? (
         <>
           <p className="mt-6 mb-4 text-sm text-slate-600" data-testid="result-count" role="status">
-            {result.total === 0
-              ? q
-                ? `No company’s name contains “${q}”.`
-                : 'There are no companies yet.'
-              : `${result.total} ${result.total === 1 ? 'company' : 'companies'}${q ? ` matching “${q}”` : ''}`}
+            {words.admin.list.count({ total: result.total, q })}
           </p>
           {result.items.length > 0 ? (
-            <Table columns={['Name', 'Members', 'Open orders', 'Created']} headings="plain">
+            <Table columns={Object.values(words.admin.list.columns)} headings="plain">
               {result.items.map((company) => (
                 <tr key={company._id}>
                   <RowHeader>
@@ -65,7 +62,7 @@ export default async function CompaniesPage({ searchParams }: Props) {
                     </Link>
                     {company.taxId ? (
                       <span className="block text-xs font-normal text-slate-600">
-                        Tax ID {company.taxId}
+                        {words.admin.list.taxId(company.taxId)}
                       </span>
                     ) : null}
                   </RowHeader>
@@ -80,14 +77,14 @@ export default async function CompaniesPage({ searchParams }: Props) {
             page={result.page}
             pages={result.pages}
             hrefFor={(page) => hrefOf(q, page)}
-            label="Company list pages"
+            label={words.admin.list.pagesLabel}
           />
         </>
       ) : (
         <QueryRefused
           messages={parsed.error?.issues.map((issue) => issue.message) ?? []}
           resetHref={PATH}
-          resetLabel="Show all companies"
+          resetLabel={words.admin.list.showAll}
         />
       )}
     </DashboardSection>

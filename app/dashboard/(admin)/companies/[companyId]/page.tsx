@@ -9,6 +9,7 @@ import { DetailRows } from '@/components/ui/DetailRows';
 import { RowHeader, Table, Td } from '@/components/ui/Table';
 import { requirePageAdmin } from '@/lib/accounts';
 import { COMPANY_ROLE_LABELS, findAdminCompany } from '@/lib/companies';
+import { companyWording as words } from '@/lib/core/b2b-wording/company';
 import { formatDateTime, formatDay, formatShortDay } from '@/lib/core/dates';
 import { parseId } from '@/lib/core/ids';
 import { formatMoney } from '@/lib/core/money';
@@ -19,7 +20,7 @@ import { TermsForm } from '@/components/terms/TermsForm';
 import { AssignPriceList } from '@/components/pricing/AssignPriceList';
 import { companyTerms } from '@/lib/terms';
 
-export const metadata: Metadata = { title: 'Company' };
+export const metadata: Metadata = { title: words.admin.company.title };
 
 /**
  * The admin check's return path. The proxy sends a signed-out visitor or a buyer to sign-in
@@ -53,48 +54,47 @@ export default async function CompanyPage({ params }: Props) {
         href="/dashboard/companies"
         className="text-sm font-medium text-brand-700 hover:underline"
       >
-        ← Companies
+        {words.admin.company.back}
       </Link>
       <h1 id="company-heading" className="mt-2 text-2xl font-bold text-slate-900">
         {company.name}
       </h1>
 
-      <Panel className="mt-6" id="company-details-heading" title="Details">
+      <Panel className="mt-6" id="company-details-heading" title={words.admin.company.details}>
         <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
           <DetailRows
             termClassName="font-medium text-slate-600"
             rows={[
-              { term: 'Tax ID / VAT number', value: company.taxId ?? 'None given' },
               {
-                term: 'Billing address',
+                term: words.admin.company.taxId,
+                value: company.taxId ?? words.admin.company.noTaxId,
+              },
+              {
+                term: words.admin.company.billingAddress,
                 value: company.billingAddress,
                 className: 'whitespace-pre-line text-slate-900',
               },
-              { term: 'Created', value: formatDay(company.createdAt) },
-              { term: 'Members', value: company.members.length, testId: 'member-count' },
+              { term: words.admin.company.created, value: formatDay(company.createdAt) },
+              {
+                term: words.admin.company.memberCount,
+                value: company.members.length,
+                testId: 'member-count',
+              },
             ]}
           />
         </dl>
       </Panel>
 
-      <Panel className="mt-6" id="company-members-heading" title="Members">
+      <Panel className="mt-6" id="company-members-heading" title={words.admin.company.members}>
         {company.members.length > 0 ? (
           <Table
             className="mt-4"
             headings="plain"
-            columns={[
-              'Name',
-              'Email',
-              'Role',
-              'Approval limit',
-              'Monthly limit',
-              'Joined',
-              'Remove',
-            ]}
+            columns={Object.values(words.admin.company.memberColumns)}
           >
             {company.members.map((member) => (
               <tr key={member.userId} data-testid="member-row">
-                <RowHeader>{member.name || 'Account removed'}</RowHeader>
+                <RowHeader>{member.name || words.admin.company.accountRemoved}</RowHeader>
                 <Td>{member.email}</Td>
                 <Td>{COMPANY_ROLE_LABELS[member.role]}</Td>
                 <Td>{limitText(member.approvalLimitCents)}</Td>
@@ -111,24 +111,21 @@ export default async function CompanyPage({ params }: Props) {
             ))}
           </Table>
         ) : (
-          <p className="mt-4 text-sm text-slate-600">The company has no members.</p>
+          <p className="mt-4 text-sm text-slate-600">{words.admin.company.noMembers}</p>
         )}
         <h3 id="add-member-heading" className="mt-6 text-base font-semibold text-slate-900">
-          Add a member
+          {words.admin.company.addMember}
         </h3>
-        <p className="mt-1 text-sm text-slate-600">
-          For support: an existing account joins the company with the role you choose. A person
-          belongs to one company at most.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{words.admin.company.addMemberIntro}</p>
         <AddMemberForm companyId={company._id} />
       </Panel>
 
-      <Panel className="mt-6" id="company-terms-heading" title="Payment terms">
+      <Panel className="mt-6" id="company-terms-heading" title={words.admin.company.terms}>
         <TermsForm companyId={company._id} terms={terms} />
       </Panel>
       <AssignPriceList companyId={company._id} />
 
-      <Panel className="mt-6" id="company-addresses-heading" title="Shipping addresses">
+      <Panel className="mt-6" id="company-addresses-heading" title={words.admin.company.addresses}>
         {company.shippingAddresses.length > 0 ? (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
             {company.shippingAddresses.map((address) => (
@@ -137,7 +134,7 @@ export default async function CompanyPage({ params }: Props) {
                   {address.label}
                   {address.default ? (
                     <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-800">
-                      Default
+                      {words.admin.company.defaultAddress}
                     </span>
                   ) : null}
                 </p>
@@ -147,16 +144,16 @@ export default async function CompanyPage({ params }: Props) {
             ))}
           </ul>
         ) : (
-          <p className="mt-4 text-sm text-slate-600">The company has no shipping addresses yet.</p>
+          <p className="mt-4 text-sm text-slate-600">{words.admin.company.noAddresses}</p>
         )}
       </Panel>
 
-      <Panel className="mt-6" id="company-orders-heading" title="Recent orders">
+      <Panel className="mt-6" id="company-orders-heading" title={words.admin.company.orders}>
         {orders.length > 0 ? (
           <Table
             className="mt-4"
             headings="plain"
-            columns={['Order', 'Placed', 'Placed by', 'Status', 'Total']}
+            columns={Object.values(words.admin.company.orderColumns)}
           >
             {orders.map((order) => (
               <tr key={order._id}>
@@ -166,7 +163,7 @@ export default async function CompanyPage({ params }: Props) {
                     className="font-mono text-brand-700 hover:underline"
                     title={order._id}
                   >
-                    <span className="sr-only">Order </span>
+                    <span className="sr-only">{words.admin.company.orderPrefix}</span>
                     {order._id.slice(-8)}
                   </Link>
                 </RowHeader>
@@ -185,7 +182,7 @@ export default async function CompanyPage({ params }: Props) {
             ))}
           </Table>
         ) : (
-          <p className="mt-4 text-sm text-slate-600">The company has placed no orders yet.</p>
+          <p className="mt-4 text-sm text-slate-600">{words.admin.company.noOrders}</p>
         )}
       </Panel>
     </section>
