@@ -46,6 +46,9 @@ describe('a price list', () => {
     [{ name: 'x', validFrom: 'tomorrow' }, ['validFrom']],
     [{ name: 'x', validFrom: 20270101 }, ['validFrom']],
     [{ name: 'x', validFrom: '2027-02-01', validTo: '2027-01-31' }, ['validTo']],
+    // One date not a date beside one that is: refused on its field, the order of the two unread.
+    [{ name: 'x', validFrom: '\u0000', validTo: '2027-12-31' }, ['validFrom']],
+    [{ name: 'x', validFrom: '2027-01-01', validTo: 'soon' }, ['validTo']],
     [{ name: 'x', percentOff: 0 }, ['percentOff']],
     [{ name: 'x', percentOff: 100 }, ['percentOff']],
     [{ name: 'x', percentOff: 12.345 }, ['percentOff']],

@@ -78,7 +78,9 @@ function dateField(edge: 'from' | 'to') {
       (text) =>
         (DAY.test(text) && isCalendarDay(text)) ||
         (INSTANT.test(text) && isCalendarDay(text.slice(0, 10)) && !Number.isNaN(Date.parse(text))),
-      m.date,
+      // A text that is no date stops here: it is never turned into one, and the list's rule on
+      // the order of its two dates reads only dates.
+      { message: m.date, abort: true },
     )
     .transform((text) =>
       DAY.test(text)
@@ -103,7 +105,10 @@ const listFields = {
 };
 
 function toNotBeforeFrom(value: { validFrom?: Date | null; validTo?: Date | null }): boolean {
-  return !value.validFrom || !value.validTo || value.validTo.getTime() >= value.validFrom.getTime();
+  const { validFrom, validTo } = value;
+  // Only two dates have an order (a field refused on its own is not read as one).
+  if (!(validFrom instanceof Date) || !(validTo instanceof Date)) return true;
+  return validTo.getTime() >= validFrom.getTime();
 }
 
 /** POST /api/admin/price-lists: a new list. */
