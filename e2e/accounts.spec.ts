@@ -95,7 +95,11 @@ test('a protected page sends a visitor to /login and back after login', async ({
 
 test('a product page needs login and returns to the product', async ({ page }) => {
   const user = await makeUser();
-  const product = await (await testDb()).collection('products').findOne({ name: /^Spur Gear/ });
+  const product = await (
+    await testDb()
+  )
+    .collection('products')
+    .findOne({ name: /^Spur Gear, Module 2/ });
   const path = `/product/${product!._id.toHexString()}`;
   await page.goto(path);
   await expect(page).toHaveURL(/\/login\?callbackUrl=/);

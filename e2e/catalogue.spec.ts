@@ -233,7 +233,7 @@ test('buyers get neither the admin pages nor the product API', async ({ page }) 
     await expect(page).toHaveURL(/\/login\?/);
   }
   const db = await testDb();
-  const product = await db.collection('products').findOne({ name: /^Spur Gear/ });
+  const product = await db.collection('products').findOne({ name: /^Spur Gear, Module 2/ });
   const added = await page.request.post('/api/product', {
     data: {
       name: 'Sneaky',

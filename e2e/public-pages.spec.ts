@@ -105,7 +105,7 @@ test('/home shows the same home page', async ({ page }) => {
 
 test('a product card shows its fields and Buy Now goes to the product page', async ({ page }) => {
   const db = await testDb();
-  const product = await db.collection('products').findOne({ name: /^Spur Gear/ });
+  const product = await db.collection('products').findOne({ name: /^Spur Gear, Module 2/ });
   if (!product) throw new Error('no product seeded');
   await signedInUser(page);
   await page.goto('/');
